@@ -9,8 +9,7 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2020',
     sourcemap: false,
-  },
-  server: {
-    proxy: {},
+    // Read by scripts/size-report.ts to measure what each route downloads.
+    manifest: true,
   },
 });

@@ -1,0 +1,69 @@
+/**
+ * The error catalogue of SPEC.md §8. Each friendly message has a stable key so the UI can translate it;
+ * the English text is kept next to it because SPEC.md fixes it word for word.
+ */
+export const API_ERROR_MESSAGES = {
+  'errors.network': 'Network error. Please check your internet connection.',
+  'errors.unauthorized': 'Invalid credentials or session expired.',
+  'errors.authRequired': 'Authentication required.',
+  'errors.forbidden': 'Access denied.',
+  'errors.notFound': 'Resource not found.',
+  'errors.contentNotFound': 'Content not found.',
+  'errors.server': 'Server error. Please try again later.',
+  'errors.unknown': 'An error occurred',
+} as const;
+
+export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;
+
+/** Status used when no HTTP response arrived at all (offline, DNS, CORS, connection reset). */
+export const NETWORK_FAILURE_STATUS = 0;
+
+type ApiErrorInit = { status: number; key: ApiErrorKey } | { status: number; serverMsg: string };
+
+/**
+ * A failed call. Exactly one of `key` (a catalogue message, translate it) or `serverMsg` (the server's own
+ * text, already written in the request's Accept-Language) is set; `message` is the English/server text.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly key: ApiErrorKey | undefined;
+  readonly serverMsg: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    super('key' in init ? API_ERROR_MESSAGES[init.key] : init.serverMsg);
+    this.status = init.status;
+    this.key = 'key' in init ? init.key : undefined;
+    this.serverMsg = 'serverMsg' in init ? init.serverMsg : undefined;
+  }
+}
+
+export interface ErrorContext {
+  /** Calls under `videos/` have their own 401 and 404 wording in SPEC.md §8. */
+  video: boolean;
+}
+
+export function errorKeyForStatus(status: number, context: ErrorContext): ApiErrorKey | undefined {
+  switch (status) {
+    case NETWORK_FAILURE_STATUS:
+      return 'errors.network';
+    case 401:
+      return context.video ? 'errors.authRequired' : 'errors.unauthorized';
+    case 403:
+      return 'errors.forbidden';
+    case 404:
+      return context.video ? 'errors.contentNotFound' : 'errors.notFound';
+    case 500:
+      return 'errors.server';
+    default:
+      return undefined;
+  }
+}
+
+/** Maps a failed status (and the body's `msg`, if any) to the error the caller sees. */
+export function toApiError(status: number, serverMsg: string | undefined, context: ErrorContext): ApiError {
+  const key = errorKeyForStatus(status, context);
+  if (key) return new ApiError({ status, key });
+  const text = serverMsg?.trim();
+  return text ? new ApiError({ status, serverMsg: text }) : new ApiError({ status, key: 'errors.unknown' });
+}

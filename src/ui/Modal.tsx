@@ -1,0 +1,45 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './modal.css';
+
+interface ModalProps {
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/** An accessible dialog: labelled by its title, closes on Escape, keeps focus inside while open. */
+export function Modal({ title, closeLabel, onClose, children, footer }: ModalProps) {
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    dialogRef.current?.focus();
+    return () => previouslyFocused?.focus?.();
+  }, []);
+
+  return (
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div
+        ref={dialogRef}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={(e) => e.key === 'Escape' && onClose()}
+      >
+        <header className="modal__header">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="btn btn--ghost modal__close" aria-label={closeLabel} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
+        <div className="modal__body">{children}</div>
+        {footer ? <footer className="modal__footer">{footer}</footer> : null}
+      </div>
+    </div>
+  );
+}
