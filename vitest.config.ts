@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the browser-side code (machines, services, components) under jsdom,
-// and the server under plain Node.
+// The browser-side code (machines, services, components) under jsdom; the server under plain Node, once on
+// embedded PGlite ('server') and once on a real PostgreSQL server ('server-pg').
 export default defineConfig({
   test: {
     projects: [
@@ -10,7 +10,11 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
-          include: ['tests/machines/**/*.test.ts', 'tests/ui/**/*.test.{ts,tsx}', 'tests/scripts/**/*.test.ts'],
+          include: [
+            'tests/machines/**/*.test.ts',
+            'tests/ui/**/*.test.{ts,tsx}',
+            'tests/scripts/**/*.test.ts',
+          ],
           setupFiles: ['tests/ui/setup.ts'],
         },
       },
@@ -21,6 +25,19 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          env: { TEST_DB: 'pglite' },
+        },
+      },
+      {
+        // The same server suite against a real PostgreSQL server (TEST_DATABASE_URL, or a throwaway cluster).
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/server/helpers/postgres-global-setup.ts'],
         },
       },
     ],

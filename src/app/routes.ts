@@ -53,7 +53,12 @@ export const ROUTES: readonly RouteDefinition[] = [
   plain('time-table-home'),
   plain('cart-modal', false, () => import('../screens/CartScreen')),
   plain('cart', false, () => import('../screens/CartScreen')),
-  { path: '/sort-videos-by-topics/:subjectTitle/:subsection', titleKey: 'sort-videos-by-topics', protected: true, load: titleOnly },
+  {
+    path: '/sort-videos-by-topics/:subjectTitle/:subsection',
+    titleKey: 'sort-videos-by-topics',
+    protected: true,
+    load: titleOnly,
+  },
   { path: '/scholarship-details/:id', titleKey: 'scholarship-details', protected: false, load: titleOnly },
   { path: '/product-details/:id', titleKey: 'product-details', protected: false, load: titleOnly },
   { path: '/timetable/:id', titleKey: 'timetable', protected: false, load: titleOnly },

@@ -17,7 +17,13 @@ export function AlertDialog({ header, message, okLabel, onOk }: AlertDialogProps
 
   return (
     <div className="modal-backdrop modal-backdrop--center">
-      <div className="modal alert" role="alertdialog" aria-modal="true" aria-labelledby={headerId} aria-describedby={messageId}>
+      <div
+        className="modal alert"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={headerId}
+        aria-describedby={messageId}
+      >
         <div className="modal__body">
           <h2 id={headerId} className="alert__header">
             {header}

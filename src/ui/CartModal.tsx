@@ -23,7 +23,16 @@ interface CartModalProps {
 }
 
 /** SPEC.md §2 "Cart modal": title and close; empty state; lines with picture, title, price × amount, remove; totals; pay. */
-export function CartModal({ items, subtotal, total, onClose, onRemove, onIncrease, onDecrease, onMakePayment }: CartModalProps) {
+export function CartModal({
+  items,
+  subtotal,
+  total,
+  onClose,
+  onRemove,
+  onIncrease,
+  onDecrease,
+  onMakePayment,
+}: CartModalProps) {
   const { t, i18n } = useTranslation();
   const fcfa = (n: number) => formatFcfa(n, i18n.language);
 
@@ -65,7 +74,10 @@ export function CartModal({ items, subtotal, total, onClose, onRemove, onIncreas
               <div className="cart__info">
                 <span className="cart__name">{item.subjectTitle}</span>
                 <span className="cart__price">{fcfa(item.price * item.amount)}</span>
-                <div className="cart__qty" role="group" aria-label={t('cart.quantityOf', { title: item.subjectTitle })}>
+                <fieldset className="cart__qty">
+                  <legend className="visually-hidden">
+                    {t('cart.quantityOf', { title: item.subjectTitle })}
+                  </legend>
                   <button
                     type="button"
                     className="btn btn--secondary"
@@ -83,7 +95,7 @@ export function CartModal({ items, subtotal, total, onClose, onRemove, onIncreas
                   >
                     +
                   </button>
-                </div>
+                </fieldset>
               </div>
               <button
                 type="button"

@@ -21,7 +21,9 @@ export function Modal({ title, closeLabel, onClose, children, footer }: ModalPro
   }, []);
 
   return (
-    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    // Closing is by the close button or Escape; a tap beside a bottom sheet on a small phone is too easy to
+    // make by accident, and it would lose what the student typed.
+    <div className="modal-backdrop">
       <div
         ref={dialogRef}
         className="modal"
@@ -33,7 +35,12 @@ export function Modal({ title, closeLabel, onClose, children, footer }: ModalPro
       >
         <header className="modal__header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn btn--ghost modal__close" aria-label={closeLabel} onClick={onClose}>
+          <button
+            type="button"
+            className="btn btn--ghost modal__close"
+            aria-label={closeLabel}
+            onClick={onClose}
+          >
             <span aria-hidden="true">×</span>
           </button>
         </header>

@@ -16,7 +16,12 @@ export function Toast({ message, actions = [] }: ToastProps) {
     <div className="toast" role="status" aria-live="polite">
       <span className="toast__message">{message}</span>
       {actions.map((action) => (
-        <button key={action.label} type="button" className="btn btn--secondary toast__action" onClick={action.onClick}>
+        <button
+          key={action.label}
+          type="button"
+          className="btn btn--secondary toast__action"
+          onClick={action.onClick}
+        >
           {action.label}
         </button>
       ))}

@@ -85,6 +85,11 @@ export class SandboxState {
       : undefined;
   }
 
+  apiUserById(id: string): { providerCallbackHost: string } | undefined {
+    const user = this.#users.get(id);
+    return user && { providerCallbackHost: user.providerCallbackHost };
+  }
+
   /** A new key replaces the previous one, as the sandbox's key generation does. */
   createApiKey(id: string, subscriptionKey: string): string | undefined {
     const user = this.#users.get(id);

@@ -5,10 +5,10 @@
 export const API_ERROR_MESSAGES = {
   'errors.network': 'Network error. Please check your internet connection.',
   'errors.unauthorized': 'Invalid credentials or session expired.',
-  'errors.authRequired': 'Authentication required.',
+  'errors.videoUnauthorized': 'Authentication required.',
   'errors.forbidden': 'Access denied.',
   'errors.notFound': 'Resource not found.',
-  'errors.contentNotFound': 'Content not found.',
+  'errors.videoNotFound': 'Content not found.',
   'errors.server': 'Server error. Please try again later.',
   'errors.unknown': 'An error occurred',
 } as const;
@@ -48,11 +48,11 @@ export function errorKeyForStatus(status: number, context: ErrorContext): ApiErr
     case NETWORK_FAILURE_STATUS:
       return 'errors.network';
     case 401:
-      return context.video ? 'errors.authRequired' : 'errors.unauthorized';
+      return context.video ? 'errors.videoUnauthorized' : 'errors.unauthorized';
     case 403:
       return 'errors.forbidden';
     case 404:
-      return context.video ? 'errors.contentNotFound' : 'errors.notFound';
+      return context.video ? 'errors.videoNotFound' : 'errors.notFound';
     case 500:
       return 'errors.server';
     default:

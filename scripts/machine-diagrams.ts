@@ -1,0 +1,312 @@
+// Writes machines/README.md: what the statecharts are for and one Mermaid diagram per machine, generated
+// by walking each machine's definition so the diagrams cannot drift from the code.
+//   npx tsx scripts/machine-diagrams.ts          writes the file
+//   npx tsx scripts/machine-diagrams.ts --check  exits 1 when the file is out of date
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
+import { cartMachine } from '../machines/cart';
+import { checkoutMachine } from '../machines/checkout';
+import { installPromptMachine } from '../machines/installPrompt';
+import { languageMachine } from '../machines/language';
+import { MESSAGES } from '../machines/messages';
+import { mobileMoneyMachine } from '../machines/mobileMoney';
+import { serviceWorkerMachine } from '../machines/serviceWorker';
+import { sessionMachine } from '../machines/session';
+
+export const README_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'machines', 'README.md');
+
+interface MachineEntry {
+  readonly file: string;
+  readonly machine: AnyStateMachine;
+  readonly summary: string;
+}
+
+export const MACHINES: readonly MachineEntry[] = [
+  {
+    file: 'cart.ts',
+    machine: cartMachine,
+    summary:
+      'The cart: add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes, decimals floored), clear. `persistCart` runs with the items on every change; the input restores them. Selectors: total (Σ price × amount), count, items.',
+  },
+  {
+    file: 'checkout.ts',
+    machine: checkoutMachine,
+    summary:
+      'From the cart to paid subjects: empty cart alert, choice of MTN Mobile Money (Orange Money is announced and the choice stays open), the mobile money child, then `makePayment` with a loader that hides itself after `loaderTimeout` while the call goes on. Success and failure run the effects of SPEC.md §4 and navigate. `checkout.resume` watches a persisted payment again.',
+  },
+  {
+    file: 'mobileMoney.ts',
+    machine: mobileMoneyMachine,
+    summary:
+      'One MTN Mobile Money payment: phone (prefilled 237, at least 12 characters), `requestToPay`, the reference persisted (`persistPending`), a first status check after 3 s, then every 2 s while PENDING; a network error keeps polling. A polling round ends at its deadline (`pollingSince + pollDeadline`) in `suspended`, still persisted and resumable. Started with a persisted `pending` payment it checks that same reference and never requests again.',
+  },
+  {
+    file: 'session.ts',
+    machine: sessionMachine,
+    summary:
+      'Logged in while the token is live: `expiresAt` (decoded from the JWT by the app) and the `now` of the last event are stored, and both timers (expiring soon at 5 minutes left, logout at expiry) are derived from them, so a restored session schedules them again. Logout runs `clearSession` (server call, storage, caches) and ends logged out even if the server call fails.',
+  },
+  {
+    file: 'installPrompt.ts',
+    machine: installPromptMachine,
+    summary:
+      'The PWA install banner: hidden when standalone or dismissed; offered after `beforeinstallprompt`; on iOS the Share → Add to Home Screen instructions. A declined browser prompt hides the banner until the browser offers a new one (a captured prompt can be used once).',
+  },
+  {
+    file: 'serviceWorker.ts',
+    machine: serviceWorkerMachine,
+    summary:
+      'Production only: registers when the app is stable or after 30 s at the latest, checks for an update every 6 hours, shows the offline-ready toast, and the update prompt (Update reloads exactly once after the new worker took over; Later shows the reload hint). A failed registration leaves the app working online.',
+  },
+  {
+    file: 'language.ts',
+    machine: languageMachine,
+    summary:
+      'en or fr, anything else is en; `persistLanguage` on every choice; `loadDictionary` fetches `/assets/i18n/{lang}.json`. A failed switch keeps the current dictionary; at start a failed French load falls back to English.',
+  },
+];
+
+// ---------------------------------------------------------------------------------------------------
+// Walking a definition.
+
+function allNodes(node: AnyStateNode): AnyStateNode[] {
+  return Object.values(node.states as Record<string, AnyStateNode>).flatMap((child) => [
+    child,
+    ...allNodes(child),
+  ]);
+}
+
+function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
+  return [...(node.always ?? []), ...[...node.transitions.values()].flat()];
+}
+
+export function countDefinition(machine: AnyStateMachine): { states: number; transitions: number } {
+  const nodes = allNodes(machine.root);
+  return {
+    states: nodes.length,
+    transitions: [machine.root, ...nodes].reduce((total, node) => total + transitionsOf(node).length, 0),
+  };
+}
+
+function mermaidId(node: AnyStateNode, machine: AnyStateMachine): string {
+  const keys = allNodes(machine.root).filter((other) => other.key === node.key);
+  return keys.length > 1 ? node.path.join('_') : node.key;
+}
+
+function eventLabel(t: AnyTransitionDefinition): string {
+  const type = t.eventType;
+  if (type === '') return 'always';
+  const after = /^xstate\.after\.([^.]+)\./.exec(type);
+  if (after) return `after(${after[1]})`;
+  if (type.startsWith('xstate.done.actor.')) return `done(${type.slice('xstate.done.actor.'.length)})`;
+  if (type.startsWith('xstate.error.actor.')) return `error(${type.slice('xstate.error.actor.'.length)})`;
+  if (type.startsWith('xstate.done.state.')) return 'done';
+  return type;
+}
+
+function guardLabel(t: AnyTransitionDefinition): string {
+  const guard = t.guard as { type?: string } | string | undefined;
+  if (!guard) return '';
+  return ` [${typeof guard === 'string' ? guard : (guard.type ?? 'guard')}]`;
+}
+
+/** Named effects only: context assignments are the machine's own business, not part of the picture. */
+function actionLabel(t: AnyTransitionDefinition, machine: AnyStateMachine): string {
+  const names = effectNames(t.actions as unknown[], machine);
+  const stays = t.target ? '' : ' (internal)';
+  return `${stays}${names.length ? ` / ${names.join(', ')}` : ''}`;
+}
+
+function effectNames(actions: readonly unknown[], machine: AnyStateMachine): string[] {
+  return actions
+    .map((action) => {
+      if (typeof action === 'string') return action;
+      if (action && typeof action === 'object' && 'type' in action)
+        return String((action as { type: unknown }).type);
+      return null;
+    })
+    .filter((name): name is string => name !== null && isEffect(name, machine));
+}
+
+function isEffect(name: string, machine: AnyStateMachine): boolean {
+  const implementation: unknown = machine.implementations.actions[name];
+  // assign() actions carry the type 'xstate.assign'; effects are plain functions the app replaces.
+  return (
+    typeof implementation === 'function' && (implementation as { type?: unknown }).type !== 'xstate.assign'
+  );
+}
+
+function renderNode(node: AnyStateNode, machine: AnyStateMachine, indent: string, lines: string[]): void {
+  const id = mermaidId(node, machine);
+  const children = Object.values(node.states as Record<string, AnyStateNode>);
+  if (children.length) {
+    lines.push(`${indent}state ${id} {`);
+    renderChildren(node, machine, `${indent}  `, lines);
+    lines.push(`${indent}}`);
+  }
+  const entry = effectNames(node.entry as unknown[], machine);
+  if (entry.length) lines.push(`${indent}${id} : entry / ${entry.join(', ')}`);
+  for (const invoke of node.invoke as Array<{ src: unknown; id: string }>) {
+    lines.push(`${indent}${id} : invokes ${typeof invoke.src === 'string' ? invoke.src : invoke.id}`);
+  }
+  if (node.type === 'final') lines.push(`${indent}${id} --> [*]`);
+}
+
+function renderChildren(
+  parent: AnyStateNode,
+  machine: AnyStateMachine,
+  indent: string,
+  lines: string[],
+): void {
+  const children = Object.values(parent.states as Record<string, AnyStateNode>);
+  const initial = parent.initial?.target?.[0] as AnyStateNode | undefined;
+  if (initial) lines.push(`${indent}[*] --> ${mermaidId(initial, machine)}`);
+  for (const child of children) renderNode(child, machine, indent, lines);
+  for (const child of children) {
+    for (const t of transitionsOf(child)) {
+      const targets = (t.target ?? [child]) as AnyStateNode[];
+      for (const target of targets) {
+        const label = `${eventLabel(t)}${guardLabel(t)}${actionLabel(t, machine)}`;
+        lines.push(`${indent}${mermaidId(child, machine)} --> ${mermaidId(target, machine)} : ${label}`);
+      }
+    }
+  }
+}
+
+export function renderDiagram(machine: AnyStateMachine): string {
+  const lines = ['stateDiagram-v2'];
+  renderChildren(machine.root, machine, '  ', lines);
+  for (const t of transitionsOf(machine.root)) {
+    for (const target of (t.target ?? []) as AnyStateNode[]) {
+      lines.push(
+        `  note right of ${mermaidId(target, machine)} : from any state, ${eventLabel(t)}${actionLabel(t, machine)}`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The README.
+
+const TOASTS = [
+  ['offlineReady', 'serviceWorker', '3 s (information only)'],
+  ['appInstalled', 'installPrompt', '3 s (information only)'],
+  ['reloadToUpdate', 'serviceWorker', '5 s (an instruction to act on, longer to read)'],
+  [
+    'updateAvailable',
+    'serviceWorker',
+    'stays until Update or Later is pressed (state `updatePrompt`, read with `selectUpdatePrompt`)',
+  ],
+] as const;
+
+export function renderReadme(): string {
+  const table = MACHINES.map(({ file, machine }) => {
+    const { states, transitions } = countDefinition(machine);
+    return `| [${file}](./${file}) | \`${machine.id}\` | ${states} | ${transitions} |`;
+  });
+  const messages = Object.entries(MESSAGES).map(([key, text]) => `| \`${key}\` | ${text} |`);
+  const toasts = TOASTS.map(([key, machine, duration]) => `| \`${key}\` | ${machine} | ${duration} |`);
+  const sections = MACHINES.map(
+    ({ file, machine, summary }) =>
+      `## ${machine.id}\n\n${summary}\n\n\`\`\`mermaid\n${renderDiagram(machine)}\n\`\`\`\n\n([${file}](./${file}))`,
+  );
+  return `<!-- Generated by scripts/machine-diagrams.ts from the machine definitions. Do not edit: run \`npm run diagrams\`. -->
+# Statecharts
+
+The app's behaviour lives here as XState v5 machines, one file a machine, pure TypeScript: no DOM, no
+fetch, no storage, no clock. Every effect (an API call, a storage write, an alert, a toast, navigation,
+a reload) is a named action or actor declared in \`setup()\` whose default does nothing or throws
+"not provided"; the app hands over the real ones with \`machine.provide()\` and the tests hand over
+fakes the same way. Times come in through events and input (\`now\`), and every timing constant of
+SPEC.md §9 is a named delay in one exported object per machine (\`MOBILE_MONEY_DELAYS\`,
+\`CHECKOUT_DELAYS\`, \`SESSION_DELAYS\`, \`SERVICE_WORKER_DELAYS\`, \`INSTALL_PROMPT_DELAYS\`).
+Deadlines are stored as times in context (\`startedAt\`/\`pollingSince\`, \`expiresAt\`) and the delays
+are functions of them, because a restored snapshot does not restore pending \`after\` timers.
+
+Components read narrow selectors exported next to each machine (\`selectCartTotal\`,
+\`selectIsLoaderVisible\`, \`selectMobileMoneyRef\`, \`selectIsExpiringSoon\`, \`selectInstallBanner\`,
+\`selectUpdatePrompt\`, \`selectLanguage\`, …) and never compare state names themselves.
+
+| File | Machine | States | Transitions |
+|---|---|---|---|
+${table.join('\n')}
+
+## Messages: keys, not text
+
+Machines never carry display text. An alert is the action \`showAlert\` with params
+\`{ key, params? }\` (type \`Alert\` in [messages.ts](./messages.ts)); a toast is \`showToast\` with
+\`{ key, durationMs }\`. The app translates \`key\` with i18next, fills \`{placeholders}\` from
+\`params\`, and adds the alert's header 'Hey {username}' and its OK button (SPEC.md §8). \`MESSAGES\`
+holds the English reference text of every key; \`serverMessage\` carries a text already written by the
+server (in the request's language) or by the app's error catalogue, shown as it is.
+
+| Key | English |
+|---|---|
+${messages.join('\n')}
+
+Toast durations (SPEC.md §9 gives 3 s and 5 s without saying which is which):
+
+| Toast | Machine | Duration |
+|---|---|---|
+${toasts.join('\n')}
+
+## Decisions the spec leaves open
+
+- Orange Money: the alert is shown and checkout stays in \`choosingMethod\`, so the student can pick MTN.
+- A server refusal (\`success: false\`) clears the pending payment: resuming it would get the same answer.
+  No answer at all (network, 5xx) keeps it, so the same reference is resumed later (\`makepayments\` is
+  idempotent by reference on the server).
+- A mobile money polling round is bounded (\`pollDeadline\`, 120 s, overridable through the input). Past
+  the deadline the next unanswered or PENDING check moves to \`suspended\` with the alert
+  'Could not verify payment status. Please contact support.'; the payment stays persisted,
+  \`payment.resume\` polls again with a fresh deadline, \`payment.abandon\` leaves it to the transactions tab.
+  A restored payment keeps its original deadline but is always checked at least once.
+- A session restored with an expired token goes through \`clearSession\` like a logout; with no token it
+  is simply logged out.
+- A declined install prompt hides the banner until the browser offers a new one.
+
+## How the machines are tested
+
+\`tests/machines/<machine>.test.ts\`, with the model of each machine in \`<machine>.model.ts\` (event
+samples, executors, path generation) so the same model can drive the UI in Chromium later. The npm
+package \`@xstate/test\` is the XState v4 line and its v5 beta never left beta; XState v5 ships the
+model-based testing API in \`xstate/graph\` (\`TestModel\`, \`getShortestPaths\`, \`getAdjacencyMap\`),
+which is what the tests use. \`createTestModel\` refuses machines with \`after\` or \`invoke\`, so each
+model is a \`TestModel\` over the machine whose event samples include the delayed events
+(\`xstate.after.<delay>.<state id>\`) and the invoked actors' \`xstate.done.actor.<id>\` /
+\`xstate.error.actor.<id>\` events. Paths are the shortest path to every model state extended by every
+edge leaving it; each is replayed against the real machine with fakes and a \`SimulatedClock\`, checking
+the snapshot and the effects at every step and that nothing happens one millisecond before a timer is
+due. The transitions the real actors took are compared with every transition of the definition.
+
+${sections.join('\n\n')}
+`;
+}
+
+function main(argv: readonly string[]): number {
+  const text = renderReadme();
+  if (argv.includes('--check')) {
+    let current = '';
+    try {
+      current = readFileSync(README_PATH, 'utf8');
+    } catch {
+      // A missing file is simply out of date.
+    }
+    if (current !== text) {
+      console.error('machines/README.md is out of date: run `npm run diagrams`.');
+      return 1;
+    }
+    console.log('machines/README.md is up to date.');
+    return 0;
+  }
+  writeFileSync(README_PATH, text);
+  console.log(`Wrote ${README_PATH}`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = main(process.argv.slice(2));
+}

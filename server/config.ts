@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const integer = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable the server reads; server/README.md documents each one. */
+const envSchema = z.object({
+  PORT: integer(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  JWT_SECRET: optionalText,
+  JWT_TTL: z
+    .string()
+    .regex(/^\d+\s*[smhdw]?$/, 'JWT_TTL must look like 3600, 30m, 12h or 7d')
+    .default('7d'),
+  MOMO_BASE_URL: optionalText,
+  MOMO_SUBSCRIPTION_KEY: z.string().default('sandbox-subscription-key'),
+  MOMO_API_USER: optionalText,
+  MOMO_API_KEY: optionalText,
+  MOMO_TARGET_ENVIRONMENT: z.string().default('sandbox'),
+  MOMO_CURRENCY: z.string().default('XAF'),
+  MOMO_SANDBOX_PENDING_MS: integer(4_000),
+  MOMO_SANDBOX_DELAYED_SUCCESS_MS: integer(15_000),
+  MOMO_SANDBOX_CALLBACK_DELAY_MS: integer(0),
+  ACCESS_PERIOD_DAYS: z.coerce.number().int().positive().default(365),
+  NEWS_API_KEY: optionalText,
+  NEWS_BASE_URL: z.string().default('https://newsapi.org/v2'),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.string().default('Study App <no-reply@localhost>'),
+  PUBLIC_URL: optionalText,
+  STATIC_DIR: z.string().default('./dist'),
+  CORS_ORIGINS: z.string().default('*'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  RATE_LIMIT_ENABLED: booleanFlag(true),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_FORGOT_MAX: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_PAYMENT_MAX: z.coerce.number().int().positive().default(30),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().positive().default(4 * 3600),
+  SEED: booleanFlag(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface RateLimitConfig {
+  enabled: boolean;
+  windowMs: number;
+  loginMax: number;
+  registerMax: number;
+  forgotMax: number;
+  paymentMax: number;
+}
+
+export interface MomoConfig {
+  baseUrl: string;
+  /** True when baseUrl is this server's own emulator (the default). */
+  usesBuiltInSandbox: boolean;
+  subscriptionKey: string;
+  apiUser: string | undefined;
+  apiKey: string | undefined;
+  targetEnvironment: string;
+  currency: string;
+  sandbox: { pendingMs: number; delayedSuccessMs: number; callbackDelayMs: number };
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite under dataDir/pglite. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtTtl: string;
+  momo: MomoConfig;
+  accessPeriodDays: number;
+  newsApiKey: string | undefined;
+  newsBaseUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where the app is reachable from students' devices; unset: the origin each request came to. */
+  publicUrl: string | undefined;
+  staticDir: string;
+  corsOrigins: string[] | '*';
+  bodyLimitBytes: number;
+  rateLimit: RateLimitConfig;
+  mediaUrlTtlSeconds: number;
+  seed: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+/** The secret is generated once and kept, so tokens and signed media URLs survive a restart. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const kept = readFileSync(file, 'utf8').trim();
+    if (kept.length >= 32) return kept;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
+    throw new Error('Invalid configuration:\n  JWT_SECRET: must be at least 32 characters');
+  }
+  const builtInMomo = `http://127.0.0.1:${e.PORT}/momo-sandbox`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtTtl: e.JWT_TTL.replace(/\s+/g, ''),
+    momo: {
+      baseUrl: (e.MOMO_BASE_URL ?? builtInMomo).replace(/\/+$/, ''),
+      usesBuiltInSandbox: e.MOMO_BASE_URL === undefined,
+      subscriptionKey: e.MOMO_SUBSCRIPTION_KEY,
+      apiUser: e.MOMO_API_USER,
+      apiKey: e.MOMO_API_KEY,
+      targetEnvironment: e.MOMO_TARGET_ENVIRONMENT,
+      currency: e.MOMO_CURRENCY,
+      sandbox: {
+        pendingMs: e.MOMO_SANDBOX_PENDING_MS,
+        delayedSuccessMs: e.MOMO_SANDBOX_DELAYED_SUCCESS_MS,
+        callbackDelayMs: e.MOMO_SANDBOX_CALLBACK_DELAY_MS,
+      },
+    },
+    accessPeriodDays: e.ACCESS_PERIOD_DAYS,
+    newsApiKey: e.NEWS_API_KEY,
+    newsBaseUrl: e.NEWS_BASE_URL.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    staticDir: resolve(e.STATIC_DIR),
+    corsOrigins:
+      e.CORS_ORIGINS.trim() === '*'
+        ? '*'
+        : e.CORS_ORIGINS.split(',')
+            .map((origin) => origin.trim())
+            .filter(Boolean),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimit: {
+      enabled: e.RATE_LIMIT_ENABLED,
+      windowMs: e.RATE_LIMIT_WINDOW_MS,
+      loginMax: e.RATE_LIMIT_LOGIN_MAX,
+      registerMax: e.RATE_LIMIT_REGISTER_MAX,
+      forgotMax: e.RATE_LIMIT_FORGOT_MAX,
+      paymentMax: e.RATE_LIMIT_PAYMENT_MAX,
+    },
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Queryable } from './db';
+import { HttpError } from './errors';
+
+export type Role = 'STUDENT';
+
+/** The caller, once its bearer token has been verified. */
+export interface AuthenticatedStudent {
+  id: string;
+  username: string;
+  role: Role;
+  /** Token id and expiry, for revoking this very token on logout. */
+  jti: string;
+  tokenExpiresAt: Date;
+}
+
+interface TokenClaims {
+  sub: string;
+  username: string;
+  role: Role;
+  tv: number;
+  jti: string;
+  exp: number;
+}
+
+const ALGORITHM = 'HS256';
+
+export function secretKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function issueToken(
+  secret: string,
+  ttl: string,
+  student: { id: string; username: string; role: string; tokenVersion: number },
+): Promise<string> {
+  return new SignJWT({ username: student.username, role: student.role, tv: student.tokenVersion })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(student.id)
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(/^\d+$/.test(ttl) ? `${ttl}s` : ttl)
+    .sign(secretKey(secret));
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+async function verifyClaims(secret: string, token: string): Promise<TokenClaims> {
+  try {
+    // The allow-list is what makes `alg: none` and every other algorithm fail.
+    const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: [ALGORITHM] });
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      typeof payload.tv !== 'number'
+    ) {
+      throw new HttpError(401, 'unauthorized');
+    }
+    return payload as unknown as TokenClaims;
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new HttpError(401, 'sessionExpired');
+    throw new HttpError(401, 'unauthorized');
+  }
+}
+
+/** Verifies a bearer token: signature, algorithm, expiry, then revocation and the student's token version. */
+export async function authenticateToken(
+  db: Queryable,
+  secret: string,
+  token: string,
+): Promise<AuthenticatedStudent> {
+  const claims = await verifyClaims(secret, token);
+  const [row] = await db.query<{ username: string; role: Role; token_version: number; revoked: boolean }>(
+    `SELECT s.username, s.role, s.token_version,
+            EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked
+       FROM students s
+      WHERE s.id = $1 AND s.deleted_at IS NULL`,
+    [claims.sub, claims.jti],
+  );
+  if (row === undefined || row.revoked || row.token_version !== claims.tv) {
+    throw new HttpError(401, 'sessionExpired');
+  }
+  return {
+    id: claims.sub,
+    username: row.username,
+    role: row.role,
+    jti: claims.jti,
+    tokenExpiresAt: new Date(claims.exp * 1000),
+  };
+}
+
+/** preHandler: a valid bearer token is required; sets request.student. */
+export async function requireStudent(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  if (token === undefined) throw new HttpError(401, 'unauthorized');
+  request.student = await authenticateToken(request.server.db, request.server.config.jwtSecret, token);
+}
+
+/**
+ * preHandler: a token is optional (public lists), but one that is sent must be valid, so a client
+ * with a stale session learns it instead of silently seeing everything locked.
+ */
+export async function optionalStudent(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const token = bearerToken(request);
+  if (token === undefined) return;
+  request.student = await authenticateToken(request.server.db, request.server.config.jwtSecret, token);
+}
+
+/** Revokes one token (logout). Expired revocations are pruned on the way. */
+export async function revokeToken(db: Queryable, jti: string, expiresAt: Date): Promise<void> {
+  await db.query('DELETE FROM revoked_tokens WHERE expires_at < now()');
+  await db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [
+    jti,
+    expiresAt,
+  ]);
+}
+
+/** Revokes every token of the student issued so far (all-device logout, password change, deletion). */
+export async function revokeAllTokens(db: Queryable, studentId: string): Promise<number> {
+  const [row] = await db.query<{ token_version: number }>(
+    'UPDATE students SET token_version = token_version + 1 WHERE id = $1 RETURNING token_version',
+    [studentId],
+  );
+  if (row === undefined) throw new HttpError(404, 'notFound');
+  return row.token_version;
+}

@@ -1,0 +1,26 @@
+import type { Config } from '../config';
+import type { AuthenticatedStudent } from './auth';
+import type { Db } from './db';
+import type { Mailer } from './mailer';
+import type { ResponseCache } from './response-cache';
+
+// What buildApp() adds to Fastify, typed for every module (payments included).
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    mailer: Mailer;
+    /** Public catalogue responses, serialised once; call invalidate() after a catalogue write. */
+    responseCache: ResponseCache;
+    /** fetch for outgoing calls; buildApp's overrides.fetch replaces it in tests. */
+    httpFetch: typeof fetch;
+    /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: sets request.student when a valid token is sent; anonymous otherwise. */
+    optionalAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by authenticate/optionalAuth; null for an anonymous request. */
+    student: AuthenticatedStudent | null;
+  }
+}

@@ -1,0 +1,22 @@
+import type { Queryable } from './db';
+
+/** Subjects the student may watch right now: paid and unexpired. Free subjects are open to everyone. */
+export async function currentAccess(db: Queryable, studentId: string): Promise<Set<string>> {
+  const rows = await db.query<{ subject_id: string }>(
+    'SELECT subject_id FROM subject_access WHERE student_id = $1 AND expires_at > now()',
+    [studentId],
+  );
+  return new Set(rows.map((row) => row.subject_id));
+}
+
+/** Whether a student (or, for '', anyone) may watch the subject now. False for an unknown subject. */
+export async function mayWatch(db: Queryable, studentId: string, subjectId: string): Promise<boolean> {
+  const [row] = await db.query<{ allowed: boolean }>(
+    `SELECT (s.price = 0 OR EXISTS (
+              SELECT 1 FROM subject_access a
+               WHERE a.student_id = $1 AND a.subject_id = s.id AND a.expires_at > now())) AS allowed
+       FROM subjects s WHERE s.id = $2`,
+    [studentId, subjectId],
+  );
+  return row?.allowed === true;
+}

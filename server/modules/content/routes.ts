@@ -1,0 +1,115 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DependencyError, HttpError } from '../../lib/errors';
+import { publicOrigin } from '../../lib/public-origin';
+import { sendJsonText } from '../../lib/response-cache';
+import { failures } from '../../lib/schemas';
+import { OFFLINE_NEWS } from '../../seed/content';
+import { listChannels, listHappenings, listProducts, listScholarships } from './queries';
+import {
+  channelSchema,
+  happeningSchema,
+  idParams,
+  newsQuery,
+  newsResponse,
+  productSchema,
+  scholarshipSchema,
+} from './schemas';
+
+/** Headlines are cached this long per country: fresh enough, and well inside a free news plan's quota. */
+const NEWS_CACHE_MS = 10 * 60 * 1000;
+
+const contentRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  const cachedList = <T>(name: string, origin: string, load: (origin: string) => Promise<T[]>) =>
+    app.responseCache.get(`content|${name}|${origin}`, () => load(origin));
+  const cachedJson = <T>(name: string, origin: string, load: (origin: string) => Promise<T[]>) =>
+    app.responseCache.get(`content|${name}-json|${origin}`, async () => JSON.stringify(await cachedList(name, origin, load)));
+
+  app.get(
+    '/happenings/fetch-all',
+    { schema: { tags: ['content'], description: 'News of the platform, newest first.', response: { 200: z.array(happeningSchema) } } },
+    async (request, reply) => sendJsonText(reply, await cachedJson('happenings', publicOrigin(request), (o) => listHappenings(app.db, o))),
+  );
+
+  app.get(
+    '/livetv/channels',
+    { schema: { tags: ['content'], response: { 200: z.array(channelSchema) } } },
+    async (request, reply) => sendJsonText(reply, await cachedJson('channels', publicOrigin(request), (o) => listChannels(app.db, o))),
+  );
+
+  app.get(
+    '/scholarships',
+    { schema: { tags: ['content'], response: { 200: z.array(scholarshipSchema) } } },
+    async (request, reply) =>
+      sendJsonText(reply, await cachedJson('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o))),
+  );
+
+  app.get(
+    '/scholarships/:id',
+    { schema: { tags: ['content'], params: idParams, response: { 200: scholarshipSchema, ...failures(400, 404) } } },
+    async (request) => {
+      const all = await cachedList('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o));
+      const found = all.find((item) => item._id === request.params.id);
+      if (found === undefined) throw new HttpError(404, 'notFound');
+      return found;
+    },
+  );
+
+  app.get(
+    '/shop/products',
+    { schema: { tags: ['content'], response: { 200: z.array(productSchema) } } },
+    async (request, reply) => sendJsonText(reply, await cachedJson('products', publicOrigin(request), (o) => listProducts(app.db, o))),
+  );
+
+  app.get(
+    '/shop/products/:id',
+    { schema: { tags: ['content'], params: idParams, response: { 200: productSchema, ...failures(400, 404) } } },
+    async (request) => {
+      const all = await cachedList('products', publicOrigin(request), (o) => listProducts(app.db, o));
+      const found = all.find((item) => item._id === request.params.id);
+      if (found === undefined) throw new HttpError(404, 'notFound');
+      return found;
+    },
+  );
+
+  const newsCache = new Map<string, { at: number; body: z.infer<typeof newsResponse> }>();
+  app.get(
+    '/news/top-headlines',
+    {
+      schema: {
+        tags: ['content'],
+        description:
+          "The news service's top headlines, proxied so its API key stays on the server; a bundled set when NEWS_API_KEY is unset.",
+        querystring: newsQuery,
+        response: { 200: newsResponse, ...failures(400, 503) },
+      },
+    },
+    async (request) => {
+      const apiKey = app.config.newsApiKey;
+      if (apiKey === undefined) return OFFLINE_NEWS;
+      const { country } = request.query;
+      const cached = newsCache.get(country);
+      if (cached !== undefined && Date.now() - cached.at < NEWS_CACHE_MS) return cached.body;
+      let body: z.infer<typeof newsResponse>;
+      try {
+        const response = await app.httpFetch(`${app.config.newsBaseUrl}/top-headlines?country=${country}`, {
+          headers: { 'X-Api-Key': apiKey, Accept: 'application/json' },
+          signal: AbortSignal.timeout(8_000),
+        });
+        if (!response.ok) throw new DependencyError(`news service answered ${response.status}`);
+        body = newsResponse.parse(await response.json());
+      } catch (error) {
+        request.log.warn({ err: error }, 'news service unavailable');
+        if (cached !== undefined) return cached.body;
+        throw new HttpError(503, 'newsUnavailable');
+      }
+      newsCache.set(country, { at: Date.now(), body });
+      return body;
+    },
+  );
+};
+
+export default contentRoutes;

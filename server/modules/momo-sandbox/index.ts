@@ -1,0 +1,398 @@
+// The swagger plugin's schema keywords (tags, summary, hide) document these routes.
+import type {} from '@fastify/swagger';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type SandboxClock, systemClock } from './clock';
+import { type RequestToPayBody, SandboxState, type StatusBody } from './sandbox-state';
+import { testPayerNumber } from './test-payers';
+
+/**
+ * An emulator of the mobile money provider's collection API and of its sandbox provisioning calls,
+ * mounted by the core under `/momo-sandbox`, so the app runs and is tested with no account and no
+ * network. State lives in memory: restarting the server forgets api users, tokens and payments,
+ * exactly as a fresh sandbox account starts empty.
+ */
+export interface MomoSandboxOptions {
+  clock?: SandboxClock;
+  /** How long an ordinary payer's request stays PENDING before SUCCESSFUL. */
+  pendingMs?: number;
+  /** How long the slow-approving test payer 46733123454 stays PENDING. */
+  delayedSuccessMs?: number;
+  /** Extra wait between a settlement and its callback POST, as the provider's delivery lags. */
+  callbackDelayMs?: number;
+  /** The only X-Target-Environment the sandbox serves. */
+  targetEnvironment?: string;
+  /** Currency of the account whose balance `account/balance` reports. */
+  currency?: string;
+  openingBalance?: number;
+  /** Sends the settled status to an X-Callback-Url; replaced in tests. */
+  deliverCallback?: (url: string, body: StatusBody) => Promise<void>;
+}
+
+export const SANDBOX_DEFAULTS = {
+  // Long enough that a demo shows the "waiting for approval" step, short enough not to bore.
+  pendingMs: 4_000,
+  delayedSuccessMs: 12_000,
+  targetEnvironment: 'sandbox',
+  currency: 'XAF',
+  openingBalance: 0,
+  callbackDelayMs: 0,
+} as const;
+
+export { ManualClock, type SandboxClock, systemClock } from './clock';
+export type { StatusBody } from './sandbox-state';
+export { TEST_PAYERS, testPayerNumber } from './test-payers';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+const apiUserBody = z.object({ providerCallbackHost: z.string().trim().min(1).max(255) });
+
+const requestToPayBody = z.object({
+  amount: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'must be a positive decimal number written as a string')
+    .refine((value) => Number(value) > 0, 'must be greater than 0'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
+  externalId: z.string().min(1).max(64),
+  payer: z.object({
+    partyIdType: z.enum(['MSISDN', 'EMAIL', 'PARTY_CODE']),
+    partyId: z.string().trim().min(1).max(64),
+  }),
+  payerMessage: z.string().max(160).optional(),
+  payeeNote: z.string().max(160).optional(),
+});
+
+type ProviderError = { code: string; message: string };
+
+function fail(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  return reply.code(status).send({ code, message } satisfies ProviderError);
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  const single = Array.isArray(value) ? value[0] : value;
+  return single?.trim() ? single.trim() : undefined;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+}
+
+function hostOf(hostOrUrl: string): string | undefined {
+  try {
+    return new URL(hostOrUrl.includes('://') ? hostOrUrl : `http://${hostOrUrl}`).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
+async function postCallback(url: string, body: StatusBody): Promise<void> {
+  await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(5_000),
+  });
+}
+
+/** The emulator's routes, relative to wherever they are registered (tests mount them on their own app). */
+export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (fastify, options) => {
+  const clock = options.clock ?? systemClock;
+  const targetEnvironment = options.targetEnvironment ?? SANDBOX_DEFAULTS.targetEnvironment;
+  const accountCurrency = options.currency ?? SANDBOX_DEFAULTS.currency;
+  const openingBalance = options.openingBalance ?? SANDBOX_DEFAULTS.openingBalance;
+  const deliverCallback = options.deliverCallback ?? postCallback;
+  const callbackDelayMs = options.callbackDelayMs ?? SANDBOX_DEFAULTS.callbackDelayMs;
+  const state = new SandboxState(clock, {
+    pendingMs: options.pendingMs ?? SANDBOX_DEFAULTS.pendingMs,
+    delayedSuccessMs: options.delayedSuccessMs ?? SANDBOX_DEFAULTS.delayedSuccessMs,
+  });
+  const cancellations = new Set<() => void>();
+  fastify.addHook('onClose', async () => {
+    for (const cancel of cancellations) cancel();
+    cancellations.clear();
+  });
+
+  acceptEmptyJsonBodies(fastify);
+  fastify.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'momo sandbox failure');
+    return fail(
+      reply,
+      status,
+      status === 500 ? 'INTERNAL_PROCESSING_ERROR' : 'BAD_REQUEST',
+      status === 500 ? 'Internal error' : error.message,
+    );
+  });
+
+  const schema = (summary: string) => ({ tags: ['momo-sandbox'], summary });
+
+  // Provisioning, as the sandbox's "api user" calls: any non-empty subscription key is accepted
+  // and the new api user is bound to it.
+  fastify.post('/v1_0/apiuser', { schema: schema('Sandbox: create an api user') }, async (request, reply) => {
+    const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+    if (!subscriptionKey) return missingSubscriptionKey(reply);
+    const referenceId = header(request, 'x-reference-id');
+    if (!referenceId || !UUID_V4.test(referenceId)) {
+      return fail(reply, 400, 'BAD_REQUEST', 'X-Reference-Id must be a UUID version 4');
+    }
+    const body = apiUserBody.safeParse(request.body ?? {});
+    if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+    if (state.hasApiUser(referenceId)) {
+      return fail(
+        reply,
+        409,
+        'RESOURCE_ALREADY_EXIST',
+        'Duplicated reference id. Creation of resource failed.',
+      );
+    }
+    state.createApiUser(referenceId, subscriptionKey, body.data.providerCallbackHost);
+    return reply.code(201).send();
+  });
+
+  fastify.get<{ Params: { id: string } }>(
+    '/v1_0/apiuser/:id',
+    { schema: schema('Sandbox: read an api user') },
+    async (request, reply) => {
+      const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+      if (!subscriptionKey) return missingSubscriptionKey(reply);
+      const user = state.apiUser(request.params.id, subscriptionKey);
+      if (!user) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+      return { providerCallbackHost: user.providerCallbackHost, targetEnvironment };
+    },
+  );
+
+  fastify.post<{ Params: { id: string } }>(
+    '/v1_0/apiuser/:id/apikey',
+    { schema: schema('Sandbox: create an api key') },
+    async (request, reply) => {
+      const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+      if (!subscriptionKey) return missingSubscriptionKey(reply);
+      const apiKey = state.createApiKey(request.params.id, subscriptionKey);
+      if (!apiKey) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+      return reply.code(201).send({ apiKey });
+    },
+  );
+
+  const issueToken = async (request: FastifyRequest, reply: FastifyReply) => {
+    const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+    if (!subscriptionKey) return missingSubscriptionKey(reply);
+    const credentials = basicCredentials(header(request, 'authorization'));
+    const token = credentials && state.issueToken(credentials.user, credentials.password, subscriptionKey);
+    if (!token) return fail(reply, 401, 'UNAUTHORIZED', 'Invalid api user, api key or subscription key.');
+    return { access_token: token.accessToken, token_type: 'access_token', expires_in: token.expiresIn };
+  };
+  // The provider documents the path with a trailing slash; clients in the wild use both.
+  fastify.post('/collection/token/', { schema: schema('Sandbox: get an access token') }, issueToken);
+  fastify.post(
+    '/collection/token',
+    { schema: { ...schema('Sandbox: get an access token'), hide: true } },
+    issueToken,
+  );
+
+  /** The api user behind a collection call, or undefined once a 401 has been sent. */
+  const authenticate = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+    const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+    if (!subscriptionKey) {
+      missingSubscriptionKey(reply);
+      return undefined;
+    }
+    const bearer = /^Bearer\s+(.+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
+    const apiUserId = bearer ? state.authenticate(bearer, subscriptionKey) : undefined;
+    if (!apiUserId) {
+      fail(reply, 401, 'UNAUTHORIZED', 'Access denied due to a missing, invalid or expired access token.');
+      return undefined;
+    }
+    return apiUserId;
+  };
+
+  const checkTargetEnvironment = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const environment = header(request, 'x-target-environment');
+    if (!environment) {
+      fail(reply, 400, 'BAD_REQUEST', 'X-Target-Environment header is required');
+      return false;
+    }
+    if (environment !== targetEnvironment) {
+      fail(
+        reply,
+        403,
+        'NOT_ALLOWED_TARGET_ENVIRONMENT',
+        `Target environment ${environment} is not allowed here.`,
+      );
+      return false;
+    }
+    return true;
+  };
+
+  fastify.post(
+    '/collection/v1_0/requesttopay',
+    { schema: schema('Sandbox: request a payment') },
+    async (request, reply) => {
+      const apiUserId = authenticate(request, reply);
+      if (!apiUserId) return reply;
+      const referenceId = header(request, 'x-reference-id');
+      if (!referenceId || !UUID_V4.test(referenceId)) {
+        return fail(reply, 400, 'BAD_REQUEST', 'X-Reference-Id must be a UUID version 4');
+      }
+      if (!checkTargetEnvironment(request, reply)) return reply;
+      const body = requestToPayBody.safeParse(request.body ?? {});
+      if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+      const callbackUrl = header(request, 'x-callback-url') ?? null;
+      if (callbackUrl !== null && !isAllowedCallback(callbackUrl, apiUserId)) {
+        return fail(
+          reply,
+          400,
+          'INVALID_CALLBACK_URL_HOST',
+          'Callback URL host is not the api user callback host.',
+        );
+      }
+      if (state.hasTransaction(referenceId)) {
+        return fail(
+          reply,
+          409,
+          'RESOURCE_ALREADY_EXIST',
+          'Duplicated reference id. Creation of resource failed.',
+        );
+      }
+      const payment: RequestToPayBody = body.data;
+      const settlesIn = state.createTransaction(referenceId, apiUserId, payment, callbackUrl);
+      if (callbackUrl !== null && settlesIn !== null) scheduleCallback(referenceId, settlesIn);
+      return reply.code(202).send();
+    },
+  );
+
+  fastify.get<{ Params: { referenceId: string } }>(
+    '/collection/v1_0/requesttopay/:referenceId',
+    { schema: schema('Sandbox: read a payment status') },
+    async (request, reply) => {
+      const apiUserId = authenticate(request, reply);
+      if (!apiUserId) return reply;
+      if (!checkTargetEnvironment(request, reply)) return reply;
+      const status = state.status(request.params.referenceId, apiUserId);
+      if (!status) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+      return status;
+    },
+  );
+
+  fastify.get(
+    '/collection/v1_0/account/balance',
+    { schema: schema('Sandbox: read the account balance') },
+    async (request, reply) => {
+      const apiUserId = authenticate(request, reply);
+      if (!apiUserId) return reply;
+      if (!checkTargetEnvironment(request, reply)) return reply;
+      return {
+        availableBalance: state.balance(apiUserId, accountCurrency, openingBalance),
+        currency: accountCurrency,
+      };
+    },
+  );
+
+  fastify.get<{ Params: { type: string; id: string } }>(
+    '/collection/v1_0/accountholder/:type/:id/active',
+    { schema: schema('Sandbox: is an account holder active') },
+    async (request, reply) => {
+      const apiUserId = authenticate(request, reply);
+      if (!apiUserId) return reply;
+      if (!checkTargetEnvironment(request, reply)) return reply;
+      const type = request.params.type.toLowerCase();
+      if (type !== 'msisdn' && type !== 'email' && type !== 'party_code') {
+        return fail(reply, 400, 'BAD_REQUEST', 'accountHolderIdType must be msisdn, email or party_code');
+      }
+      // The one test payer documented as unknown to the wallet is the only inactive account holder.
+      const unknownPayer = type === 'msisdn' && testPayerNumber(request.params.id) === '46733123455';
+      return { result: !unknownPayer };
+    },
+  );
+
+  function isAllowedCallback(callbackUrl: string, apiUserId: string): boolean {
+    let url: URL;
+    try {
+      url = new URL(callbackUrl);
+    } catch {
+      return false;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    const user = state.apiUserById(apiUserId);
+    return user !== undefined && hostOf(user.providerCallbackHost) === url.hostname.toLowerCase();
+  }
+
+  function scheduleCallback(referenceId: string, settlesIn: number): void {
+    const cancel = clock.schedule(() => {
+      cancellations.delete(cancel);
+      const callback = state.callbackFor(referenceId);
+      if (!callback) return;
+      deliverCallback(callback.url, callback.body).catch((error: unknown) => {
+        fastify.log.warn({ err: error, referenceId }, 'momo sandbox callback not delivered');
+      });
+    }, settlesIn + callbackDelayMs);
+    cancellations.add(cancel);
+  }
+};
+
+function missingSubscriptionKey(reply: FastifyReply): FastifyReply {
+  // Worded as the provider's API gateway words it.
+  return reply.code(401).send({
+    statusCode: 401,
+    message:
+      'Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.',
+  });
+}
+
+function basicCredentials(authorization: string | undefined): { user: string; password: string } | undefined {
+  const encoded = /^Basic\s+(.+)$/i.exec(authorization ?? '')?.[1];
+  if (!encoded) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return undefined;
+  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Provider clients send `Content-Type: application/json` with no body on the token and api key
+ * calls; Fastify would refuse that, the provider does not. Scoped to this plugin only.
+ */
+function acceptEmptyJsonBodies(fastify: FastifyInstance): void {
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+}
+
+export const SANDBOX_PREFIX = '/momo-sandbox';
+
+/**
+ * The module as the core registers it: mounted under /momo-sandbox (whether or not the core passes
+ * that prefix) with the MOMO_SANDBOX_* timings, and only while MOMO_BASE_URL is left to the built-in
+ * emulator, so a server wired to the real provider exposes no fake payment API.
+ */
+const momoSandboxModule: FastifyPluginAsync<MomoSandboxOptions> = async (fastify, registration) => {
+  // Fastify hands the registration's own prefix to the plugin too; it must not be applied twice.
+  const { prefix: _alreadyApplied, ...options } = registration as MomoSandboxOptions & { prefix?: string };
+  const momo = fastify.hasDecorator('config') ? fastify.config.momo : undefined;
+  if (momo && !momo.usesBuiltInSandbox) return;
+  const settings: MomoSandboxOptions = {
+    ...(momo
+      ? {
+          pendingMs: momo.sandbox.pendingMs,
+          delayedSuccessMs: momo.sandbox.delayedSuccessMs,
+          callbackDelayMs: momo.sandbox.callbackDelayMs,
+          currency: momo.currency,
+        }
+      : {}),
+    ...options,
+  };
+  if (fastify.prefix.endsWith(SANDBOX_PREFIX)) await fastify.register(momoSandboxRoutes, settings);
+  else await fastify.register(momoSandboxRoutes, { ...settings, prefix: SANDBOX_PREFIX });
+};
+
+export default momoSandboxModule;

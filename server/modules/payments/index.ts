@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { publicOrigin } from '../../lib/public-origin';
+import { routeRateLimit } from '../../lib/rate-limits';
+import { bearerSecurity, failures } from '../../lib/schemas';
+import { loadClientUser } from '../users/client-user';
+import { userMessageResponse } from '../users/schemas';
+import { registerPaymentMessages } from './messages';
+import { type FetchLike, MomoProvider, MomoProviderError } from './momo-provider';
+import {
+  findPayment,
+  insertPayment,
+  listPayments,
+  type PaymentListRow,
+  type PaymentRow,
+  recordStatus,
+  subjectsByIds,
+} from './queries';
+import {
+  makePaymentsBody,
+  type PaymentEntity,
+  paymentEntity,
+  referenceParams,
+  requestToPayBody,
+  requestToPayResponse,
+  statusResponse,
+} from './schemas';
+import { LOCAL_REASONS, type PaymentsContext, providerDown, refreshPayment } from './settlement';
+
+export interface PaymentsOptions {
+  /** Replaces the provider client entirely (tests of odd provider behaviour). */
+  provider?: MomoProvider;
+  /** Transport to the provider; default: the app's httpFetch (tests route it into inject()). */
+  fetch?: FetchLike;
+}
+
+/** How many PENDING payments the transactions list reconciles on the way (the rest on later reads). */
+const RECONCILE_ON_LIST = 5;
+
+function caller(request: FastifyRequest) {
+  if (request.student === null) throw new HttpError(401, 'unauthorized');
+  return request.student;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function toEntity(row: PaymentListRow): PaymentEntity {
+  return {
+    referenceId: row.reference_id,
+    externalId: row.external_id,
+    userId: row.student_id,
+    items: row.items.map((item) => ({
+      subjectId: item.subjectId,
+      amount: item.amount,
+      subjectTitle: row.titles?.[item.subjectId] ?? null,
+    })),
+    totalCost: row.total_cost,
+    currency: row.currency,
+    msisdn: row.msisdn,
+    status: row.status,
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+    settledAt: row.settled_at === null ? null : new Date(row.settled_at).toISOString(),
+  };
+}
+
+/**
+ * Mobile money payments (API.md "Payments"): the browser asks this server, which prices the cart
+ * itself, talks to the provider with its own keys, and grants access only for a payment the provider
+ * reports SUCCESSFUL, once.
+ */
+const paymentsModule: FastifyPluginAsync<PaymentsOptions> = async (base, options) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  registerPaymentMessages();
+  const provider =
+    options.provider ?? new MomoProvider({ config: app.config.momo, fetch: options.fetch ?? app.httpFetch });
+  const context: PaymentsContext = {
+    db: app.db,
+    provider,
+    accessPeriodDays: app.config.accessPeriodDays,
+    log: app.log,
+  };
+  const tags = ['payments'];
+
+  /** The caller's payment, or 404/403. */
+  async function ownPayment(request: FastifyRequest, referenceId: string): Promise<PaymentRow> {
+    const payment = await findPayment(app.db, referenceId);
+    if (payment === undefined) throw new HttpError(404, 'paymentNotFound');
+    if (payment.student_id !== caller(request).id) throw new HttpError(403, 'paymentNotYours');
+    return payment;
+  }
+
+  app.post(
+    '/payments/momo/requesttopay',
+    {
+      preHandler: app.authenticate,
+      config: routeRateLimit(app.config, 'payment'),
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description:
+          'Prices the cart from the server’s own prices (amount = number of access periods per subject), stores the payment as PENDING, then asks the provider to collect it.',
+        body: requestToPayBody,
+        response: { 202: requestToPayResponse, ...failures(400, 401, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => {
+      const student = caller(request);
+      const body = request.body;
+      if (!new RegExp(`^ORDER_${escapeRegExp(student.id)}_\\d{10,16}$`).test(body.externalId)) {
+        throw new HttpError(400, 'invalidField', { field: 'externalId' });
+      }
+      const seen = new Set<string>();
+      for (const item of body.items) {
+        if (seen.has(item.subjectId))
+          throw new HttpError(400, 'paymentDuplicateSubject', { subjectId: item.subjectId });
+        seen.add(item.subjectId);
+      }
+      const referenceId = randomUUID();
+      const totalCost = await app.db.transaction(async (tx) => {
+        const subjects = new Map(
+          (await subjectsByIds(tx, [...seen])).map((subject) => [subject.id, subject]),
+        );
+        let total = 0;
+        for (const item of body.items) {
+          const subject = subjects.get(item.subjectId);
+          if (subject === undefined)
+            throw new HttpError(400, 'paymentUnknownSubject', { subjectId: item.subjectId });
+          total += subject.price * item.amount;
+        }
+        if (total !== Number(body.amount)) throw new HttpError(409, 'paymentTotalMismatch');
+        if (total <= 0) throw new HttpError(400, 'paymentFree');
+        // Stored before the provider is asked: a crash in between leaves a PENDING row to reconcile.
+        await insertPayment(tx, {
+          referenceId,
+          externalId: body.externalId,
+          studentId: student.id,
+          items: body.items,
+          totalCost: total,
+          currency: provider.currency,
+          msisdn: body.payer.partyId,
+        });
+        return total;
+      });
+
+      try {
+        await provider.requestToPay({
+          referenceId,
+          amount: totalCost,
+          externalId: body.externalId,
+          msisdn: body.payer.partyId,
+          payerMessage: body.payerMessage,
+          payeeNote: body.payeeNote,
+        });
+      } catch (error) {
+        const refused = error instanceof MomoProviderError && error.kind !== 'unavailable';
+        await recordStatus(app.db, referenceId, {
+          status: 'FAILED',
+          reason: refused
+            ? ((error as MomoProviderError).code ?? LOCAL_REASONS.rejected)
+            : LOCAL_REASONS.unconfirmed,
+        });
+        request.log.warn({ err: error, referenceId }, 'mobile money request to pay failed');
+        throw providerDown();
+      }
+      return reply.code(202).send({ success: true, referenceId });
+    },
+  );
+
+  app.get(
+    '/payments/momo/requesttopay/:referenceId',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description:
+          'The payment’s status as the provider reports it (read from the provider while not final); a SUCCESSFUL payment is settled here, once.',
+        params: referenceParams,
+        response: { 200: statusResponse, ...failures(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => {
+      const payment = await refreshPayment(context, await ownPayment(request, request.params.referenceId));
+      return {
+        success: true as const,
+        status: payment.status,
+        ...(payment.reason === null ? {} : { reason: payment.reason }),
+      };
+    },
+  );
+
+  app.put(
+    '/transactions/subjects/makepayments',
+    {
+      preHandler: app.authenticate,
+      config: routeRateLimit(app.config, 'payment'),
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description:
+          'Completes the checkout of a mobile money payment. Idempotent by referenceId: granted only once, and only when the provider reports it SUCCESSFUL and the subjects and total match the payment.',
+        body: makePaymentsBody,
+        response: { 200: userMessageResponse, ...failures(400, 401, 403, 404, 409, 429, 503) },
+      },
+    },
+    async (request) => {
+      const student = caller(request);
+      const body = request.body;
+      if (body.id !== student.id) throw new HttpError(403, 'forbidden');
+      const stored = await ownPayment(request, body.referenceId);
+
+      // The client's list is a claim to check against what was actually paid, never a source of grants.
+      const subjects = await subjectsByIds(
+        app.db,
+        stored.items.map((item) => item.subjectId),
+      );
+      const paidTitles = [...new Set(subjects.map((subject) => subject.subject_title))].sort();
+      const claimedTitles = [...new Set(body.paidSubjects)].sort();
+      const sameSubjects =
+        paidTitles.length === claimedTitles.length &&
+        paidTitles.every((title, i) => title === claimedTitles[i]);
+      if (!sameSubjects || body.totalCost !== stored.total_cost)
+        throw new HttpError(409, 'paymentCartMismatch');
+
+      const payment = await refreshPayment(context, stored);
+      if (payment.status === 'SUCCESSFUL' && payment.reason === LOCAL_REASONS.amountDisagrees) {
+        throw new HttpError(409, 'paymentAmountDisagrees');
+      }
+      if (payment.status !== 'SUCCESSFUL' || payment.granted_at === null) {
+        throw new HttpError(409, 'paymentNotCompleted', { status: payment.status });
+      }
+      return {
+        success: true as const,
+        user: await loadClientUser(app.db, student.id, publicOrigin(request)),
+        msg: t(request, 'paymentSucceeded'),
+      };
+    },
+  );
+
+  app.get(
+    '/transactions',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description: 'The student’s payments, newest first (the dashboard’s transactions tab).',
+        response: { 200: z.array(paymentEntity), ...failures(401) },
+      },
+    },
+    async (request) => {
+      const student = caller(request);
+      const pending = (await listPayments(app.db, student.id))
+        .filter((payment) => payment.status === 'PENDING')
+        .slice(0, RECONCILE_ON_LIST);
+      for (const payment of pending) {
+        // Best effort: the list must show even when the provider is down.
+        await refreshPayment(context, payment).catch((error: unknown) => {
+          request.log.warn({ err: error, referenceId: payment.reference_id }, 'reconciliation deferred');
+        });
+      }
+      return (await listPayments(app.db, student.id)).map(toEntity);
+    },
+  );
+};
+
+export default paymentsModule;
+export { anonymisePayments } from './queries';

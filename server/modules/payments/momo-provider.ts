@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { MomoConfig } from '../../config';
+
+/**
+ * The mobile money provider's collection API as this server uses it. Everything provider-specific
+ * (base URL, keys, target environment, currency) comes from MomoConfig, so pointing MOMO_BASE_URL at
+ * the provider's real sandbox or production needs no code change.
+ */
+
+/** The part of `fetch` the client needs; tests route it into `app.inject()`. */
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<{ status: number; text(): Promise<string> }>;
+
+export type MomoErrorKind =
+  /** Network failure, timeout, 5xx, bad credentials or an answer we cannot read: try again later. */
+  | 'unavailable'
+  /** The provider refused this request (4xx other than 401/404), e.g. a reused reference id. */
+  | 'rejected'
+  /** The provider does not know this reference id. */
+  | 'notFound';
+
+export class MomoProviderError extends Error {
+  override readonly name = 'MomoProviderError';
+  constructor(
+    readonly kind: MomoErrorKind,
+    message: string,
+    readonly httpStatus?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestToPayInput {
+  referenceId: string;
+  /** Integer amount in the configured currency. */
+  amount: number;
+  externalId: string;
+  msisdn: string;
+  payerMessage: string;
+  payeeNote: string;
+  callbackUrl?: string;
+}
+
+export interface ProviderStatus {
+  /** As the provider words it: PENDING, SUCCESSFUL, FAILED, or anything it may add. */
+  status: string;
+  reason?: string;
+  financialTransactionId?: string;
+  amount?: string;
+  currency?: string;
+}
+
+export interface MomoProviderOptions {
+  config: MomoConfig;
+  fetch?: FetchLike;
+  now?: () => number;
+  requestTimeoutMs?: number;
+}
+
+// Renew a little before the provider's expiry so a token never dies between check and use.
+const TOKEN_RENEWAL_MARGIN_MS = 60_000;
+
+const tokenBody = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive() });
+const apiKeyBody = z.object({ apiKey: z.string().min(1) });
+const statusBody = z.object({
+  status: z.string().min(1),
+  // Older provider versions sent {code, message}; today's sandbox sends a plain string.
+  reason: z.union([z.string(), z.object({ code: z.string() }).transform((value) => value.code)]).optional(),
+  financialTransactionId: z.string().optional(),
+  amount: z.coerce.string().optional(),
+  currency: z.string().optional(),
+});
+
+interface Credentials {
+  apiUser: string;
+  apiKey: string;
+  /** True when this client created them on the built-in emulator (and may do so again). */
+  provisioned: boolean;
+}
+
+export class MomoProvider {
+  readonly #config: MomoConfig;
+  readonly #fetch: FetchLike;
+  readonly #now: () => number;
+  readonly #timeoutMs: number;
+  #credentials: Promise<Credentials> | undefined;
+  #token: Promise<{ value: string; renewAt: number }> | undefined;
+
+  constructor(options: MomoProviderOptions) {
+    this.#config = options.config;
+    this.#fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+    this.#now = options.now ?? Date.now;
+    this.#timeoutMs = options.requestTimeoutMs ?? 15_000;
+  }
+
+  get currency(): string {
+    return this.#config.currency;
+  }
+
+  async requestToPay(input: RequestToPayInput): Promise<void> {
+    const headers: Record<string, string> = { 'X-Reference-Id': input.referenceId };
+    if (input.callbackUrl) headers['X-Callback-Url'] = input.callbackUrl;
+    const response = await this.#collection('POST', '/collection/v1_0/requesttopay', headers, {
+      amount: String(input.amount),
+      currency: this.#config.currency,
+      externalId: input.externalId,
+      payer: { partyIdType: 'MSISDN', partyId: input.msisdn },
+      payerMessage: input.payerMessage,
+      payeeNote: input.payeeNote,
+    });
+    if (response.status !== 202) throw this.#errorFrom(response, 'requesttopay');
+  }
+
+  async getStatus(referenceId: string): Promise<ProviderStatus> {
+    const response = await this.#collection(
+      'GET',
+      `/collection/v1_0/requesttopay/${encodeURIComponent(referenceId)}`,
+      {},
+    );
+    if (response.status !== 200) throw this.#errorFrom(response, 'status');
+    const parsed = statusBody.safeParse(parseJson(response.text));
+    if (!parsed.success) throw new MomoProviderError('unavailable', 'Unreadable status from the provider');
+    const { status, reason, financialTransactionId, amount, currency } = parsed.data;
+    return {
+      status: status.toUpperCase(),
+      ...(reason === undefined ? {} : { reason }),
+      ...(financialTransactionId === undefined ? {} : { financialTransactionId }),
+      ...(amount === undefined ? {} : { amount }),
+      ...(currency === undefined ? {} : { currency }),
+    };
+  }
+
+  /** Whether the provider answers with our credentials (the health check). */
+  async isReachable(): Promise<boolean> {
+    try {
+      await this.#accessToken();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async #collection(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ status: number; text: string }> {
+    for (let attempt = 0; ; attempt++) {
+      const token = await this.#accessToken();
+      const response = await this.#send(
+        method,
+        path,
+        {
+          ...headers,
+          Authorization: `Bearer ${token}`,
+          'X-Target-Environment': this.#config.targetEnvironment,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body,
+      );
+      // A token revoked or expired early on the provider's side: fetch a fresh one once.
+      if (response.status === 401 && attempt === 0) {
+        this.#token = undefined;
+        continue;
+      }
+      return response;
+    }
+  }
+
+  async #accessToken(): Promise<string> {
+    const current = this.#token;
+    if (current) {
+      const token = await current.catch(() => undefined);
+      if (token && token.renewAt > this.#now()) return token.value;
+    }
+    // Concurrent callers share one token request: renew only if nobody did while we waited.
+    let pending = this.#token;
+    if (!pending || pending === current) {
+      const fresh = this.#fetchToken();
+      fresh.catch(() => {
+        if (this.#token === fresh) this.#token = undefined;
+      });
+      this.#token = fresh;
+      pending = fresh;
+    }
+    return (await pending).value;
+  }
+
+  async #fetchToken(): Promise<{ value: string; renewAt: number }> {
+    for (let attempt = 0; ; attempt++) {
+      const credentials = await this.#apiCredentials();
+      const basic = Buffer.from(`${credentials.apiUser}:${credentials.apiKey}`).toString('base64');
+      const response = await this.#send('POST', '/collection/token/', { Authorization: `Basic ${basic}` });
+      if (response.status === 401 && credentials.provisioned && attempt === 0) {
+        // The emulator forgot the api user we created (it keeps its state in memory): provision again.
+        this.#credentials = undefined;
+        continue;
+      }
+      if (response.status !== 200) throw this.#errorFrom(response, 'token', 'unavailable');
+      const parsed = tokenBody.safeParse(parseJson(response.text));
+      if (!parsed.success) throw new MomoProviderError('unavailable', 'Unreadable token from the provider');
+      const lifetimeMs = parsed.data.expires_in * 1000;
+      return {
+        value: parsed.data.access_token,
+        renewAt: this.#now() + Math.max(lifetimeMs - TOKEN_RENEWAL_MARGIN_MS, lifetimeMs / 2),
+      };
+    }
+  }
+
+  #apiCredentials(): Promise<Credentials> {
+    const { apiUser, apiKey, usesBuiltInSandbox } = this.#config;
+    if (apiUser && apiKey) return Promise.resolve({ apiUser, apiKey, provisioned: false });
+    if (!usesBuiltInSandbox) {
+      return Promise.reject(
+        new MomoProviderError('unavailable', 'MOMO_API_USER and MOMO_API_KEY are required for this provider'),
+      );
+    }
+    if (!this.#credentials) {
+      const provisioning = this.#provision();
+      this.#credentials = provisioning;
+      provisioning.catch(() => {
+        if (this.#credentials === provisioning) this.#credentials = undefined;
+      });
+    }
+    return this.#credentials;
+  }
+
+  /** The sandbox's own provisioning calls: a new api user bound to our subscription key, then its key. */
+  async #provision(): Promise<Credentials> {
+    const apiUser = randomUUID();
+    const created = await this.#send(
+      'POST',
+      '/v1_0/apiuser',
+      { 'X-Reference-Id': apiUser, 'Content-Type': 'application/json' },
+      { providerCallbackHost: 'localhost' },
+    );
+    if (created.status !== 201) throw this.#errorFrom(created, 'apiuser', 'unavailable');
+    const keyResponse = await this.#send('POST', `/v1_0/apiuser/${apiUser}/apikey`, {});
+    if (keyResponse.status !== 201) throw this.#errorFrom(keyResponse, 'apikey', 'unavailable');
+    const parsed = apiKeyBody.safeParse(parseJson(keyResponse.text));
+    if (!parsed.success) throw new MomoProviderError('unavailable', 'Unreadable api key from the sandbox');
+    return { apiUser, apiKey: parsed.data.apiKey, provisioned: true };
+  }
+
+  async #send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<{ status: number; text: string }> {
+    try {
+      const response = await this.#fetch(`${this.#config.baseUrl}${path}`, {
+        method,
+        headers: { ...headers, 'Ocp-Apim-Subscription-Key': this.#config.subscriptionKey },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      return { status: response.status, text: await response.text() };
+    } catch (error) {
+      throw new MomoProviderError('unavailable', `Provider unreachable: ${(error as Error).message}`);
+    }
+  }
+
+  #errorFrom(
+    response: { status: number; text: string },
+    call: string,
+    forced?: MomoErrorKind,
+  ): MomoProviderError {
+    const body = parseJson(response.text);
+    const code =
+      body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'
+        ? body.code
+        : undefined;
+    const kind: MomoErrorKind =
+      forced ??
+      (response.status === 404
+        ? 'notFound'
+        : response.status >= 400 && response.status < 500 && response.status !== 401
+          ? 'rejected'
+          : 'unavailable');
+    return new MomoProviderError(
+      kind,
+      `Provider ${call} answered ${response.status}${code ? ` ${code}` : ''}`,
+      response.status,
+      code,
+    );
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../lib/db';
+import { HttpError } from '../../lib/errors';
+import { type MomoProvider, MomoProviderError, type ProviderStatus } from './momo-provider';
+import { findPayment, grantPayment, type PaymentRow, recordStatus } from './queries';
+
+export interface PaymentsContext {
+  db: Db;
+  provider: MomoProvider;
+  accessPeriodDays: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Our own reasons, next to the provider's. UNCONFIRMED: the request to pay failed in a way that leaves
+ * open whether the provider received it (timeout, 5xx), so the provider is asked again on the next read
+ * and a payment it did take is still settled.
+ */
+export const LOCAL_REASONS = {
+  unconfirmed: 'PROVIDER_UNCONFIRMED',
+  rejected: 'PROVIDER_REJECTED',
+  unknownAtProvider: 'RESOURCE_NOT_FOUND',
+  amountDisagrees: 'AMOUNT_MISMATCH',
+} as const;
+
+export function providerDown(): HttpError {
+  return new HttpError(503, 'paymentProviderDown', {}, { 'retry-after': '5' });
+}
+
+function needsProviderRead(payment: PaymentRow): boolean {
+  if (payment.granted_at !== null || payment.status === 'SUCCESSFUL') return false;
+  return payment.status === 'PENDING' || payment.reason === LOCAL_REASONS.unconfirmed;
+}
+
+/** The provider took exactly what we asked for (a provider that omits the fields is taken at its word). */
+function agreesWithOrder(status: ProviderStatus, payment: PaymentRow): boolean {
+  const amountAgrees = status.amount === undefined || Number(status.amount) === payment.total_cost;
+  const currencyAgrees = status.currency === undefined || status.currency === payment.currency;
+  return amountAgrees && currencyAgrees;
+}
+
+async function readProvider(context: PaymentsContext, referenceId: string): Promise<ProviderStatus> {
+  try {
+    return await context.provider.getStatus(referenceId);
+  } catch (error) {
+    // The provider has never heard of it: the request to pay never reached it, or the sandbox forgot it.
+    if (error instanceof MomoProviderError && error.kind === 'notFound') {
+      return { status: 'FAILED', reason: LOCAL_REASONS.unknownAtProvider };
+    }
+    context.log.warn({ err: error, referenceId }, 'mobile money status read failed');
+    throw providerDown();
+  }
+}
+
+/**
+ * Brings a payment up to date: asks the provider while it is not final, stores the answer, and settles
+ * a SUCCESSFUL payment (grant included, exactly once). This is also how a payment left PENDING by a
+ * closed app is reconciled: whichever read comes next settles it.
+ */
+export async function refreshPayment(context: PaymentsContext, payment: PaymentRow): Promise<PaymentRow> {
+  const referenceId = payment.reference_id;
+  let current = payment;
+  if (needsProviderRead(current)) {
+    const status = await readProvider(context, referenceId);
+    if (status.status === 'SUCCESSFUL' && agreesWithOrder(status, current)) {
+      console.error('GRANT A', await grantPayment(context.db, referenceId, context.accessPeriodDays, status.financialTransactionId));
+    } else if (status.status === 'SUCCESSFUL') {
+      context.log.error({ referenceId, status }, 'provider settled another amount or currency than ordered');
+      await recordStatus(context.db, referenceId, { ...status, reason: LOCAL_REASONS.amountDisagrees });
+    } else {
+      await recordStatus(context.db, referenceId, status);
+    }
+    current = (await findPayment(context.db, referenceId)) ?? current;
+  }
+  // SUCCESSFUL but not granted: a settlement interrupted before its transaction committed.
+  if (current.status === 'SUCCESSFUL' && current.granted_at === null && current.reason === null) {
+    await grantPayment(context.db, referenceId, context.accessPeriodDays);
+    current = (await findPayment(context.db, referenceId)) ?? current;
+  }
+  return current;
+}

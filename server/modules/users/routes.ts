@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { issueToken, revokeAllTokens, revokeToken } from '../../lib/auth';
+import { HttpError } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { publicOrigin } from '../../lib/public-origin';
+import { routeRateLimit } from '../../lib/rate-limits';
+import { bearerSecurity, failures, messageSchema, successSchema } from '../../lib/schemas';
+import { loadClientUser } from './client-user';
+import { pictureType, removePicture, storePicture } from './pictures';
+import { findCredentials, findTaken, takenError } from './queries';
+import {
+  authResponse,
+  changePasswordBody,
+  deleteAccountBody,
+  emptyBody,
+  fetchStudentDetailBody,
+  loginBody,
+  modifyProfileBody,
+  phoneLoginBody,
+  pushTokenBody,
+  registerBody,
+  subjectExpirationBody,
+  subjectExpirationResponse,
+  userResponse,
+} from './schemas';
+import passwordResetRoutes from './password-reset-routes';
+
+function currentStudent(request: FastifyRequest) {
+  if (request.student === null) throw new HttpError(401, 'unauthorized');
+  return request.student;
+}
+
+/** The API names the student in the body (SPEC.md payloads); it must be the caller. */
+function requireSelf(request: FastifyRequest, id: string) {
+  const student = currentStudent(request);
+  if (student.id !== id) throw new HttpError(403, 'forbidden');
+  return student;
+}
+
+const usersRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  app.post(
+    '/users/register',
+    {
+      config: routeRateLimit(app.config, 'register'),
+      schema: { tags, body: registerBody, response: { 201: messageSchema, ...failures(400, 409, 429) } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const taken = await findTaken(app.db, body);
+      if (taken) throw taken;
+      const passwordHash = await hashPassword(body.password);
+      try {
+        await app.db.query(
+          `INSERT INTO students (id, firstname, lastname, email, username, phonenumber, password_hash)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [randomUUID(), body.firstname, body.lastname, body.email, body.username, body.phonenumber, passwordHash],
+        );
+      } catch (error) {
+        // Two registrations racing for the same name: the unique index decides.
+        throw takenError(error) ?? error;
+      }
+      return reply.code(201).send({ success: true, msg: t(request, 'registered') });
+    },
+  );
+
+  const login = async (request: FastifyRequest, by: 'username' | 'phonenumber', value: string, password: string) => {
+    const found = await findCredentials(app.db, by, value);
+    // Same message and the same argon2 work whether the account exists or not.
+    const valid = await verifyPassword(found?.password_hash, password);
+    if (found === undefined || !valid) throw new HttpError(401, 'invalidCredentials');
+    const token = await issueToken(app.config.jwtSecret, app.config.jwtTtl, {
+      id: found.id,
+      username: found.username,
+      role: found.role,
+      tokenVersion: found.token_version,
+    });
+    return { success: true as const, token, user: await loadClientUser(app.db, found.id, publicOrigin(request)) };
+  };
+
+  app.post(
+    '/users/authenticate/student',
+    {
+      config: routeRateLimit(app.config, 'login'),
+      schema: { tags, body: loginBody, response: { 200: authResponse, ...failures(400, 401, 429) } },
+    },
+    async (request) => login(request, 'username', request.body.username, request.body.password),
+  );
+
+  app.post(
+    '/users/authenticate/student/withphonenumber',
+    {
+      config: routeRateLimit(app.config, 'login'),
+      schema: { tags, body: phoneLoginBody, response: { 200: authResponse, ...failures(400, 401, 429) } },
+    },
+    async (request) => login(request, 'phonenumber', request.body.phonenumber, request.body.password),
+  );
+
+  app.get(
+    '/users/profile',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: bearerSecurity, response: { 200: userResponse, ...failures(401) } },
+    },
+    async (request) => ({
+      success: true as const,
+      user: await loadClientUser(app.db, currentStudent(request).id, publicOrigin(request)),
+    }),
+  );
+
+  app.post(
+    '/users/fetchStudentDetail',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        body: fetchStudentDetailBody,
+        response: { 200: userResponse, ...failures(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const student = requireSelf(request, request.body.id);
+      return { success: true as const, user: await loadClientUser(app.db, student.id, publicOrigin(request)) };
+    },
+  );
+
+  app.put(
+    '/users/profile/modify',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        body: modifyProfileBody,
+        response: { 200: userResponse, ...failures(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const { id, ...changes } = request.body;
+      const student = requireSelf(request, id);
+      const taken = await findTaken(app.db, { email: changes.email, phonenumber: changes.phonenumber }, student.id);
+      if (taken) throw taken;
+      try {
+        await app.db.query(
+          `UPDATE students SET firstname = COALESCE($2, firstname), lastname = COALESCE($3, lastname),
+                  email = COALESCE($4, email), phonenumber = COALESCE($5, phonenumber)
+            WHERE id = $1`,
+          [student.id, changes.firstname ?? null, changes.lastname ?? null, changes.email ?? null, changes.phonenumber ?? null],
+        );
+      } catch (error) {
+        throw takenError(error) ?? error;
+      }
+      return { success: true as const, user: await loadClientUser(app.db, student.id, publicOrigin(request)) };
+    },
+  );
+
+  app.put(
+    '/users/profilepicture/update',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        consumes: ['multipart/form-data'],
+        description: 'multipart/form-data with one file field `picture`: JPEG, PNG or WebP (checked by content), 2 MB at most.',
+        response: { 200: userResponse, ...failures(400, 401, 413, 415) },
+      },
+    },
+    async (request) => {
+      const student = currentStudent(request);
+      let picture: { bytes: Buffer; extension: string } | undefined;
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        // toBuffer() throws the 413 itself when the file is over the multipart fileSize limit.
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'picture' || picture !== undefined) continue;
+        const extension = pictureType(bytes);
+        if (extension === undefined) throw new HttpError(400, 'pictureType');
+        picture = { bytes, extension };
+      }
+      if (picture === undefined) throw new HttpError(400, 'pictureMissing');
+      const path = storePicture(app.config.dataDir, picture.bytes, picture.extension);
+      const [previous] = await app.db.query<{ profile_picture: string | null }>(
+        'SELECT profile_picture FROM students WHERE id = $1',
+        [student.id],
+      );
+      await app.db.query('UPDATE students SET profile_picture = $2 WHERE id = $1', [student.id, path]);
+      removePicture(app.config.dataDir, previous?.profile_picture ?? null);
+      return { success: true as const, user: await loadClientUser(app.db, student.id, publicOrigin(request)) };
+    },
+  );
+
+  app.put(
+    '/users/profile/passwordreset',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description:
+          'Changes the password and revokes every other session. The response carries a fresh token for this session.',
+        body: changePasswordBody,
+        response: {
+          200: z.object({ success: z.literal(true), msg: z.string(), token: z.string() }),
+          ...failures(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { id, oldPassword, newPassword } = request.body;
+      const student = requireSelf(request, id);
+      const found = await findCredentials(app.db, 'id', student.id);
+      if (found === undefined || !(await verifyPassword(found.password_hash, oldPassword))) {
+        throw new HttpError(401, 'wrongPassword');
+      }
+      if (oldPassword === newPassword) throw new HttpError(400, 'samePassword');
+      const passwordHash = await hashPassword(newPassword);
+      const tokenVersion = await app.db.transaction(async (tx) => {
+        await tx.query('UPDATE students SET password_hash = $2 WHERE id = $1', [student.id, passwordHash]);
+        return revokeAllTokens(tx, student.id);
+      });
+      const token = await issueToken(app.config.jwtSecret, app.config.jwtTtl, {
+        id: student.id,
+        username: student.username,
+        role: student.role,
+        tokenVersion,
+      });
+      return { success: true as const, msg: t(request, 'passwordChanged'), token };
+    },
+  );
+
+  app.post(
+    '/users/notifications',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: bearerSecurity, body: pushTokenBody, response: { 200: successSchema, ...failures(400, 401) } },
+    },
+    async (request) => {
+      const student = currentStudent(request);
+      const { token, platform } = request.body;
+      await app.db.transaction(async (tx) => {
+        // A device handed over to another student must stop receiving the previous owner's notifications.
+        await tx.query('DELETE FROM push_tokens WHERE token = $1 AND student_id <> $2', [token, student.id]);
+        await tx.query(
+          `INSERT INTO push_tokens (student_id, token, platform) VALUES ($1, $2, $3)
+           ON CONFLICT (student_id, token) DO UPDATE SET platform = EXCLUDED.platform, updated_at = now()`,
+          [student.id, token, platform],
+        );
+      });
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/users/check-subject-expiration',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        body: subjectExpirationBody,
+        response: { 200: subjectExpirationResponse, ...failures(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const student = requireSelf(request, request.body.userId);
+      const [row] = await app.db.query<{ exists: boolean; expires_at: Date | null; expired: boolean | null }>(
+        `SELECT true AS exists, a.expires_at, a.expires_at <= now() AS expired
+           FROM subjects s LEFT JOIN subject_access a ON a.subject_id = s.id AND a.student_id = $1
+          WHERE s.id = $2`,
+        [student.id, request.body.subjectId],
+      );
+      if (row === undefined) throw new HttpError(404, 'subjectNotFound');
+      return {
+        success: true as const,
+        expired: row.expires_at === null || row.expired === true,
+        expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    '/users/student/logout',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: bearerSecurity, body: emptyBody, response: { 200: successSchema, ...failures(401) } },
+    },
+    async (request) => {
+      const student = currentStudent(request);
+      await revokeToken(app.db, student.jti, student.tokenExpiresAt);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/users/student/alldevicelogout',
+    {
+      preHandler: app.authenticate,
+      schema: { tags, security: bearerSecurity, body: emptyBody, response: { 200: successSchema, ...failures(401) } },
+    },
+    async (request) => {
+      await revokeAllTokens(app.db, currentStudent(request).id);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/users/student/delete_account',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description:
+          'Erases the personal data, the authorship of comments, push tokens and access; payments are kept, anonymised.',
+        body: deleteAccountBody,
+        response: { 200: successSchema, ...failures(400, 401) },
+      },
+    },
+    async (request) => {
+      const student = currentStudent(request);
+      const found = await findCredentials(app.db, 'id', student.id);
+      if (found === undefined || !(await verifyPassword(found.password_hash, request.body.password))) {
+        throw new HttpError(401, 'wrongPassword');
+      }
+      const picture = await app.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ profile_picture: string | null }>(
+          'SELECT profile_picture FROM students WHERE id = $1 FOR UPDATE',
+          [student.id],
+        );
+        await tx.query('UPDATE comments SET student_id = NULL, username = NULL WHERE student_id = $1', [student.id]);
+        for (const table of ['push_tokens', 'comment_likes', 'video_reactions', 'video_views', 'subject_access', 'password_resets']) {
+          await tx.query(`DELETE FROM ${table} WHERE student_id = $1`, [student.id]);
+        }
+        // The payments table belongs to the payments module (migration 002); when present its rows are
+        // kept for accounting with the payer's identity removed.
+        const [payments] = await tx.query<{ present: boolean }>(
+          "SELECT to_regclass('payments') IS NOT NULL AS present",
+        );
+        if (payments?.present) {
+          await tx.query('UPDATE payments SET student_id = NULL, msisdn = NULL WHERE student_id = $1', [student.id]);
+        }
+        await tx.query(
+          `UPDATE students SET firstname = NULL, lastname = NULL, email = NULL, username = NULL, phonenumber = NULL,
+                  password_hash = NULL, profile_picture = NULL, deleted_at = now(), token_version = token_version + 1
+            WHERE id = $1`,
+          [student.id],
+        );
+        return row?.profile_picture ?? null;
+      });
+      removePicture(app.config.dataDir, picture);
+      app.responseCache.invalidate('videos');
+      return { success: true as const };
+    },
+  );
+
+  await app.register(passwordResetRoutes);
+};
+
+export default usersRoutes;

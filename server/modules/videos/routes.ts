@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Transaction } from '../../lib/db';
+import { HttpError } from '../../lib/errors';
+import { signedVideoPath } from '../../lib/media-signing';
+import { publicOrigin } from '../../lib/public-origin';
+import { sendJsonText } from '../../lib/response-cache';
+import { bearerSecurity, failures, type Section } from '../../lib/schemas';
+import { currentAccess, mayWatch } from '../../lib/subject-access';
+import { type CatalogueVideo, commentJson, findVideo, loadCatalogueVideos } from './queries';
+import {
+  commentBody,
+  commentLikeBody,
+  commentLikeResponse,
+  commentResponse,
+  countsResponse,
+  filteredVideosBody,
+  type VideoJson,
+  videoIdBody,
+  videoList,
+} from './schemas';
+
+/** SPEC.md §7's path segment for each section with its own video list. */
+const SECTION_PATHS: Record<string, Section> = {
+  anglophone: 'anglophone',
+  francophone: 'francophone',
+  diplomaexams: 'diploma-exams',
+  competitiveexams: 'competitive-exams',
+};
+
+/**
+ * Signed URLs expire on 10-minute boundaries, at least MEDIA_URL_TTL_SECONDS ahead: every request in the same
+ * ten minutes gets the same URLs, so the anonymous lists stay cacheable and browsers can cache the media.
+ */
+const EXPIRY_STEP_SECONDS = 600;
+function mediaExpiry(ttlSeconds: number): number {
+  const now = Math.floor(Date.now() / 1000);
+  return Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
+}
+
+const videosRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['videos'];
+  let cachedExpiry = 0;
+
+  const catalogue = (origin: string) =>
+    app.responseCache.get(`videos|list|${origin}`, () => loadCatalogueVideos(app.db, origin));
+
+  /** Adds the per-student part: free subjects and paid, unexpired ones are unlocked with a signed URL. */
+  const present = (
+    videos: CatalogueVideo[],
+    access: ReadonlySet<string>,
+    studentId: string,
+    origin: string,
+    expiresAt: number,
+  ): VideoJson[] =>
+    videos.map(({ mediaFile, free, ...video }) => {
+      if (!free && !access.has(video.subjectId)) return { ...video, locked: true };
+      const path = signedVideoPath(app.config.jwtSecret, {
+        file: mediaFile,
+        // Free lessons are signed for anyone, so one URL serves every visitor.
+        studentId: free ? '' : studentId,
+        subjectId: video.subjectId,
+        expiresAt,
+      });
+      return { ...video, locked: false, streamUrl: `${origin}${path}` };
+    });
+
+  const accessOf = async (request: FastifyRequest): Promise<ReadonlySet<string>> =>
+    request.student === null ? new Set() : currentAccess(app.db, request.student.id);
+
+  /** A whole list (all videos or one section) as JSON text; shared text for everyone without paid access. */
+  const listJson = async (request: FastifyRequest, section: Section | undefined): Promise<string> => {
+    const origin = publicOrigin(request);
+    const expiresAt = mediaExpiry(app.config.mediaUrlTtlSeconds);
+    const videos = await catalogue(origin);
+    const selected = section === undefined ? videos : videos.filter((video) => video.section === section);
+    const access = await accessOf(request);
+    if (access.size > 0 && request.student !== null) {
+      return JSON.stringify(present(selected, access, request.student.id, origin, expiresAt));
+    }
+    if (expiresAt !== cachedExpiry) {
+      app.responseCache.invalidate('videos|json|');
+      cachedExpiry = expiresAt;
+    }
+    return app.responseCache.get(`videos|json|${origin}|${section ?? 'all'}|${expiresAt}`, async () =>
+      JSON.stringify(present(selected, access, '', origin, expiresAt)),
+    );
+  };
+
+  const personalised = async (request: FastifyRequest, videos: CatalogueVideo[]) =>
+    present(
+      videos,
+      await accessOf(request),
+      request.student?.id ?? '',
+      publicOrigin(request),
+      mediaExpiry(app.config.mediaUrlTtlSeconds),
+    );
+
+  app.get(
+    '/videos/fetchvideos',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags,
+        description: 'Every video, extra-curricular included. A bearer token is optional: with one, paid subjects are unlocked.',
+        response: { 200: videoList },
+      },
+    },
+    async (request, reply) => sendJsonText(reply, await listJson(request, undefined)),
+  );
+
+  for (const [path, section] of Object.entries(SECTION_PATHS)) {
+    app.get(
+      `/videos/fetchvideos/${path}`,
+      { preHandler: app.optionalAuth, schema: { tags, response: { 200: videoList } } },
+      async (request, reply) => sendJsonText(reply, await listJson(request, section)),
+    );
+  }
+
+  app.post(
+    '/videos/filtered-videos',
+    {
+      preHandler: app.optionalAuth,
+      schema: { tags, body: filteredVideosBody, response: { 200: videoList, ...failures(400) } },
+    },
+    async (request) => {
+      const { subjectTitle, subsection } = request.body;
+      const videos = (await catalogue(publicOrigin(request))).filter(
+        (video) => video.subjectTitle === subjectTitle && (subsection === undefined || video.subsection === subsection),
+      );
+      return personalised(request, videos);
+    },
+  );
+
+  app.post(
+    '/videos/upnext-videos',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags,
+        description: 'The videos of the same subject that come after this one, in course order.',
+        body: videoIdBody,
+        response: { 200: videoList, ...failures(400, 404) },
+      },
+    },
+    async (request) => {
+      const videos = await catalogue(publicOrigin(request));
+      const index = videos.findIndex((video) => video._id === request.body.videoId);
+      const current = videos[index];
+      if (current === undefined) throw new HttpError(404, 'videoNotFound');
+      const next = videos.slice(index + 1).filter((video) => video.subjectId === current.subjectId);
+      return personalised(request, next);
+    },
+  );
+
+  /** Actions on a video need the video to exist and the student to be allowed to watch it. */
+  const watchableVideo = async (request: FastifyRequest, videoId: string) => {
+    if (request.student === null) throw new HttpError(401, 'unauthorized');
+    const video = await findVideo(app.db, videoId);
+    if (video === undefined) throw new HttpError(404, 'videoNotFound');
+    if (!(await mayWatch(app.db, request.student.id, video.subject_id))) throw new HttpError(403, 'forbidden');
+    return { video, student: request.student };
+  };
+
+  const lockVideo = (tx: Transaction, videoId: string) =>
+    tx.query('SELECT id FROM videos WHERE id = $1 FOR UPDATE', [videoId]);
+
+  app.post(
+    '/videos/video/comment',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        body: commentBody,
+        response: { 200: commentResponse, ...failures(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { video, student } = await watchableVideo(request, request.body.videoId);
+      const [row] = await app.db.query<Parameters<typeof commentJson>[0]>(
+        `INSERT INTO comments (id, video_id, student_id, username, text) VALUES ($1, $2, $3, $4, $5)
+         RETURNING id, video_id, student_id, username, text, likes, created_at`,
+        [randomUUID(), video.id, student.id, student.username, request.body.text],
+      );
+      app.responseCache.invalidate('videos|');
+      if (row === undefined) throw new Error('comment insert returned no row');
+      return { success: true as const, comment: commentJson(row) };
+    },
+  );
+
+  const react = (kind: 'like' | 'dislike') => async (request: FastifyRequest & { body: { videoId: string } }) => {
+    const { video, student } = await watchableVideo(request, request.body.videoId);
+    const counts = await app.db.transaction(async (tx) => {
+      await lockVideo(tx, video.id);
+      const [existing] = await tx.query<{ kind: string }>(
+        'SELECT kind FROM video_reactions WHERE video_id = $1 AND student_id = $2',
+        [video.id, student.id],
+      );
+      let likes = 0;
+      let dislikes = 0;
+      // Toggle: the same reaction again takes it back; the other one replaces it.
+      if (existing?.kind === kind) {
+        await tx.query('DELETE FROM video_reactions WHERE video_id = $1 AND student_id = $2', [video.id, student.id]);
+        if (kind === 'like') likes -= 1;
+        else dislikes -= 1;
+      } else {
+        await tx.query(
+          `INSERT INTO video_reactions (video_id, student_id, kind) VALUES ($1, $2, $3)
+           ON CONFLICT (video_id, student_id) DO UPDATE SET kind = EXCLUDED.kind`,
+          [video.id, student.id, kind],
+        );
+        if (kind === 'like') likes += 1;
+        else dislikes += 1;
+        if (existing?.kind === 'like') likes -= 1;
+        if (existing?.kind === 'dislike') dislikes -= 1;
+      }
+      const [row] = await tx.query<{ likes: number; dislikes: number; views: number }>(
+        `UPDATE videos SET likes = GREATEST(likes + $2, 0), dislikes = GREATEST(dislikes + $3, 0)
+          WHERE id = $1 RETURNING likes, dislikes, views`,
+        [video.id, likes, dislikes],
+      );
+      return row;
+    });
+    app.responseCache.invalidate('videos|');
+    if (counts === undefined) throw new HttpError(404, 'videoNotFound');
+    return { success: true as const, ...counts };
+  };
+
+  const actionSchema = {
+    tags,
+    security: bearerSecurity,
+    body: videoIdBody,
+    response: { 200: countsResponse, ...failures(400, 401, 403, 404) },
+  };
+  app.put('/videos/video/like', { preHandler: app.authenticate, schema: actionSchema }, (request) =>
+    react('like')(request),
+  );
+  app.put('/videos/video/dislike', { preHandler: app.authenticate, schema: actionSchema }, (request) =>
+    react('dislike')(request),
+  );
+
+  app.put(
+    '/videos/video/view',
+    {
+      preHandler: app.authenticate,
+      schema: { ...actionSchema, description: 'Counts once per student per hour.' },
+    },
+    async (request) => {
+      const { video, student } = await watchableVideo(request, request.body.videoId);
+      const { counts, counted } = await app.db.transaction(async (tx) => {
+        await lockVideo(tx, video.id);
+        const [recent] = await tx.query(
+          `SELECT 1 FROM video_views WHERE video_id = $1 AND student_id = $2 AND viewed_at > now() - interval '1 hour'`,
+          [video.id, student.id],
+        );
+        if (recent === undefined) {
+          await tx.query('INSERT INTO video_views (video_id, student_id) VALUES ($1, $2)', [video.id, student.id]);
+          await tx.query('UPDATE videos SET views = views + 1 WHERE id = $1', [video.id]);
+        }
+        const [row] = await tx.query<{ likes: number; dislikes: number; views: number }>(
+          'SELECT likes, dislikes, views FROM videos WHERE id = $1',
+          [video.id],
+        );
+        return { counts: row, counted: recent === undefined };
+      });
+      if (counted) app.responseCache.invalidate('videos|');
+      if (counts === undefined) throw new HttpError(404, 'videoNotFound');
+      return { success: true as const, ...counts };
+    },
+  );
+
+  app.put(
+    '/videos/video/comment/like',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description: 'Toggles the like of this student on the comment.',
+        body: commentLikeBody,
+        response: { 200: commentLikeResponse, ...failures(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { video, student } = await watchableVideo(request, request.body.videoId);
+      const likes = await app.db.transaction(async (tx) => {
+        const [comment] = await tx.query(
+          'SELECT id FROM comments WHERE id = $1 AND video_id = $2 FOR UPDATE',
+          [request.body.commentId, video.id],
+        );
+        if (comment === undefined) throw new HttpError(404, 'commentNotFound');
+        const removed = await tx.query(
+          'DELETE FROM comment_likes WHERE comment_id = $1 AND student_id = $2 RETURNING comment_id',
+          [request.body.commentId, student.id],
+        );
+        if (removed.length === 0) {
+          await tx.query('INSERT INTO comment_likes (comment_id, student_id) VALUES ($1, $2)', [
+            request.body.commentId,
+            student.id,
+          ]);
+        }
+        const [row] = await tx.query<{ likes: number }>(
+          'UPDATE comments SET likes = GREATEST(likes + $2, 0) WHERE id = $1 RETURNING likes',
+          [request.body.commentId, removed.length === 0 ? 1 : -1],
+        );
+        return row?.likes ?? 0;
+      });
+      app.responseCache.invalidate('videos|');
+      return { success: true as const, likes };
+    },
+  );
+};
+
+export default videosRoutes;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { idSchema, sectionSchema } from '../../lib/schemas';
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  videoId: z.string(),
+  userId: z.string().nullable().describe('null once the author deleted the account'),
+  username: z.string().describe('empty once the author deleted the account'),
+  text: z.string(),
+  likes: z.number().int(),
+  createdAt: z.string(),
+});
+export type CommentJson = z.infer<typeof commentSchema>;
+
+export const videoSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  section: sectionSchema,
+  subsection: z.string().describe('the topic'),
+  level: z.string(),
+  description: z.string(),
+  thumbnailUrl: z.string(),
+  durationSeconds: z.number().int(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  comments: z.array(commentSchema),
+  locked: z.boolean(),
+  streamUrl: z
+    .string()
+    .optional()
+    .describe('Only with current access: a signed, short-lived URL a plain <video src> can play (HTTP Range).'),
+});
+export type VideoJson = z.infer<typeof videoSchema>;
+
+export const videoList = z.array(videoSchema);
+
+export const filteredVideosBody = z.object({
+  subjectTitle: z.string().trim().min(1).max(200),
+  subsection: z.string().trim().min(1).max(200).optional(),
+});
+export const videoIdBody = z.object({ videoId: idSchema });
+export const commentBody = z.object({ videoId: idSchema, text: z.string().trim().min(1).max(1000) });
+export const commentLikeBody = z.object({ videoId: idSchema, commentId: idSchema });
+
+export const countsResponse = z.object({
+  success: z.literal(true),
+  likes: z.number().int(),
+  dislikes: z.number().int(),
+  views: z.number().int(),
+});
+export const commentResponse = z.object({ success: z.literal(true), comment: commentSchema });
+export const commentLikeResponse = z.object({ success: z.literal(true), likes: z.number().int() });

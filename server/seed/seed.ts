@@ -1,0 +1,151 @@
+import { join } from 'node:path';
+import type { Db, Transaction } from '../lib/db';
+import { SEED_BOOKS, SEED_CHANNELS, SEED_HAPPENINGS, SEED_PRODUCTS, SEED_SCHOLARSHIPS } from './content';
+import { type SeedSubject, SEED_SUBJECTS } from './subjects';
+
+export const SEED_MEDIA_DIR = join(import.meta.dirname, 'media');
+
+/** Length of the generated clips (scripts/generate-seed-media.sh): what the player will actually show. */
+const CLIP_SECONDS = 12;
+
+/** Small deterministic numbers so the seed looks lived-in and is the same on every machine. */
+function stableNumber(text: string, max: number): number {
+  let hash = 2166136261;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return (hash >>> 0) % max;
+}
+
+export interface SeedVideo {
+  id: string;
+  subjectId: string;
+  title: string;
+  subsection: string;
+  level: string;
+  section: string;
+  description: string;
+  thumbnail: string;
+  file: string;
+  position: number;
+}
+
+export function seedVideos(subject: SeedSubject): SeedVideo[] {
+  const videos: SeedVideo[] = [];
+  const french = subject.section === 'francophone' || subject.section === 'competitive-exams' || subject.title.includes('Annales');
+  for (const topicLine of subject.topics) {
+    const [topic = '', ...lessons] = topicLine.split('|');
+    for (const lesson of lessons) {
+      const position = videos.length + 1;
+      videos.push({
+        id: `${subject.id}-v${String(position).padStart(2, '0')}`,
+        subjectId: subject.id,
+        title: lesson,
+        subsection: topic,
+        level: subject.level,
+        section: subject.section,
+        description: french
+          ? `${subject.title} - ${topic} : ${lesson}. Leçon expliquée pas à pas, avec exercices.`
+          : `${subject.title} - ${topic}: ${lesson}. A step-by-step lesson with exercises.`,
+        thumbnail: `/media/thumbnails/${subject.clip}.webp`,
+        file: `${subject.clip}.mp4`,
+        position,
+      });
+    }
+  }
+  return videos;
+}
+
+/** One multi-row INSERT per table: a first start stays quick (each statement is a round trip). */
+async function insertAll(tx: Transaction, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+  if (rows.length === 0) return;
+  const tuples = rows.map(
+    (_, rowIndex) => `(${columns.map((_, columnIndex) => `$${rowIndex * columns.length + columnIndex + 1}`).join(', ')})`,
+  );
+  await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, rows.flat());
+}
+
+/** Loads the seed catalogue into an empty database (first start); does nothing once subjects exist. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM subjects');
+  if ((count?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    await insertAll(
+      tx,
+      'subjects',
+      ['id', 'subject_title', 'picture_url', 'price', 'section', 'level', 'description_en', 'description_fr', 'sort_order'],
+      SEED_SUBJECTS.map((s, index) => [
+        s.id,
+        s.title,
+        `/media/pictures/subject-${s.discipline}.webp`,
+        s.price,
+        s.section,
+        s.level,
+        s.en,
+        s.fr,
+        index,
+      ]),
+    );
+    const videoRows = SEED_SUBJECTS.flatMap(seedVideos).map((v) => {
+      const views = 40 + stableNumber(v.id, 2400);
+      return [
+        v.id,
+        v.subjectId,
+        v.title,
+        v.subsection,
+        v.level,
+        v.section,
+        v.description,
+        v.thumbnail,
+        v.file,
+        CLIP_SECONDS,
+        views,
+        Math.floor(views * (0.05 + stableNumber(`${v.id}l`, 10) / 100)),
+        stableNumber(`${v.id}d`, 6),
+        v.position,
+      ];
+    });
+    await insertAll(
+      tx,
+      'videos',
+      ['id', 'subject_id', 'title', 'subsection', 'level', 'section', 'description', 'thumbnail_url', 'media_file',
+        'duration_seconds', 'views', 'likes', 'dislikes', 'position'],
+      videoRows,
+    );
+    await insertAll(
+      tx,
+      'books',
+      ['id', 'title_en', 'title_fr', 'author', 'section', 'level', 'subject_title', 'description_en', 'description_fr',
+        'cover_url', 'file_url', 'pages', 'language', 'sort_order'],
+      SEED_BOOKS.map((b, index) => [b.id, b.en, b.fr, b.author, b.section, b.level, b.subjectTitle, b.descriptionEn,
+        b.descriptionFr, b.cover, b.file, b.pages, b.language, index]),
+    );
+    await insertAll(
+      tx,
+      'scholarships',
+      ['id', 'title_en', 'title_fr', 'provider', 'country', 'level', 'amount', 'deadline', 'description_en',
+        'description_fr', 'url', 'picture_url', 'sort_order'],
+      SEED_SCHOLARSHIPS.map((s, index) => [s.id, s.en, s.fr, s.provider, s.country, s.level, s.amount, s.deadline,
+        s.descriptionEn, s.descriptionFr, s.url, s.picture, index]),
+    );
+    await insertAll(
+      tx,
+      'happenings',
+      ['id', 'title_en', 'title_fr', 'body_en', 'body_fr', 'picture_url', 'happened_at'],
+      SEED_HAPPENINGS.map((h) => [h.id, h.en, h.fr, h.bodyEn, h.bodyFr, h.picture, h.date]),
+    );
+    await insertAll(
+      tx,
+      'products',
+      ['id', 'title_en', 'title_fr', 'description_en', 'description_fr', 'category', 'price', 'stock', 'picture_url', 'sort_order'],
+      SEED_PRODUCTS.map((p, index) => [p.id, p.en, p.fr, p.descriptionEn, p.descriptionFr, p.category, p.price, p.stock,
+        p.picture, index]),
+    );
+    await insertAll(
+      tx,
+      'live_tv_channels',
+      ['id', 'name', 'title_en', 'title_fr', 'description_en', 'description_fr', 'language', 'logo_url', 'stream_url', 'website_url', 'sort_order'],
+      SEED_CHANNELS.map((c, index) => [c.id, c.name, c.en, c.fr, c.descriptionEn, c.descriptionFr, c.language, c.logo, c.streamUrl,
+        c.websiteUrl, index]),
+    );
+  });
+  return true;
+}

@@ -1,0 +1,169 @@
+import { type Actor, createActor, fromPromise } from 'xstate';
+import { cartMachine } from '../../machines/cart';
+import { checkoutMachine, type MakePaymentInput, type MakePaymentOutput } from '../../machines/checkout';
+import { type LoadDictionaryInput, languageMachine } from '../../machines/language';
+import {
+  type CheckStatusInput,
+  type CheckStatusOutput,
+  mobileMoneyMachine,
+  type RequestToPayInput,
+  type RequestToPayOutput,
+} from '../../machines/mobileMoney';
+import { type ClearSessionInput, sessionMachine } from '../../machines/session';
+import type { User as MachineUser } from '../../machines/types';
+import { type Endpoints, makeExternalId } from '../services/api/endpoints';
+import { ApiError } from '../services/api/errors';
+import type { User } from '../services/api/types';
+import { expiresAt } from '../services/jwt';
+import type { AppStorage } from '../services/storage';
+import type { UiStore } from './ui-store';
+
+/** Everything the machines need from the outside world, handed over here and nowhere else. */
+export interface AppEffects {
+  storage: AppStorage;
+  api: Endpoints & { clearCache(): void };
+  ui: UiStore;
+  now: () => number;
+  navigate: (path: string) => void;
+  loadDictionary: (lang: string) => Promise<void>;
+  /** Cache Storage and IndexedDB: everything logout must wipe besides local storage. */
+  clearCaches: () => Promise<unknown>;
+  /** Turns a failed call into the text to show, in the student's language. */
+  describeError: (error: unknown) => string;
+}
+
+/** The session stores the server's user object; the machines only read the fields they need. */
+const asAppUser = (user: MachineUser): User => user as unknown as User;
+
+export function createAppActors(fx: AppEffects) {
+  const cart = createActor(
+    cartMachine.provide({
+      actions: { persistCart: (_, { items }) => void fx.storage.setCart(items) },
+    }),
+    { input: { items: fx.storage.getCart() ?? [] } },
+  );
+
+  const token = fx.storage.getToken();
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        clearSession: fromPromise<void, ClearSessionInput>(async ({ input }) => {
+          // The server forgets this token; if it can't be reached the device is cleared all the same.
+          if (input.token) await fx.api.logout().catch(() => undefined);
+          fx.storage.clearAll();
+          fx.api.clearCache();
+          await fx.clearCaches().catch(() => undefined);
+        }),
+      },
+    }),
+  );
+
+  const language = createActor(
+    languageMachine.provide({
+      actors: {
+        loadDictionary: fromPromise<void, LoadDictionaryInput>(({ input }) => fx.loadDictionary(input.lang)),
+      },
+      actions: { persistLanguage: (_, { lang }) => void fx.storage.setLanguage(lang) },
+    }),
+    { input: { stored: fx.storage.getLanguage() } },
+  );
+
+  const currentUserId = () => session.getSnapshot().context.user?.id ?? '';
+
+  const mobileMoney = mobileMoneyMachine.provide({
+    actors: {
+      requestToPay: fromPromise<RequestToPayOutput, RequestToPayInput>(async ({ input }) => {
+        try {
+          const { referenceId } = await fx.api.requestToPay({
+            amount: String(input.amount),
+            currency: 'XAF',
+            externalId: makeExternalId(currentUserId(), fx.now()),
+            payer: { partyIdType: 'MSISDN', partyId: input.phone.trim() },
+            payerMessage: 'StudyCam subjects',
+            payeeNote: input.items.map((item) => item.subjectTitle).join(', '),
+            items: input.items.map((item) => ({ subjectId: item._id, amount: item.amount })),
+          });
+          return { referenceId };
+        } catch (error) {
+          throw new Error(fx.describeError(error));
+        }
+      }),
+      checkStatus: fromPromise<CheckStatusOutput, CheckStatusInput>(async ({ input }) => {
+        const { status, reason } = await fx.api.getPaymentStatus(input.referenceId);
+        return reason ? { status, reason } : { status };
+      }),
+    },
+    actions: {
+      showAlert: (_, alert) => fx.ui.showAlert(alert),
+      persistPending: (_, pending) =>
+        void fx.storage.setPendingPayment({ ...pending, items: [...pending.items] }),
+      clearPending: () => fx.storage.removePendingPayment(),
+    },
+  });
+
+  const checkout = createActor(
+    checkoutMachine.provide({
+      actors: {
+        mobileMoney,
+        makePayment: fromPromise<MakePaymentOutput, MakePaymentInput>(async ({ input }) => {
+          try {
+            const answer = await fx.api.makePayments({
+              id: input.user.id,
+              username: input.user.username,
+              role: input.user.role === 'STUDENT' ? 'STUDENT' : 'STUDENT',
+              paidSubjects: input.items.map((item) => item.subjectTitle),
+              totalCost: input.totalCost,
+              referenceId: input.referenceId,
+            });
+            return answer.user
+              ? { success: answer.success, user: answer.user as unknown as MachineUser, msg: answer.msg }
+              : { success: answer.success, msg: answer.msg };
+          } catch (error) {
+            // A refusal (4xx) is the server's final word; no answer at all (0, 5xx) stays resumable.
+            if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+              return { success: false, msg: fx.describeError(error) };
+            }
+            throw new Error(fx.describeError(error));
+          }
+        }),
+      },
+      actions: {
+        showAlert: (_, alert) => fx.ui.showAlert(alert),
+        clearCart: () => cart.send({ type: 'cart.clear' }),
+        storeUser: (_, { user }) => {
+          fx.storage.setUser(asAppUser(user));
+          session.send({ type: 'session.userUpdated', user });
+        },
+        closeModal: () => fx.ui.setCartOpen(false),
+        clearPending: () => fx.storage.removePendingPayment(),
+        navigate: (_, { to }) => fx.navigate(`/${to}`),
+      },
+    }),
+  );
+
+  return {
+    cart,
+    session,
+    language,
+    checkout,
+    start() {
+      for (const actor of [cart, session, language, checkout] as Actor<never>[]) actor.start();
+      const user = fx.storage.getUser();
+      session.send({
+        type: 'session.restore',
+        token,
+        user: user as unknown as MachineUser | null,
+        expiresAt: expiresAt(token),
+        now: fx.now(),
+      });
+      // A payment left pending (tab closed, network lost) is watched again, never requested twice.
+      const pending = fx.storage.getPendingPayment();
+      const sessionUser = session.getSnapshot().context.user;
+      if (pending && sessionUser) {
+        checkout.send({ type: 'checkout.resume', pending, user: sessionUser, now: fx.now() });
+      }
+    },
+  };
+}
+
+export type AppActors = ReturnType<typeof createAppActors>;

@@ -1,0 +1,21 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * The one i18next instance. Dictionaries are not bundled: the language machine loads
+ * /assets/i18n/{lang}.json (SPEC.md §7) through src/services/dictionaries and adds them here.
+ */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: {},
+  partialBundledLanguages: true,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function addDictionary(lang: string, dictionary: Record<string, unknown>): void {
+  i18n.addResourceBundle(lang, 'translation', dictionary, true, true);
+}

@@ -1,0 +1,12 @@
+import { useLocation } from 'wouter';
+import { CartModalContainer } from '../app/ShellOverlays';
+
+/** The cart as a route (SPEC.md §2: cart, and cart-modal "also usable as a modal"); closing goes home. */
+export default function CartScreen() {
+  const [, navigate] = useLocation();
+  return (
+    <main className="page" id="main">
+      <CartModalContainer onClose={() => navigate('/landing')} />
+    </main>
+  );
+}

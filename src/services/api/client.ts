@@ -1,0 +1,142 @@
+import { createRequestCache } from './cache';
+import { ApiError, type ErrorContext, NETWORK_FAILURE_STATUS, toApiError } from './errors';
+import { RETRY, type RetryPolicy, type Sleep, sleep as sleepWithTimer, withRetry } from './retry';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** How one endpoint behaves; declared with the endpoint so nothing is guessed from the path at throw time. */
+export interface EndpointOptions {
+  /** Idempotent reads only: retried on status 0 or 503 (SPEC.md §8). */
+  retryable?: boolean;
+  /** Served from memory after the first success until clearCache() (SPEC.md §7). */
+  cacheable?: boolean;
+  /** Calls under `videos/`: their 401/404 wording differs (SPEC.md §8). */
+  video?: boolean;
+  /** Cached entries (by path prefix) this call makes stale when it succeeds. */
+  invalidates?: readonly string[];
+}
+
+export interface ApiRequest extends EndpointOptions {
+  method: HttpMethod;
+  /** Relative to the base URL, no leading slash, exactly as in API.md (`users/register`). */
+  path: string;
+  /** Sent as JSON, or as multipart when it is a FormData. */
+  body?: unknown;
+}
+
+export interface ApiClientOptions {
+  /** Defaults to VITE_API_BASE_URL, else '' (same origin: paths stay relative to the page). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  /** The stored JWT, read at each call so login and logout take effect at once. */
+  getToken?: () => string | null | undefined;
+  /** Sent as Accept-Language so the server's `msg` comes back in the student's language. */
+  getLanguage?: () => string;
+  sleep?: Sleep;
+  retry?: RetryPolicy;
+}
+
+export interface ApiClient {
+  request<T>(request: ApiRequest): Promise<T>;
+  /** Forgets every cached list; the app calls it on logout. */
+  clearCache(): void;
+}
+
+export function defaultBaseUrl(): string {
+  const configured: unknown = import.meta.env.VITE_API_BASE_URL;
+  return typeof configured === 'string' ? configured.trim() : '';
+}
+
+export function joinUrl(baseUrl: string, path: string): string {
+  const relative = path.replace(/^\/+/, '');
+  if (baseUrl === '') return relative;
+  return `${baseUrl.replace(/\/+$/, '')}/${relative}`;
+}
+
+function messageFromBody(text: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string') {
+      return body.msg;
+    }
+  } catch {
+    // Not JSON (a proxy's HTML error page, say): there is no server message to show.
+  }
+  return undefined;
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? defaultBaseUrl();
+  // Looked up at call time (and called on globalThis) so a late polyfill or a test stub is honoured.
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const getToken = options.getToken ?? (() => null);
+  const getLanguage = options.getLanguage ?? (() => 'en');
+  const sleep = options.sleep ?? sleepWithTimer;
+  const policy = options.retry ?? RETRY;
+  const cache = createRequestCache();
+  // Lists carry per-student parts (a video's `locked`, `streamUrl`), so a cache filled under one token
+  // must never answer for another: a login or logout starts a fresh cache even if clearCache was missed.
+  let cacheOwner: string | null = null;
+
+  function buildInit(request: ApiRequest, token: string | null | undefined): RequestInit {
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': getLanguage() });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const init: RequestInit = { method: request.method, headers };
+    if (request.body instanceof FormData) {
+      // The browser writes the multipart boundary into Content-Type itself.
+      init.body = request.body;
+    } else if (request.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      init.body = JSON.stringify(request.body);
+    }
+    return init;
+  }
+
+  async function sendOnce(url: string, init: RequestInit, context: ErrorContext): Promise<unknown> {
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchImpl(url, init);
+      text = await response.text();
+    } catch {
+      throw new ApiError({ status: NETWORK_FAILURE_STATUS, key: 'errors.network' });
+    }
+    if (!response.ok) throw toApiError(response.status, messageFromBody(text), context);
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new ApiError({ status: response.status, key: 'errors.unknown' });
+    }
+  }
+
+  async function send<T>(request: ApiRequest, token: string | null | undefined): Promise<T> {
+    const url = joinUrl(baseUrl, request.path);
+    const init = buildInit(request, token);
+    const context: ErrorContext = { video: request.video === true };
+    const body = await withRetry(() => sendOnce(url, init, context), {
+      retryable: request.retryable === true,
+      sleep,
+      policy,
+    });
+    if (request.invalidates) cache.invalidate(request.invalidates);
+    return body as T;
+  }
+
+  return {
+    request<T>(request: ApiRequest): Promise<T> {
+      const token = getToken();
+      const owner = token || null;
+      if (owner !== cacheOwner) {
+        cache.clear();
+        cacheOwner = owner;
+      }
+      if (!request.cacheable) return send<T>(request, token);
+      const key = `${request.path} ${request.method} ${request.body === undefined ? '' : JSON.stringify(request.body)}`;
+      return cache.get(key, () => send<T>(request, token));
+    },
+    clearCache() {
+      cache.clear();
+    },
+  };
+}

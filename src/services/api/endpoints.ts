@@ -1,0 +1,258 @@
+import type { ApiClient } from './client';
+import type {
+  AuthResponse,
+  Book,
+  ChangePasswordPayload,
+  CommentLikeResponse,
+  CommentResponse,
+  CommentVideoPayload,
+  DeleteAccountPayload,
+  FetchStudentDetailPayload,
+  FilteredBooksPayload,
+  FilteredVideosPayload,
+  ForgotPasswordPayload,
+  Happening,
+  HealthResponse,
+  LikeCommentPayload,
+  ListedSection,
+  LiveTvChannel,
+  LoginPayload,
+  MakePaymentRequest,
+  MakePaymentResponse,
+  MessageResponse,
+  ModifyProfilePayload,
+  NewsArticle,
+  Payment,
+  PaymentStatusResponse,
+  PhoneLoginPayload,
+  Product,
+  PushTokenPayload,
+  RegisterPayload,
+  RequestToPayPayload,
+  RequestToPayResponse,
+  ResetPasswordPayload,
+  Scholarship,
+  Subject,
+  SubjectExpirationPayload,
+  SubjectExpirationResponse,
+  SubjectsBySectionPayload,
+  SuccessResponse,
+  UpNextVideosPayload,
+  UserResponse,
+  Video,
+  VideoActionPayload,
+  VideoCountsResponse,
+} from './types';
+
+/** The video list paths spell the sections without hyphens (SPEC.md §7), unlike the subject ones. */
+export const VIDEO_SECTION_PATHS = {
+  anglophone: 'anglophone',
+  francophone: 'francophone',
+  'diploma-exams': 'diplomaexams',
+  'competitive-exams': 'competitiveexams',
+} as const satisfies Record<ListedSection, string>;
+
+/** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
+export function makeExternalId(userId: string, now: number): string {
+  return `ORDER_${userId}_${now}`;
+}
+
+/** A successful write of these changes what the profile and the video lists (locked, streamUrl) show. */
+const USER_LISTS = ['users/profile', 'videos/'] as const;
+
+// The news service answers `{ status, totalResults, articles }`; accept a bare array too, so a proxy that
+// unwraps it (or a backend that already does) works unchanged.
+function articlesOf(body: NewsArticle[] | { articles?: NewsArticle[] } | undefined): NewsArticle[] {
+  if (Array.isArray(body)) return body;
+  return body?.articles ?? [];
+}
+
+/**
+ * One function per call of API.md. Reads are retryable; writes never are, since repeating them could
+ * act twice (a payment, a comment). Calls under `videos/` are marked for their own error wording.
+ */
+export function createEndpoints(client: ApiClient) {
+  const read = { retryable: true } as const;
+  const videoRead = { retryable: true, video: true } as const;
+  const list = { retryable: true, cacheable: true } as const;
+
+  return {
+    // Account
+    register: (payload: RegisterPayload) =>
+      client.request<MessageResponse>({ method: 'POST', path: 'users/register', body: payload }),
+    login: (payload: LoginPayload) =>
+      client.request<AuthResponse>({ method: 'POST', path: 'users/authenticate/student', body: payload }),
+    loginWithPhone: (payload: PhoneLoginPayload) =>
+      client.request<AuthResponse>({
+        method: 'POST',
+        path: 'users/authenticate/student/withphonenumber',
+        body: payload,
+      }),
+    getProfile: () => client.request<UserResponse>({ method: 'GET', path: 'users/profile', ...list }),
+    fetchStudentDetail: (payload: FetchStudentDetailPayload) =>
+      client.request<UserResponse>({
+        method: 'POST',
+        path: 'users/fetchStudentDetail',
+        body: payload,
+        ...read,
+      }),
+    modifyProfile: (payload: ModifyProfilePayload) =>
+      client.request<UserResponse>({
+        method: 'PUT',
+        path: 'users/profile/modify',
+        body: payload,
+        invalidates: USER_LISTS,
+      }),
+    updateProfilePicture: (picture: Blob, fileName?: string) => {
+      const form = new FormData();
+      if (fileName === undefined) form.append('picture', picture);
+      else form.append('picture', picture, fileName);
+      return client.request<UserResponse>({
+        method: 'PUT',
+        path: 'users/profilepicture/update',
+        body: form,
+        invalidates: USER_LISTS,
+      });
+    },
+    changePassword: (payload: ChangePasswordPayload) =>
+      client.request<MessageResponse>({ method: 'PUT', path: 'users/profile/passwordreset', body: payload }),
+    forgotPassword: (payload: ForgotPasswordPayload) =>
+      client.request<MessageResponse>({ method: 'POST', path: 'forgot', body: payload }),
+    resetPassword: (payload: ResetPasswordPayload) =>
+      client.request<MessageResponse>({ method: 'PUT', path: 'reset', body: payload }),
+    registerPushToken: (payload: PushTokenPayload) =>
+      client.request<SuccessResponse>({ method: 'POST', path: 'users/notifications', body: payload }),
+    checkSubjectExpiration: (payload: SubjectExpirationPayload) =>
+      client.request<SubjectExpirationResponse>({
+        method: 'POST',
+        path: 'users/check-subject-expiration',
+        body: payload,
+        ...read,
+      }),
+    logout: () => client.request<SuccessResponse>({ method: 'POST', path: 'users/student/logout', body: {} }),
+    logoutAllDevices: () =>
+      client.request<SuccessResponse>({ method: 'POST', path: 'users/student/alldevicelogout', body: {} }),
+    deleteAccount: (payload: DeleteAccountPayload) =>
+      client.request<SuccessResponse>({
+        method: 'POST',
+        path: 'users/student/delete_account',
+        body: payload,
+      }),
+
+    // Platform news
+    fetchHappenings: () =>
+      client.request<Happening[]>({ method: 'GET', path: 'happenings/fetch-all', ...list }),
+
+    // Videos
+    fetchVideos: (section?: ListedSection) =>
+      client.request<Video[]>({
+        method: 'GET',
+        path: section ? `videos/fetchvideos/${VIDEO_SECTION_PATHS[section]}` : 'videos/fetchvideos',
+        ...list,
+        video: true,
+      }),
+    filteredVideos: (payload: FilteredVideosPayload) =>
+      client.request<Video[]>({
+        method: 'POST',
+        path: 'videos/filtered-videos',
+        body: payload,
+        ...videoRead,
+      }),
+    upNextVideos: (payload: UpNextVideosPayload) =>
+      client.request<Video[]>({ method: 'POST', path: 'videos/upnext-videos', body: payload, ...videoRead }),
+    // Reactions do not invalidate the cached lists: their answers carry the new counts, and refetching
+    // every list after each view would cost students mobile data.
+    commentVideo: (payload: CommentVideoPayload) =>
+      client.request<CommentResponse>({
+        method: 'POST',
+        path: 'videos/video/comment',
+        body: payload,
+        video: true,
+      }),
+    likeVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/like',
+        body: payload,
+        video: true,
+      }),
+    dislikeVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/dislike',
+        body: payload,
+        video: true,
+      }),
+    viewVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/view',
+        body: payload,
+        video: true,
+      }),
+    likeComment: (payload: LikeCommentPayload) =>
+      client.request<CommentLikeResponse>({
+        method: 'PUT',
+        path: 'videos/video/comment/like',
+        body: payload,
+        video: true,
+      }),
+
+    // Catalogue
+    fetchSubjects: () =>
+      client.request<Subject[]>({ method: 'GET', path: 'subjects/subject/fetch-all', ...list }),
+    fetchSubjectsBySection: (section: ListedSection, payload: SubjectsBySectionPayload = {}) =>
+      client.request<Subject[]>({
+        method: 'POST',
+        path: `subjects/subject/fetch/${section}`,
+        body: payload,
+        ...read,
+      }),
+    filteredBooks: (payload: FilteredBooksPayload = {}) =>
+      client.request<Book[]>({ method: 'POST', path: 'books/filtered-books', body: payload, ...read }),
+
+    // Payments
+    makePayments: (payload: MakePaymentRequest) =>
+      client.request<MakePaymentResponse>({
+        method: 'PUT',
+        path: 'transactions/subjects/makepayments',
+        body: payload,
+        invalidates: USER_LISTS,
+      }),
+    requestToPay: (payload: RequestToPayPayload) =>
+      client.request<RequestToPayResponse>({
+        method: 'POST',
+        path: 'payments/momo/requesttopay',
+        body: payload,
+      }),
+    getPaymentStatus: (referenceId: string) =>
+      client.request<PaymentStatusResponse>({
+        method: 'GET',
+        path: `payments/momo/requesttopay/${encodeURIComponent(referenceId)}`,
+        ...read,
+      }),
+    fetchTransactions: () => client.request<Payment[]>({ method: 'GET', path: 'transactions', ...read }),
+
+    // Other screens (the project's additions to SPEC.md §7)
+    fetchNews: async () =>
+      articlesOf(
+        await client.request<NewsArticle[] | { articles?: NewsArticle[] }>({
+          method: 'GET',
+          path: 'news/top-headlines?country=us',
+          ...list,
+        }),
+      ),
+    fetchLiveTvChannels: () =>
+      client.request<LiveTvChannel[]>({ method: 'GET', path: 'livetv/channels', ...list }),
+    fetchScholarships: () => client.request<Scholarship[]>({ method: 'GET', path: 'scholarships', ...list }),
+    fetchScholarship: (id: string) =>
+      client.request<Scholarship>({ method: 'GET', path: `scholarships/${encodeURIComponent(id)}`, ...read }),
+    fetchProducts: () => client.request<Product[]>({ method: 'GET', path: 'shop/products', ...list }),
+    fetchProduct: (id: string) =>
+      client.request<Product>({ method: 'GET', path: `shop/products/${encodeURIComponent(id)}`, ...read }),
+    health: () => client.request<HealthResponse>({ method: 'GET', path: 'health', ...read }),
+  };
+}
+
+export type Endpoints = ReturnType<typeof createEndpoints>;
+export type EndpointName = keyof Endpoints;

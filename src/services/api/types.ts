@@ -1,0 +1,379 @@
+/**
+ * The shapes exchanged with the API, written from API.md. Once the server runs, the OpenAPI document it
+ * serves at /docs is the source of truth; where they disagree, this file is the one to change.
+ * Ids are strings; money is a whole number of XAF; dates are ISO 8601 strings.
+ */
+
+export type Language = 'en' | 'fr';
+
+export interface Bilingual {
+  en: string;
+  fr: string;
+}
+
+export type Role = 'STUDENT';
+
+export type Section =
+  | 'anglophone'
+  | 'francophone'
+  | 'diploma-exams'
+  | 'competitive-exams'
+  | 'extra-curricular';
+
+/** The sections with their own list calls (extra-curricular content only appears in the full lists). */
+export type ListedSection = Exclude<Section, 'extra-curricular'>;
+
+export interface PaidSubject {
+  subjectId: string;
+  subjectTitle: string;
+  expiresAt: string;
+}
+
+export interface User {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  username: string;
+  phonenumber: string;
+  role: Role;
+  profilePicture: string | null;
+  createdAt: string;
+  paidSubjects: PaidSubject[];
+}
+
+export interface Subject {
+  _id: string;
+  subjectTitle: string;
+  pictureurl: string;
+  price: number;
+  section: Section;
+  level: string;
+  description: Bilingual;
+}
+
+/** SPEC.md §3: a cart line is a subject plus a quantity of access periods (starts at 1). */
+export interface CartItem {
+  _id: string;
+  subjectTitle: string;
+  pictureurl: string;
+  price: number;
+  amount: number;
+}
+
+export interface Comment {
+  _id: string;
+  videoId: string;
+  /** null once the author deleted their account. */
+  userId: string | null;
+  username: string;
+  text: string;
+  likes: number;
+  createdAt: string;
+}
+
+export interface Video {
+  _id: string;
+  title: string;
+  subjectId: string;
+  subjectTitle: string;
+  section: Section;
+  /** The topic the video belongs to. */
+  subsection: string;
+  level: string;
+  description: string;
+  thumbnailUrl: string;
+  durationSeconds: number;
+  views: number;
+  likes: number;
+  dislikes: number;
+  comments: Comment[];
+  locked: boolean;
+  /** A short-lived signed URL, present only for a student with current access to the subject. */
+  streamUrl?: string;
+}
+
+/** Statuses as the mobile money provider reports them; others (REJECTED, TIMEOUT, ...) may appear. */
+export type PaymentStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | (string & {});
+
+export interface PaymentItem {
+  subjectId: string;
+  amount: number;
+}
+
+export interface Payment {
+  referenceId: string;
+  externalId: string;
+  /** null once the student deleted the account (payments are kept, anonymised, for accounting). */
+  userId: string | null;
+  /** subjectTitle is null when the subject no longer exists. */
+  items: (PaymentItem & { subjectTitle: string | null })[];
+  totalCost: number;
+  currency: string;
+  msisdn: string | null;
+  status: PaymentStatus;
+  /** The provider's reason for a FAILED payment. */
+  reason: string | null;
+  createdAt: string;
+  settledAt: string | null;
+}
+
+export interface Book {
+  _id: string;
+  title: Bilingual;
+  author: string;
+  level: string;
+  section: Section;
+  subjectTitle: string;
+  description: Bilingual;
+  coverUrl: string;
+  fileUrl: string;
+  pages: number;
+  /** The language the book is written in. */
+  language: string;
+}
+
+export interface Scholarship {
+  _id: string;
+  title: Bilingual;
+  provider: string;
+  country: string;
+  deadline: string;
+  amountText: string;
+  description: Bilingual;
+  link: string;
+  /** Who may apply, e.g. "Upper Sixth" or "Licence". */
+  level: string;
+  imageUrl: string;
+}
+
+/** News of the platform itself (SPEC.md's "happenings"). */
+export interface Happening {
+  _id: string;
+  title: Bilingual;
+  date: string;
+  body: Bilingual;
+  imageUrl: string;
+}
+
+export interface Product {
+  _id: string;
+  title: Bilingual;
+  price: number;
+  imageUrl: string;
+  description: Bilingual;
+  stock: number;
+  category: string;
+}
+
+export interface LiveTvChannel {
+  _id: string;
+  title: Bilingual;
+  name: string;
+  streamUrl: string;
+  logoUrl: string;
+  /** The broadcast language, e.g. 'en', 'fr' or 'bilingual'. */
+  language: string;
+  description: Bilingual;
+  /** The channel's own site, for when its stream cannot play inside the app. */
+  websiteUrl: string | null;
+}
+
+/** An article as the news service publishes it (the server only proxies it). */
+export interface NewsArticle {
+  source: { id: string | null; name: string };
+  author: string | null;
+  title: string;
+  description: string | null;
+  url: string;
+  urlToImage: string | null;
+  publishedAt: string;
+  content: string | null;
+}
+
+// Requests
+
+export interface RegisterPayload {
+  firstname: string;
+  lastname: string;
+  email: string;
+  username: string;
+  password: string;
+  phonenumber: string;
+}
+
+export interface LoginPayload {
+  username: string;
+  password: string;
+}
+
+export interface PhoneLoginPayload {
+  phonenumber: string;
+  password: string;
+}
+
+export interface FetchStudentDetailPayload {
+  id: string;
+}
+
+export interface ModifyProfilePayload {
+  id: string;
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  phonenumber?: string;
+}
+
+export interface ChangePasswordPayload {
+  id: string;
+  oldPassword: string;
+  newPassword: string;
+}
+
+export interface ForgotPasswordPayload {
+  email: string;
+}
+
+export interface ResetPasswordPayload {
+  token: string;
+  password: string;
+}
+
+export interface MakePaymentRequest {
+  id: string;
+  username: string;
+  role: Role;
+  /** Subject titles, checked by the server against the payment's items. */
+  paidSubjects: string[];
+  totalCost: number;
+  referenceId: string;
+}
+
+export type PushPlatform = 'android' | 'ios';
+
+export interface PushTokenPayload {
+  token: string;
+  platform: PushPlatform;
+}
+
+export interface SubjectExpirationPayload {
+  userId: string;
+  subjectId: string;
+}
+
+export interface DeleteAccountPayload {
+  password: string;
+}
+
+export interface FilteredVideosPayload {
+  subjectTitle: string;
+  subsection?: string;
+}
+
+export interface UpNextVideosPayload {
+  videoId: string;
+}
+
+export interface CommentVideoPayload {
+  videoId: string;
+  text: string;
+}
+
+export interface VideoActionPayload {
+  videoId: string;
+}
+
+export interface LikeCommentPayload {
+  videoId: string;
+  commentId: string;
+}
+
+export interface SubjectsBySectionPayload {
+  level?: string;
+}
+
+export interface FilteredBooksPayload {
+  section?: Section;
+  level?: string;
+  subjectTitle?: string;
+}
+
+export interface RequestToPayPayload {
+  /** A string, as the provider's API wants it. */
+  amount: string;
+  currency: 'XAF';
+  /** ORDER_{userId}_{timestamp}, see makeExternalId. */
+  externalId: string;
+  payer: { partyIdType: 'MSISDN'; partyId: string };
+  payerMessage: string;
+  payeeNote: string;
+  items: PaymentItem[];
+}
+
+// Responses
+
+export interface MessageResponse {
+  success: boolean;
+  msg?: string;
+}
+
+export interface SuccessResponse {
+  success: boolean;
+}
+
+export interface AuthResponse {
+  success: boolean;
+  token: string;
+  user: User;
+}
+
+export interface UserResponse {
+  success: boolean;
+  user: User;
+}
+
+export interface MakePaymentResponse {
+  success: boolean;
+  user?: User;
+  msg?: string;
+}
+
+export interface SubjectExpirationResponse {
+  success: boolean;
+  expired: boolean;
+  expiresAt: string | null;
+}
+
+export interface CommentResponse {
+  success: boolean;
+  comment: Comment;
+}
+
+export interface VideoCountsResponse {
+  success: boolean;
+  likes: number;
+  dislikes: number;
+  views: number;
+}
+
+export interface CommentLikeResponse {
+  success: boolean;
+  likes: number;
+}
+
+export interface RequestToPayResponse {
+  success: boolean;
+  referenceId: string;
+}
+
+export interface PaymentStatusResponse {
+  success: boolean;
+  status: PaymentStatus;
+  reason?: string;
+}
+
+export interface HealthResponse {
+  ok: boolean;
+  db: boolean;
+  momo: boolean;
+}

@@ -1,0 +1,254 @@
+import { clear as clearIdbKeyval } from 'idb-keyval';
+import type { CartItem, Language, User } from './api/types';
+
+/**
+ * The one owner of the device's local storage. SPEC.md §3 names six keys; `pending_payment` is this
+ * project's addition (DESIGN.md: a mobile money payment in progress must survive a reload or a closed
+ * app, so it is resumed instead of lost or paid twice).
+ */
+export const STORAGE_KEYS = {
+  token: 'id_token',
+  user: 'user',
+  cart: 'shopping_cart',
+  language: 'language',
+  installDismissed: 'pwa-install-dismissed',
+  pushToken: 'push-notification-token',
+  pendingPayment: 'pending_payment',
+} as const;
+
+/** Structured values are saved as `{ v, data }` so a future shape change can tell old data from new. */
+export const STORAGE_VERSION = 1;
+
+export interface PendingPayment {
+  referenceId: string;
+  /** Epoch ms: the polling deadline is derived from it, never kept as a pending timer. */
+  startedAt: number;
+  phone: string;
+  items: readonly CartItem[];
+  /** Total in XAF. */
+  amount: number;
+}
+
+type Guard<T> = (value: unknown) => value is T;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isFiniteNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+function isCartItem(value: unknown): value is CartItem {
+  return (
+    isRecord(value) &&
+    typeof value._id === 'string' &&
+    typeof value.subjectTitle === 'string' &&
+    typeof value.pictureurl === 'string' &&
+    isFiniteNumber(value.price) &&
+    Number.isInteger(value.amount) &&
+    (value.amount as number) >= 1
+  );
+}
+
+const isCart: Guard<CartItem[]> = (value): value is CartItem[] =>
+  Array.isArray(value) && value.every(isCartItem);
+
+function isUser(value: unknown): value is User {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.username === 'string' &&
+    Array.isArray(value.paidSubjects)
+  );
+}
+
+function isPendingPayment(value: unknown): value is PendingPayment {
+  return (
+    isRecord(value) &&
+    typeof value.referenceId === 'string' &&
+    value.referenceId !== '' &&
+    isFiniteNumber(value.startedAt) &&
+    typeof value.phone === 'string' &&
+    isCart(value.items) &&
+    isFiniteNumber(value.amount)
+  );
+}
+
+function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'fr';
+}
+
+export interface AppStorage {
+  getToken(): string | null;
+  setToken(token: string): boolean;
+  removeToken(): void;
+  getUser(): User | null;
+  setUser(user: User): boolean;
+  removeUser(): void;
+  getCart(): CartItem[] | null;
+  setCart(items: readonly CartItem[]): boolean;
+  removeCart(): void;
+  /** 'en' or 'fr'; anything else stored reads as null (the language machine then falls back to en). */
+  getLanguage(): Language | null;
+  setLanguage(lang: Language): boolean;
+  removeLanguage(): void;
+  isInstallDismissed(): boolean;
+  setInstallDismissed(): boolean;
+  removeInstallDismissed(): void;
+  getPushToken(): string | null;
+  setPushToken(token: string): boolean;
+  removePushToken(): void;
+  getPendingPayment(): PendingPayment | null;
+  setPendingPayment(payment: PendingPayment): boolean;
+  removePendingPayment(): void;
+  /** SPEC.md §4: logout clears all local storage. */
+  clearAll(): void;
+}
+
+/**
+ * Reads never throw: corrupt JSON, a wrong version or an unexpected shape reads as null. Writes return
+ * false instead of throwing when the browser refuses (quota, storage disabled), so a full disk cannot
+ * break the cart or the checkout.
+ */
+export function createAppStorage(backing?: Storage): AppStorage {
+  const store = (): Storage => backing ?? window.localStorage;
+
+  function readRaw(key: string): string | null {
+    try {
+      return store().getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  function writeRaw(key: string, value: string): boolean {
+    try {
+      store().setItem(key, value);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  function remove(key: string): void {
+    try {
+      store().removeItem(key);
+    } catch {
+      // Storage disabled: there is nothing stored to remove.
+    }
+  }
+
+  function readVersioned<T>(key: string, guard: Guard<T>): T | null {
+    const raw = readRaw(key);
+    if (raw === null) return null;
+    try {
+      const envelope: unknown = JSON.parse(raw);
+      if (!isRecord(envelope) || envelope.v !== STORAGE_VERSION) return null;
+      return guard(envelope.data) ? envelope.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function writeVersioned(key: string, data: unknown): boolean {
+    return writeRaw(key, JSON.stringify({ v: STORAGE_VERSION, data }));
+  }
+
+  function readText(key: string): string | null {
+    const value = readRaw(key);
+    return value === null || value === '' ? null : value;
+  }
+
+  return {
+    getToken: () => readText(STORAGE_KEYS.token),
+    setToken: (token) => writeRaw(STORAGE_KEYS.token, token),
+    removeToken: () => remove(STORAGE_KEYS.token),
+    getUser: () => readVersioned(STORAGE_KEYS.user, isUser),
+    setUser: (user) => writeVersioned(STORAGE_KEYS.user, user),
+    removeUser: () => remove(STORAGE_KEYS.user),
+    getCart: () => readVersioned(STORAGE_KEYS.cart, isCart),
+    setCart: (items) => writeVersioned(STORAGE_KEYS.cart, items),
+    removeCart: () => remove(STORAGE_KEYS.cart),
+    getLanguage: () => {
+      const value = readRaw(STORAGE_KEYS.language);
+      return isLanguage(value) ? value : null;
+    },
+    setLanguage: (lang) => writeRaw(STORAGE_KEYS.language, lang),
+    removeLanguage: () => remove(STORAGE_KEYS.language),
+    isInstallDismissed: () => readRaw(STORAGE_KEYS.installDismissed) === 'true',
+    setInstallDismissed: () => writeRaw(STORAGE_KEYS.installDismissed, 'true'),
+    removeInstallDismissed: () => remove(STORAGE_KEYS.installDismissed),
+    getPushToken: () => readText(STORAGE_KEYS.pushToken),
+    setPushToken: (token) => writeRaw(STORAGE_KEYS.pushToken, token),
+    removePushToken: () => remove(STORAGE_KEYS.pushToken),
+    getPendingPayment: () => readVersioned(STORAGE_KEYS.pendingPayment, isPendingPayment),
+    setPendingPayment: (payment) => writeVersioned(STORAGE_KEYS.pendingPayment, payment),
+    removePendingPayment: () => remove(STORAGE_KEYS.pendingPayment),
+    clearAll: () => {
+      try {
+        store().clear();
+      } catch {
+        // Storage disabled: nothing was kept.
+      }
+    },
+  };
+}
+
+export interface ClearCachesOptions {
+  /** Defaults to the browser's Cache Storage; absent on insecure origins and in old webviews. */
+  cacheStorage?: CacheStorage | null;
+  /** Defaults to idb-keyval's clear() of its store, when IndexedDB exists. */
+  clearIndexedDb?: (() => Promise<void>) | null;
+  /** Caches to spare, e.g. the service worker's precache if the app shell must stay offline-ready. */
+  keep?: (cacheName: string) => boolean;
+}
+
+export interface ClearCachesResult {
+  deletedCaches: string[];
+  indexedDbCleared: boolean;
+}
+
+function defaultCacheStorage(): CacheStorage | null {
+  return typeof caches === 'undefined' ? null : caches;
+}
+
+function defaultIndexedDbClear(): (() => Promise<void>) | null {
+  return typeof indexedDB === 'undefined' ? null : () => clearIdbKeyval();
+}
+
+/**
+ * SPEC.md §4: logout also clears the caches (Cache Storage and the IndexedDB keys). Best effort: a
+ * cache the browser refuses to delete must not keep the student logged in, so failures are reported
+ * in the result, never thrown.
+ */
+export async function clearCaches(options: ClearCachesOptions = {}): Promise<ClearCachesResult> {
+  const cacheStorage = options.cacheStorage === undefined ? defaultCacheStorage() : options.cacheStorage;
+  const clearIndexedDb =
+    options.clearIndexedDb === undefined ? defaultIndexedDbClear() : options.clearIndexedDb;
+  const keep = options.keep ?? (() => false);
+
+  const deletedCaches: string[] = [];
+  if (cacheStorage) {
+    try {
+      const names = (await cacheStorage.keys()).filter((name) => !keep(name));
+      const results = await Promise.allSettled(names.map((name) => cacheStorage.delete(name)));
+      results.forEach((result, index) => {
+        const name = names[index];
+        if (result.status === 'fulfilled' && result.value && name !== undefined) deletedCaches.push(name);
+      });
+    } catch {
+      // keys() itself failed (storage disabled): nothing more can be done from here.
+    }
+  }
+
+  let indexedDbCleared = false;
+  if (clearIndexedDb) {
+    try {
+      await clearIndexedDb();
+      indexedDbCleared = true;
+    } catch {
+      indexedDbCleared = false;
+    }
+  }
+  return { deletedCaches, indexedDbCleared };
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import './navbar.css';
+
+export type Language = 'en' | 'fr';
+
+interface NavbarProps {
+  isLoggedIn: boolean;
+  cartCount: number;
+  language: Language;
+  onLanguageChange: (language: Language) => void;
+  onOpenCart: () => void;
+}
+
+export function Navbar({ isLoggedIn, cartCount, language, onLanguageChange, onOpenCart }: NavbarProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="navbar">
+      <a className="navbar__skip visually-hidden" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Link href="/landing" className="navbar__brand">
+        <img src="./icons/icon-192.png" alt="" width={32} height={32} />
+        <span>{t('app.name')}</span>
+      </Link>
+      <nav aria-label={t('nav.menu')} className="navbar__links">
+        {isLoggedIn ? (
+          <>
+            <Link href="/study-sections">{t('nav.study')}</Link>
+            <Link href="/dashboard">{t('nav.dashboard')}</Link>
+          </>
+        ) : (
+          <Link href="/login-with-username">{t('nav.login')}</Link>
+        )}
+      </nav>
+      <div className="navbar__tools">
+        <label className="navbar__lang">
+          <span className="visually-hidden">{t('nav.language')}</span>
+          <select value={language} onChange={(e) => onLanguageChange(e.target.value as Language)}>
+            <option value="en">{t('lang.en')}</option>
+            <option value="fr">{t('lang.fr')}</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn btn--secondary navbar__cart"
+          onClick={onOpenCart}
+          aria-label={t('nav.cartCount', { count: cartCount })}
+        >
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="9" cy="20" r="1.5" />
+            <circle cx="18" cy="20" r="1.5" />
+            <path d="M2 3h3l2.6 12.4a1 1 0 0 0 1 .8h9.8a1 1 0 0 0 1-.8L21 7H6" />
+          </svg>
+          <span className="navbar__badge">{cartCount}</span>
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import type { Alert } from '../../machines/messages';
+import { englishText } from '../../machines/messages';
+import {
+  MIN_PHONE_LENGTH,
+  PHONE_PREFIX,
+  selectIsAwaitingConfirmation,
+  selectIsSuspended,
+  selectPhone,
+} from '../../machines/mobileMoney';
+import {
+  AFTER,
+  createMobileMoneyHarness,
+  FRESH_INPUT,
+  LINE,
+  MOBILE_MONEY_EFFECTS,
+  mobileMoneyExecutors,
+  mobileMoneyModel,
+  NETWORK_ERROR,
+  PENDING,
+  REFERENCE_ID,
+  RESTORED_INPUT,
+  SHORT_PHONE,
+  T0,
+  VALID_PHONE,
+} from './mobileMoney.model';
+import { runModel } from './modelHarness';
+
+const alerts = (params: unknown[]) => params.map((alert) => englishText(alert as Alert));
+
+async function startPayment(phone = VALID_PHONE) {
+  const harness = createMobileMoneyHarness(FRESH_INPUT);
+  harness.start();
+  await harness.send({ type: 'payment.phoneChanged', phone });
+  await harness.send({ type: 'payment.submitPhone', now: T0 });
+  return harness;
+}
+
+describe('mobileMoney machine', () => {
+  it('replays generated paths covering every state and transition of the definition', async () => {
+    const run = await runModel({
+      model: mobileMoneyModel,
+      createHarness: createMobileMoneyHarness,
+      executors: mobileMoneyExecutors,
+      effectNames: MOBILE_MONEY_EFFECTS,
+      checkStep: (harness, { event }) => {
+        // Whatever happens, a restored payment is never requested a second time.
+        if (harness.snapshot.context.startedAt === PENDING.startedAt && event.type !== 'xstate.init') {
+          expect(harness.fakes.callsOf('requestToPay')).toHaveLength(0);
+        }
+      },
+    });
+    console.log(`mobileMoney: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
+    expect(run.unvisitedStates).toEqual([]);
+    expect(run.uncoveredTransitions).toEqual([]);
+  });
+
+  it('prefills 237 and accepts 12 characters but not 11', async () => {
+    const fresh = createMobileMoneyHarness(FRESH_INPUT);
+    fresh.start();
+    expect(selectPhone(fresh.snapshot)).toBe(PHONE_PREFIX);
+    expect(PHONE_PREFIX).toBe('237');
+    expect(MIN_PHONE_LENGTH).toBe(12);
+
+    const short = await startPayment(SHORT_PHONE);
+    expect(short.snapshot.value).toBe('cancelled');
+    expect(alerts(short.fakes.effectsOf('showAlert'))).toEqual(['Please enter a valid phone number']);
+    expect(short.fakes.callsOf('requestToPay')).toHaveLength(0);
+
+    const valid = await startPayment(VALID_PHONE);
+    expect(valid.snapshot.value).toBe('requesting');
+    expect(valid.fakes.pending('requestToPay').input).toEqual({
+      phone: VALID_PHONE,
+      items: [LINE],
+      amount: 5_000,
+    });
+  });
+
+  it('polls first at 3 000 ms (not 2 999) and then every 2 000 ms (not 1 999)', async () => {
+    const harness = await startPayment();
+    await harness.resolve('requestToPay', { referenceId: REFERENCE_ID });
+    expect(harness.fakes.effectsOf('persistPending')).toEqual([{ ...PENDING, startedAt: T0 }]);
+    const entered = harness.clock.now();
+
+    harness.clock.set(entered + 2_999);
+    expect(harness.fakes.callsOf('checkStatus')).toHaveLength(0);
+    harness.clock.set(entered + 3_000);
+    expect(harness.fakes.pending('checkStatus').input).toEqual({ referenceId: REFERENCE_ID });
+
+    await harness.resolve('checkStatus', { status: 'PENDING' });
+    const answered = harness.clock.now();
+    harness.clock.set(answered + 1_999);
+    expect(harness.fakes.callsOf('checkStatus')).toHaveLength(1);
+    harness.clock.set(answered + 2_000);
+    expect(harness.fakes.callsOf('checkStatus')).toHaveLength(2);
+    expect(selectIsAwaitingConfirmation(harness.snapshot)).toBe(true);
+
+    await harness.resolve('checkStatus', { status: 'SUCCESSFUL' });
+    expect(harness.snapshot.status).toBe('done');
+    expect(harness.snapshot.output).toEqual({
+      outcome: 'succeeded',
+      referenceId: REFERENCE_ID,
+      items: PENDING.items,
+      amount: 5_000,
+    });
+  });
+
+  it('shows the status of a payment that was not completed and forgets it', async () => {
+    const harness = await startPayment();
+    await harness.resolve('requestToPay', { referenceId: REFERENCE_ID });
+    await harness.fireTimer(AFTER.firstPoll);
+    await harness.resolve('checkStatus', { status: 'FAILED', reason: 'APPROVAL_REJECTED' });
+    expect(harness.snapshot.value).toBe('failed');
+    expect(alerts(harness.fakes.effectsOf('showAlert'))).toEqual([
+      'Payment was not completed. Status: FAILED',
+    ]);
+    expect(harness.fakes.effectsOf('clearPending')).toHaveLength(1);
+  });
+
+  it('keeps polling through network errors until the deadline, then suspends and can resume', async () => {
+    const harness = await startPayment();
+    await harness.resolve('requestToPay', { referenceId: REFERENCE_ID });
+    const entered = harness.clock.now();
+    await harness.fireTimer(AFTER.firstPoll);
+    // Each failed check waits 2 s and tries again: 3 s + n × 2 s stays under the 120 s deadline.
+    while (harness.clock.now() < entered + 119_000) {
+      await harness.reject('checkStatus', NETWORK_ERROR);
+      await harness.fireTimer(AFTER.pollEvery);
+    }
+    expect(harness.fakes.callsOf('checkStatus').length).toBeGreaterThan(50);
+    expect(selectIsSuspended(harness.snapshot)).toBe(false);
+    expect(harness.timer(AFTER.pollDeadline).due).toBe(entered + 120_000);
+    await harness.fireTimer(AFTER.pollDeadline);
+    await harness.reject('checkStatus', NETWORK_ERROR);
+    expect(selectIsSuspended(harness.snapshot)).toBe(true);
+    expect(alerts(harness.fakes.effectsOf('showAlert'))).toEqual([
+      'Could not verify payment status. Please contact support.',
+    ]);
+    expect(harness.fakes.effectsOf('clearPending')).toHaveLength(0);
+
+    await harness.send({ type: 'payment.resume', now: T0 + 600_000 });
+    expect(harness.fakes.pending('checkStatus').input).toEqual({ referenceId: REFERENCE_ID });
+    const resumed = harness.clock.now();
+    expect(harness.timer(AFTER.pollDeadline).due).toBe(resumed + 120_000);
+    await harness.resolve('checkStatus', { status: 'SUCCESSFUL' });
+    expect(harness.snapshot.output).toMatchObject({ outcome: 'succeeded', referenceId: REFERENCE_ID });
+    expect(harness.fakes.callsOf('requestToPay')).toHaveLength(1);
+  });
+
+  it('resumes a persisted payment mid-polling: same reference, no second request, deadline from startedAt', async () => {
+    const harness = createMobileMoneyHarness(RESTORED_INPUT);
+    harness.start();
+    expect(harness.snapshot.value).toEqual({ polling: 'checkingStatus' });
+    expect(harness.fakes.pending('checkStatus').input).toEqual({ referenceId: PENDING.referenceId });
+    // Requested at T0, reopened at T0 + 30 s: 90 s of the 120 s round are left.
+    expect(harness.timer(AFTER.pollDeadline).delay).toBe(90_000);
+    await harness.resolve('checkStatus', { status: 'PENDING' });
+    await harness.fireTimer(AFTER.pollEvery);
+    expect(harness.fakes.callsOf('checkStatus').map((call) => call.input)).toEqual([
+      { referenceId: PENDING.referenceId },
+      { referenceId: PENDING.referenceId },
+    ]);
+    await harness.resolve('checkStatus', { status: 'SUCCESSFUL' });
+    expect(harness.snapshot.output).toEqual({
+      outcome: 'succeeded',
+      referenceId: PENDING.referenceId,
+      items: PENDING.items,
+      amount: PENDING.amount,
+    });
+    expect(harness.fakes.callsOf('requestToPay')).toHaveLength(0);
+    expect(harness.fakes.effectsOf('persistPending')).toHaveLength(0);
+  });
+
+  it('checks a long-expired persisted payment once before suspending it', async () => {
+    const harness = createMobileMoneyHarness({ now: T0 + 3_600_000, pending: PENDING });
+    harness.start();
+    expect(harness.timer(AFTER.pollDeadline).delay).toBe(0);
+    await harness.fireTimer(AFTER.pollDeadline);
+    expect(harness.fakes.pending('checkStatus').input).toEqual({ referenceId: PENDING.referenceId });
+    await harness.resolve('checkStatus', { status: 'PENDING' });
+    expect(selectIsSuspended(harness.snapshot)).toBe(true);
+    await harness.send({ type: 'payment.abandon' });
+    expect(harness.snapshot.output).toEqual({ outcome: 'abandoned' });
+    expect(harness.fakes.effectsOf('clearPending')).toHaveLength(0);
+  });
+
+  it('shows the request error and fails', async () => {
+    const harness = await startPayment();
+    await harness.reject('requestToPay', NETWORK_ERROR);
+    expect(harness.snapshot.output).toEqual({ outcome: 'failed' });
+    expect(alerts(harness.fakes.effectsOf('showAlert'))).toEqual([NETWORK_ERROR.message]);
+  });
+});

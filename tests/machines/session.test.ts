@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SESSION_DELAYS,
+  selectIsExpiringSoon,
+  selectIsLoggedIn,
+  selectToken,
+  selectUser,
+} from '../../machines/session';
+import { runModel } from './modelHarness';
+import {
+  AFTER,
+  createSessionHarness,
+  EXPIRED,
+  HOUR,
+  LIVE,
+  MISSING,
+  NOW,
+  SESSION_EFFECTS,
+  STUDENT,
+  sessionExecutors,
+  sessionModel,
+} from './session.model';
+
+describe('session machine', () => {
+  it('replays generated paths covering every state and transition of the definition', async () => {
+    const run = await runModel({
+      model: sessionModel,
+      createHarness: () => createSessionHarness(),
+      executors: sessionExecutors,
+      effectNames: SESSION_EFFECTS,
+      checkStep: (harness) => {
+        // Route guards read these: logged in exactly when a live token is held, and never otherwise.
+        const loggedIn = selectIsLoggedIn(harness.snapshot);
+        expect(selectToken(harness.snapshot) !== null).toBe(loggedIn);
+        expect(selectUser(harness.snapshot) !== null).toBe(loggedIn);
+        if (selectIsExpiringSoon(harness.snapshot)) expect(loggedIn).toBe(true);
+      },
+    });
+    console.log(`session: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
+    expect(run.unvisitedStates).toEqual([]);
+    expect(run.uncoveredTransitions).toEqual([]);
+  });
+
+  it('restored mid-session: expiring soon exactly 5 minutes before expiresAt, logged out at expiresAt', async () => {
+    const harness = createSessionHarness();
+    harness.start();
+    // The token was issued earlier; 20 minutes are left when the app opens.
+    const expiresAt = NOW + 20 * 60_000;
+    await harness.send({ type: 'session.restore', ...LIVE, expiresAt });
+    expect(selectIsLoggedIn(harness.snapshot)).toBe(true);
+    expect(selectUser(harness.snapshot)).toEqual(STUDENT);
+    const opened = harness.clock.now();
+
+    harness.clock.set(opened + 15 * 60_000 - 1);
+    expect(selectIsExpiringSoon(harness.snapshot)).toBe(false);
+    harness.clock.set(opened + 15 * 60_000);
+    expect(selectIsExpiringSoon(harness.snapshot)).toBe(true);
+
+    harness.clock.set(opened + 20 * 60_000 - 1);
+    expect(selectIsLoggedIn(harness.snapshot)).toBe(true);
+    harness.clock.set(opened + 20 * 60_000);
+    expect(selectIsLoggedIn(harness.snapshot)).toBe(false);
+    expect(harness.fakes.pending('clearSession').input).toEqual({ token: LIVE.token });
+    await harness.resolve('clearSession', undefined);
+    expect(harness.snapshot.value).toBe('loggedOut');
+    expect(SESSION_DELAYS.expiringSoonThreshold).toBe(300_000);
+  });
+
+  it('is expiring soon at 4:59 left, not at 5:00', async () => {
+    for (const [left, soon] of [
+      [5 * 60_000, false],
+      [5 * 60_000 - 1_000, true],
+    ] as const) {
+      const harness = createSessionHarness();
+      harness.start();
+      await harness.send({ type: 'session.restore', ...LIVE, expiresAt: NOW + left });
+      expect(selectIsExpiringSoon(harness.snapshot)).toBe(soon);
+    }
+  });
+
+  it('treats a missing or expired token as logged out, and cleans an expired one away', async () => {
+    const missing = createSessionHarness();
+    missing.start();
+    await missing.send({ type: 'session.restore', ...MISSING });
+    expect(missing.snapshot.value).toBe('loggedOut');
+    expect(missing.fakes.calls).toEqual([]);
+
+    const expired = createSessionHarness();
+    expired.start();
+    await expired.send({ type: 'session.restore', ...EXPIRED });
+    expect(selectIsLoggedIn(expired.snapshot)).toBe(false);
+    await expired.reject('clearSession', new Error('offline'));
+    expect(expired.snapshot.value).toBe('loggedOut');
+  });
+
+  it('a tick after the phone slept logs out a session that expired meanwhile', async () => {
+    const harness = createSessionHarness();
+    harness.start();
+    await harness.send({ type: 'session.restore', ...LIVE });
+    await harness.send({ type: 'session.tick', now: NOW + HOUR });
+    expect(harness.snapshot.value).toBe('loggingOut');
+    expect(() => harness.timer(AFTER.untilExpiry)).toThrow();
+  });
+
+  it('logout ends logged out even when the server call fails', async () => {
+    const harness = createSessionHarness();
+    harness.start();
+    await harness.send({ type: 'session.restore', ...MISSING });
+    await harness.send({ type: 'session.login', ...LIVE });
+    expect(selectIsLoggedIn(harness.snapshot)).toBe(true);
+    await harness.send({ type: 'session.logout' });
+    await harness.reject('clearSession', new Error('Network error'));
+    expect(harness.snapshot.value).toBe('loggedOut');
+    expect(selectToken(harness.snapshot)).toBeNull();
+  });
+});

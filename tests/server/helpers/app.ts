@@ -1,0 +1,190 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { type Config, type Env, loadConfig } from '../../../server/config';
+import { type Db, openPglite, openPostgres } from '../../../server/lib/db';
+import type { Mail, Mailer } from '../../../server/lib/mailer';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Set by postgres-global-setup.ts: a server where each test app creates its own database. */
+    testDatabaseUrl: string;
+  }
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+export interface TestStudent {
+  id: string;
+  username: string;
+  password: string;
+  email: string;
+  phonenumber: string;
+  firstname: string;
+  lastname: string;
+  token: string;
+  /** `{authorization: 'Bearer …'}` for inject(). */
+  headers: { authorization: string };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** Every mail the app sent, newest last. */
+  mails: Mail[];
+  /** Registers a fresh student (unique username/email/phone) and logs in. */
+  registerAndLogin(fields?: Partial<Omit<TestStudent, 'id' | 'token' | 'headers'>>): Promise<TestStudent>;
+  login(username: string, password: string): Promise<string>;
+  /** inject() returning the parsed JSON body alongside the response. */
+  request<T = Record<string, unknown>>(
+    options: InjectOptions,
+  ): Promise<{ response: LightMyRequestResponse; status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Environment variables as the server reads them, e.g. { RATE_LIMIT_LOGIN_MAX: '2' }. */
+  env?: Env;
+  /** Seed the catalogue (default true). */
+  seed?: boolean;
+  fetch?: typeof fetch;
+}
+
+let counter = 0;
+function uniqueSuffix(): string {
+  counter += 1;
+  return `${process.pid.toString(36)}${Date.now().toString(36)}${counter}`;
+}
+
+/** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
+async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if ((process.env.TEST_DB ?? 'pglite') === 'pglite') {
+    const db = await openPglite();
+    return { db, drop: async () => {} };
+  }
+  if (process.env.TEST_DB !== 'postgres')
+    throw new Error(`TEST_DB must be pglite or postgres, not ${process.env.TEST_DB}`);
+  const serverUrl = inject('testDatabaseUrl');
+  if (!serverUrl)
+    throw new Error('TEST_DB=postgres needs the server-pg project (its global setup provides the server)');
+  const name = `test_${uniqueSuffix().replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString());
+  return {
+    db,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** A ready app on a fresh, migrated (and by default seeded) database, plus helpers. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'study-app-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    STATIC_DIR: join(dataDir, 'no-dist'),
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    SEED: options.seed === false ? 'false' : 'true',
+    RATE_LIMIT_LOGIN_MAX: '1000',
+    RATE_LIMIT_REGISTER_MAX: '1000',
+    RATE_LIMIT_FORGOT_MAX: '1000',
+    RATE_LIMIT_PAYMENT_MAX: '1000',
+    MOMO_SANDBOX_PENDING_MS: '0',
+    MOMO_SANDBOX_DELAYED_SUCCESS_MS: '50',
+    ...options.env,
+  });
+  const { db, drop } = await freshDatabase();
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+    },
+  };
+  const app = await buildApp(config, { db, mailer, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  await app.ready();
+
+  const request: TestApp['request'] = async (injectOptions) => {
+    const response = await app.inject(injectOptions);
+    const type = String(response.headers['content-type'] ?? '');
+    const body = type.includes('json') ? response.json() : response.body;
+    return { response, status: response.statusCode, body };
+  };
+
+  const login = async (username: string, password: string) => {
+    const { status, body } = await request<{ token: string }>({
+      method: 'POST',
+      url: '/users/authenticate/student',
+      payload: { username, password },
+    });
+    if (status !== 200) throw new Error(`login failed with ${status}: ${JSON.stringify(body)}`);
+    return body.token;
+  };
+
+  const registerAndLogin: TestApp['registerAndLogin'] = async (fields = {}) => {
+    const suffix = uniqueSuffix();
+    const digits = String(Date.now() + counter).slice(-9);
+    const student = {
+      firstname: 'Amina',
+      lastname: 'Nkeng',
+      username: `amina_${suffix}`.slice(0, 32),
+      email: `amina.${suffix}@example.cm`,
+      phonenumber: `237${digits}`,
+      password: 'correct-horse-battery',
+      ...fields,
+    };
+    const { status, body } = await request({ method: 'POST', url: '/users/register', payload: student });
+    if (status !== 201) throw new Error(`register failed with ${status}: ${JSON.stringify(body)}`);
+    const token = await login(student.username, student.password);
+    const profile = await request<{ user: { id: string } }>({
+      method: 'GET',
+      url: '/users/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { ...student, id: profile.body.user.id, token, headers: { authorization: `Bearer ${token}` } };
+  };
+
+  return {
+    app,
+    db,
+    config,
+    mails,
+    registerAndLogin,
+    login,
+    request,
+    async close() {
+      await app.close();
+      await db.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Grants access to a subject directly in the database (what a settled payment does). */
+export async function grantAccess(
+  db: Db,
+  studentId: string,
+  subjectId: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO subject_access (student_id, subject_id, expires_at) VALUES ($1, $2, $3)
+     ON CONFLICT (student_id, subject_id) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
+    [studentId, subjectId, expiresAt],
+  );
+}

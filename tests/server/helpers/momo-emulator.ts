@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  ManualClock,
+  type MomoSandboxOptions,
+  momoSandboxRoutes,
+} from '../../../server/modules/momo-sandbox';
+
+/**
+ * A provider emulator of its own, on a clock the test moves, reached through a `fetch` that routes
+ * every URL into `inject()`: what createTestApp({ fetch }) and MomoProvider get in payment tests.
+ */
+export interface TestEmulator {
+  app: FastifyInstance;
+  clock: ManualClock;
+  /** Drop-in `fetch`: any origin, the path must start with /momo-sandbox. */
+  fetch: typeof fetch;
+  /** `METHOD /path` of every call that reached the emulator, oldest first. */
+  calls: string[];
+  /** While true, every call fails as a refused connection does. */
+  down: boolean;
+  /** While true, calls reach the emulator but their answers are lost (a timeout after the fact). */
+  losesAnswers: boolean;
+  /** While set, every call is answered with this status and no body (an upstream gateway failing). */
+  failWith: number | undefined;
+  /** Forgets everything, as a restarted sandbox does (new api users needed). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const EMULATOR_PENDING_MS = 2_000;
+export const EMULATOR_DELAYED_SUCCESS_MS = 10_000;
+
+export async function startEmulator(options: MomoSandboxOptions = {}): Promise<TestEmulator> {
+  const clock = new ManualClock(Date.now());
+  const build = async () => {
+    const app = Fastify();
+    await app.register(momoSandboxRoutes, {
+      prefix: '/momo-sandbox',
+      clock,
+      pendingMs: EMULATOR_PENDING_MS,
+      delayedSuccessMs: EMULATOR_DELAYED_SUCCESS_MS,
+      deliverCallback: async () => {},
+      ...options,
+    });
+    await app.ready();
+    return app;
+  };
+  const emulator: TestEmulator = {
+    app: await build(),
+    clock,
+    calls: [],
+    down: false,
+    losesAnswers: false,
+    failWith: undefined,
+    fetch: async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+      if (emulator.down) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+      const method = (init?.method ?? 'GET').toUpperCase();
+      emulator.calls.push(`${method} ${url.pathname}`);
+      if (emulator.failWith !== undefined) return new Response(null, { status: emulator.failWith });
+      const response = await emulator.app.inject({
+        method: method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers: Object.fromEntries(new Headers(init?.headers).entries()),
+        ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+      });
+      if (emulator.losesAnswers)
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      return new Response(response.body === '' ? null : response.body, {
+        status: response.statusCode,
+        headers,
+      });
+    },
+    async restart() {
+      await emulator.app.close();
+      emulator.app = await build();
+    },
+    async close() {
+      await emulator.app.close();
+    },
+  };
+  return emulator;
+}

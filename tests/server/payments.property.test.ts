@@ -1,0 +1,197 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
+import { EMULATOR_PENDING_MS, startEmulator, type TestEmulator } from './helpers/momo-emulator';
+
+/**
+ * Duplicated, reordered and concurrent checkouts and status reads over several payments with different
+ * outcomes must never grant a payment twice, nor grant anything the provider did not report SUCCESSFUL.
+ */
+
+const DAY_MS = 24 * 3600 * 1000;
+const PAYERS = { success: '237670000401', failure: '23746733123451', pending: '23746733123453' } as const;
+type Outcome = keyof typeof PAYERS;
+
+interface Subject {
+  id: string;
+  title: string;
+  price: number;
+}
+
+let emulator: TestEmulator;
+let t: TestApp;
+let subjects: Subject[];
+let periodDays: number;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  t = await createTestApp({ fetch: emulator.fetch });
+  periodDays = t.config.accessPeriodDays;
+  const rows = await t.db.query<{ id: string; subject_title: string; price: number }>(
+    'SELECT id, subject_title, price FROM subjects WHERE price > 0 ORDER BY id LIMIT 3',
+  );
+  subjects = rows.map((row) => ({ id: row.id, title: row.subject_title, price: row.price }));
+});
+
+afterAll(async () => {
+  await t.close();
+  await emulator.close();
+});
+
+const paymentArbitrary = fc.record({
+  outcome: fc.constantFrom<Outcome>('success', 'success', 'failure', 'pending'),
+  lines: fc.uniqueArray(
+    fc.record({ subject: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 1, max: 3 }) }),
+    {
+      minLength: 1,
+      maxLength: 2,
+      selector: (line) => line.subject,
+    },
+  ),
+});
+
+const operationArbitrary = fc.record({
+  kind: fc.constantFrom('makepayments', 'status'),
+  payment: fc.nat(),
+});
+
+interface CreatedPayment {
+  referenceId: string;
+  outcome: Outcome;
+  lines: { subject: Subject; amount: number }[];
+}
+
+async function createPayment(
+  student: TestStudent,
+  outcome: Outcome,
+  lines: { subject: number; amount: number }[],
+): Promise<CreatedPayment> {
+  const resolved = lines.map((line) => {
+    const subject = subjects[line.subject];
+    if (!subject) throw new Error('missing seeded subject');
+    return { subject, amount: line.amount };
+  });
+  const total = resolved.reduce((sum, line) => sum + line.subject.price * line.amount, 0);
+  const response = await t.request<{ referenceId: string }>({
+    method: 'POST',
+    url: '/payments/momo/requesttopay',
+    headers: student.headers,
+    payload: {
+      amount: String(total),
+      currency: 'XAF',
+      externalId: `ORDER_${student.id}_${Date.now()}`,
+      payer: { partyIdType: 'MSISDN', partyId: PAYERS[outcome] },
+      payerMessage: '',
+      payeeNote: '',
+      items: resolved.map((line) => ({ subjectId: line.subject.id, amount: line.amount })),
+    },
+  });
+  expect(response.status).toBe(202);
+  return { referenceId: response.body.referenceId, outcome, lines: resolved };
+}
+
+function operation(student: TestStudent, kind: string, payment: CreatedPayment) {
+  if (kind === 'status') {
+    return t.request<{ status: string }>({
+      method: 'GET',
+      url: `/payments/momo/requesttopay/${payment.referenceId}`,
+      headers: student.headers,
+    });
+  }
+  return t.request<{ status: string }>({
+    method: 'PUT',
+    url: '/transactions/subjects/makepayments',
+    headers: student.headers,
+    payload: {
+      id: student.id,
+      username: student.username,
+      role: 'STUDENT',
+      paidSubjects: payment.lines.map((line) => line.subject.title),
+      totalCost: payment.lines.reduce((sum, line) => sum + line.subject.price * line.amount, 0),
+      referenceId: payment.referenceId,
+    },
+  });
+}
+
+describe('payments under duplicated, reordered and concurrent calls', () => {
+  it('grants each SUCCESSFUL payment exactly once and nothing else', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(paymentArbitrary, { minLength: 1, maxLength: 4 }),
+        fc.array(operationArbitrary, { minLength: 1, maxLength: 10 }),
+        fc.scheduler(),
+        async (paymentSpecs, operations, scheduler) => {
+          const student = await t.registerAndLogin();
+          const payments: CreatedPayment[] = [];
+          for (const spec of paymentSpecs)
+            payments.push(await createPayment(student, spec.outcome, spec.lines));
+          emulator.clock.advance(EMULATOR_PENDING_MS);
+
+          // Each operation starts when the scheduler says so; started ones then run truly concurrently.
+          const runs = operations.map((op) => {
+            const payment = payments[op.payment % payments.length] as CreatedPayment;
+            return scheduler
+              .schedule(Promise.resolve(op.kind), `${op.kind} ${payments.indexOf(payment)}`)
+              .then((kind) => operation(student, kind, payment))
+              .then((result) => ({ op: op.kind, payment, result }));
+          });
+          await scheduler.waitAll();
+          const results = await Promise.all(runs);
+
+          for (const { op, payment, result } of results) {
+            if (op === 'status') {
+              expect(result.status).toBe(200);
+              expect(result.body.status).toBe(
+                { success: 'SUCCESSFUL', failure: 'FAILED', pending: 'PENDING' }[payment.outcome],
+              );
+            } else {
+              expect(result.status).toBe(payment.outcome === 'success' ? 200 : 409);
+            }
+          }
+
+          const rows = await t.db.query<{ reference_id: string; granted_at: Date | null }>(
+            'SELECT reference_id, granted_at FROM payments WHERE student_id = $1',
+            [student.id],
+          );
+          const grantedAt = new Map(
+            rows.map((row) => [
+              row.reference_id,
+              row.granted_at === null ? null : new Date(row.granted_at).getTime(),
+            ]),
+          );
+          const touched = new Set(results.map((entry) => entry.payment.referenceId));
+          for (const payment of payments) {
+            const granted = grantedAt.get(payment.referenceId);
+            // Nothing granted without SUCCESSFUL; every SUCCESSFUL payment someone looked at is settled.
+            if (payment.outcome !== 'success') expect(granted).toBeNull();
+            else if (touched.has(payment.referenceId)) expect(granted).not.toBeNull();
+          }
+
+          const access = await t.db.query<{ subject_id: string; expires_at: Date }>(
+            'SELECT subject_id, expires_at FROM subject_access WHERE student_id = $1',
+            [student.id],
+          );
+          const expected = new Map<string, { start: number; days: number }>();
+          for (const payment of payments) {
+            const granted = grantedAt.get(payment.referenceId);
+            if (granted === null || granted === undefined) continue;
+            for (const line of payment.lines) {
+              const current = expected.get(line.subject.id);
+              expected.set(line.subject.id, {
+                start: Math.min(current?.start ?? granted, granted),
+                days: (current?.days ?? 0) + line.amount * periodDays,
+              });
+            }
+          }
+          expect(access.map((row) => row.subject_id).sort()).toEqual([...expected.keys()].sort());
+          for (const row of access) {
+            const sum = expected.get(row.subject_id);
+            // The first grant starts the access, each further granted period extends it: exactly Σ periods.
+            expect(new Date(row.expires_at).getTime()).toBe((sum?.start ?? 0) + (sum?.days ?? 0) * DAY_MS);
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
