@@ -23,12 +23,18 @@ const ui = createUiStore();
 const now = () => Date.now();
 const navigate = (path: string) => navigateHash(path);
 
+const describeError = (error: unknown): string => {
+  if (error instanceof ApiError) return error.key ? i18n.t(error.key) : (error.serverMsg ?? error.message);
+  return i18n.t('errors.unknown');
+};
+
 const actors = createAppActors({
   storage,
   api,
   ui,
   now,
   navigate,
+  describeError,
   async loadDictionary(lang) {
     addDictionary(lang, await fetchDictionary(lang));
     await i18n.changeLanguage(lang);
@@ -36,14 +42,10 @@ const actors = createAppActors({
   },
   // The precached app shell is nobody's personal data: keeping it lets the app still open offline.
   clearCaches: () => clearCaches({ keep: (name) => name.startsWith('workbox-precache') }),
-  describeError: (error) => {
-    if (error instanceof ApiError) return error.key ? i18n.t(error.key) : (error.serverMsg ?? error.message);
-    return i18n.t('errors.unknown');
-  },
 });
 actors.start();
 
-const context: AppContextValue = { ...actors, ui, now, navigate };
+const context: AppContextValue = { ...actors, ui, now, navigate, api, describeError };
 
 /** Nothing is drawn before the first dictionary arrives, so no untranslated key ever flashes. */
 function Root() {

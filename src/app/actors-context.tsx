@@ -1,11 +1,14 @@
 import { createContext, useContext } from 'react';
-import type { AppActors } from './create-app-actors';
+import type { AppActors, AppApi } from './create-app-actors';
 import type { UiStore } from './ui-store';
 
 export interface AppContextValue extends AppActors {
   ui: UiStore;
   now: () => number;
   navigate: (path: string) => void;
+  /** For the resource and form machines' provided actors (src/app/use-machines.ts), not for components. */
+  api: AppApi;
+  describeError: (error: unknown) => string;
 }
 
 export const AppActorsContext = createContext<AppContextValue | null>(null);

@@ -18,10 +18,12 @@ import { expiresAt } from '../services/jwt';
 import type { AppStorage } from '../services/storage';
 import type { UiStore } from './ui-store';
 
+export type AppApi = Endpoints & { clearCache(): void };
+
 /** Everything the machines need from the outside world, handed over here and nowhere else. */
 export interface AppEffects {
   storage: AppStorage;
-  api: Endpoints & { clearCache(): void };
+  api: AppApi;
   ui: UiStore;
   now: () => number;
   navigate: (path: string) => void;
@@ -146,6 +148,24 @@ export function createAppActors(fx: AppEffects) {
     session,
     language,
     checkout,
+    /** After a successful login: the token and user are stored, then the session machine is told. */
+    signIn(newToken: string, user: User) {
+      fx.storage.setToken(newToken);
+      fx.storage.setUser(user);
+      fx.api.clearCache();
+      session.send({
+        type: 'session.login',
+        token: newToken,
+        user: user as unknown as MachineUser,
+        expiresAt: expiresAt(newToken),
+        now: fx.now(),
+      });
+    },
+    /** A newer user object from the server (profile change, payment). */
+    updateUser(user: User) {
+      fx.storage.setUser(user);
+      session.send({ type: 'session.userUpdated', user: user as unknown as MachineUser });
+    },
     start() {
       for (const actor of [cart, session, language, checkout] as Actor<never>[]) actor.start();
       const user = fx.storage.getUser();

@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FetchLike, MomoProvider } from '../../server/modules/payments/momo-provider';
+import { findPayment, insertPayment, type PaymentRow } from '../../server/modules/payments/queries';
+import { type PaymentsContext, refreshPayment } from '../../server/modules/payments/settlement';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
 import { EMULATOR_PENDING_MS, startEmulator, type TestEmulator } from './helpers/momo-emulator';
 
@@ -113,6 +117,52 @@ function operation(student: TestStudent, kind: string, payment: CreatedPayment) 
   });
 }
 
+/** Access granted per subject: exactly Σ periods of the granted payments, from the first grant on. */
+async function checkAccess(
+  studentId: string,
+  payments: { referenceId: string; outcome: Outcome; lines: { subject: Subject; amount: number }[] }[],
+  mustBeGranted: Set<string>,
+): Promise<void> {
+  const rows = await t.db.query<{ reference_id: string; granted_at: Date | null }>(
+    'SELECT reference_id, granted_at FROM payments WHERE student_id = $1',
+    [studentId],
+  );
+  const grantedAt = new Map(
+    rows.map((row) => [
+      row.reference_id,
+      row.granted_at === null ? null : new Date(row.granted_at).getTime(),
+    ]),
+  );
+  for (const payment of payments) {
+    const granted = grantedAt.get(payment.referenceId);
+    // Nothing granted without SUCCESSFUL; every SUCCESSFUL payment someone looked at is settled.
+    if (payment.outcome !== 'success') expect(granted).toBeNull();
+    else if (mustBeGranted.has(payment.referenceId)) expect(granted).not.toBeNull();
+  }
+  const access = await t.db.query<{ subject_id: string; expires_at: Date }>(
+    'SELECT subject_id, expires_at FROM subject_access WHERE student_id = $1',
+    [studentId],
+  );
+  const expected = new Map<string, { start: number; days: number }>();
+  for (const payment of payments) {
+    const granted = grantedAt.get(payment.referenceId);
+    if (granted === null || granted === undefined) continue;
+    for (const line of payment.lines) {
+      const current = expected.get(line.subject.id);
+      expected.set(line.subject.id, {
+        start: Math.min(current?.start ?? granted, granted),
+        days: (current?.days ?? 0) + line.amount * periodDays,
+      });
+    }
+  }
+  expect(access.map((row) => row.subject_id).sort()).toEqual([...expected.keys()].sort());
+  for (const row of access) {
+    const sum = expected.get(row.subject_id);
+    // The first grant starts the access, each further granted period extends it.
+    expect(new Date(row.expires_at).getTime()).toBe((sum?.start ?? 0) + (sum?.days ?? 0) * DAY_MS);
+  }
+}
+
 describe('payments under duplicated, reordered and concurrent calls', () => {
   it('grants each SUCCESSFUL payment exactly once and nothing else', async () => {
     await fc.assert(
@@ -149,49 +199,87 @@ describe('payments under duplicated, reordered and concurrent calls', () => {
             }
           }
 
-          const rows = await t.db.query<{ reference_id: string; granted_at: Date | null }>(
-            'SELECT reference_id, granted_at FROM payments WHERE student_id = $1',
-            [student.id],
-          );
-          const grantedAt = new Map(
-            rows.map((row) => [
-              row.reference_id,
-              row.granted_at === null ? null : new Date(row.granted_at).getTime(),
-            ]),
-          );
-          const touched = new Set(results.map((entry) => entry.payment.referenceId));
-          for (const payment of payments) {
-            const granted = grantedAt.get(payment.referenceId);
-            // Nothing granted without SUCCESSFUL; every SUCCESSFUL payment someone looked at is settled.
-            if (payment.outcome !== 'success') expect(granted).toBeNull();
-            else if (touched.has(payment.referenceId)) expect(granted).not.toBeNull();
-          }
-
-          const access = await t.db.query<{ subject_id: string; expires_at: Date }>(
-            'SELECT subject_id, expires_at FROM subject_access WHERE student_id = $1',
-            [student.id],
-          );
-          const expected = new Map<string, { start: number; days: number }>();
-          for (const payment of payments) {
-            const granted = grantedAt.get(payment.referenceId);
-            if (granted === null || granted === undefined) continue;
-            for (const line of payment.lines) {
-              const current = expected.get(line.subject.id);
-              expected.set(line.subject.id, {
-                start: Math.min(current?.start ?? granted, granted),
-                days: (current?.days ?? 0) + line.amount * periodDays,
-              });
-            }
-          }
-          expect(access.map((row) => row.subject_id).sort()).toEqual([...expected.keys()].sort());
-          for (const row of access) {
-            const sum = expected.get(row.subject_id);
-            // The first grant starts the access, each further granted period extends it: exactly Σ periods.
-            expect(new Date(row.expires_at).getTime()).toBe((sum?.start ?? 0) + (sum?.days ?? 0) * DAY_MS);
-          }
+          await checkAccess(student.id, payments, new Set(results.map((entry) => entry.payment.referenceId)));
         },
       ),
       { numRuns: 25 },
+    );
+  });
+
+  it('settles exactly once when status reads race on stale rows and provider answers arrive in any order', async () => {
+    // Every read starts from the row as it was before any settlement (what concurrent requests see),
+    // and the scheduler decides when each provider answer arrives: only the grant guard can keep
+    // the payment from being granted once per read.
+    let transport: FetchLike = emulator.fetch;
+    const provider = new MomoProvider({
+      config: t.config.momo,
+      fetch: (url, init) => transport(url, init),
+      now: () => emulator.clock.now(),
+    });
+    const context: PaymentsContext = { db: t.db, provider, accessPeriodDays: periodDays, log: t.app.log };
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(paymentArbitrary, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { minLength: 2, maxLength: 10 }),
+        fc.scheduler(),
+        async (paymentSpecs, reads, scheduler) => {
+          transport = emulator.fetch;
+          const student = await t.registerAndLogin();
+          const payments: CreatedPayment[] = [];
+          const staleRows: PaymentRow[] = [];
+          for (const spec of paymentSpecs) {
+            const lines = spec.lines.map((line) => ({
+              subject: subjects[line.subject] as Subject,
+              amount: line.amount,
+            }));
+            const total = lines.reduce((sum, line) => sum + line.subject.price * line.amount, 0);
+            const referenceId = randomUUID();
+            const externalId = `ORDER_${student.id}_${Date.now()}`;
+            await insertPayment(t.db, {
+              referenceId,
+              externalId,
+              studentId: student.id,
+              items: lines.map((line) => ({ subjectId: line.subject.id, amount: line.amount })),
+              totalCost: total,
+              currency: provider.currency,
+              msisdn: PAYERS[spec.outcome],
+            });
+            await provider.requestToPay({
+              referenceId,
+              amount: total,
+              externalId,
+              msisdn: PAYERS[spec.outcome],
+              payerMessage: '',
+              payeeNote: '',
+            });
+            payments.push({ referenceId, outcome: spec.outcome, lines });
+            staleRows.push((await findPayment(t.db, referenceId)) as PaymentRow);
+          }
+          emulator.clock.advance(EMULATOR_PENDING_MS);
+
+          transport = scheduler.scheduleFunction(emulator.fetch);
+          const runs = reads.map((read) =>
+            refreshPayment(context, staleRows[read % staleRows.length] as PaymentRow),
+          );
+          // Releases scheduled provider answers one at a time, in the order the scheduler picks.
+          const settled = await scheduler.waitFor(Promise.all(runs));
+          transport = emulator.fetch;
+
+          for (const [index, row] of settled.entries()) {
+            const payment = payments[(reads[index] ?? 0) % payments.length] as CreatedPayment;
+            expect(row.status).toBe(
+              { success: 'SUCCESSFUL', failure: 'FAILED', pending: 'PENDING' }[payment.outcome],
+            );
+          }
+          await checkAccess(
+            student.id,
+            payments,
+            new Set(reads.map((read) => (payments[read % payments.length] as CreatedPayment).referenceId)),
+          );
+        },
+      ),
+      { numRuns: 30 },
     );
   });
 });

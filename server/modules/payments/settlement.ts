@@ -63,7 +63,7 @@ export async function refreshPayment(context: PaymentsContext, payment: PaymentR
   if (needsProviderRead(current)) {
     const status = await readProvider(context, referenceId);
     if (status.status === 'SUCCESSFUL' && agreesWithOrder(status, current)) {
-      console.error('GRANT A', await grantPayment(context.db, referenceId, context.accessPeriodDays, status.financialTransactionId));
+      await grantPayment(context.db, referenceId, context.accessPeriodDays, status.financialTransactionId);
     } else if (status.status === 'SUCCESSFUL') {
       context.log.error({ referenceId, status }, 'provider settled another amount or currency than ordered');
       await recordStatus(context.db, referenceId, { ...status, reason: LOCAL_REASONS.amountDisagrees });
