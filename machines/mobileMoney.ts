@@ -16,7 +16,7 @@ export const MOBILE_MONEY_DELAYS = {
   pollDeadline: 120_000,
 } as const;
 
-export const PHONE_PREFIX = '238';
+export const PHONE_PREFIX = '237';
 export const MIN_PHONE_LENGTH = 12;
 
 export type PaymentStatus = 'SUCCESSFUL' | 'PENDING' | (string & {});

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicOrigin } from '../../lib/public-origin';
-import { sendJsonText } from '../../lib/response-cache';
+import { prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures, type Section } from '../../lib/schemas';
 import { listBooks, listSubjects } from './queries';
 import { bookSchema, filteredBooksBody, subjectSchema, subjectsBySectionBody } from './schemas';
@@ -20,12 +20,12 @@ const catalogueRoutes: FastifyPluginAsync = async (base) => {
 
   const subjectList = (origin: string) => app.responseCache.get(`subjects|list|${origin}`, () => listSubjects(app.db, origin));
   const subjectsJson = (origin: string) =>
-    app.responseCache.get(`subjects|json|${origin}`, async () => JSON.stringify(await subjectList(origin)));
+    app.responseCache.get(`subjects|json|${origin}`, async () => prepareJson(await subjectList(origin)));
 
   app.get(
     '/subjects/subject/fetch-all',
     { schema: { tags: ['catalogue'], response: { 200: z.array(subjectSchema) } } },
-    async (request, reply) => sendJsonText(reply, await subjectsJson(publicOrigin(request))),
+    async (request, reply) => sendPreparedJson(request, reply, await subjectsJson(publicOrigin(request))),
   );
 
   for (const [path, section] of Object.entries(SECTION_PATHS)) {

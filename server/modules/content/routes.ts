@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DependencyError, HttpError } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
-import { sendJsonText } from '../../lib/response-cache';
+import { prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures } from '../../lib/schemas';
 import { OFFLINE_NEWS } from '../../seed/content';
 import { listChannels, listHappenings, listProducts, listScholarships } from './queries';
@@ -26,25 +26,25 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
   const cachedList = <T>(name: string, origin: string, load: (origin: string) => Promise<T[]>) =>
     app.responseCache.get(`content|${name}|${origin}`, () => load(origin));
   const cachedJson = <T>(name: string, origin: string, load: (origin: string) => Promise<T[]>) =>
-    app.responseCache.get(`content|${name}-json|${origin}`, async () => JSON.stringify(await cachedList(name, origin, load)));
+    app.responseCache.get(`content|${name}-json|${origin}`, async () => prepareJson(await cachedList(name, origin, load)));
 
   app.get(
     '/happenings/fetch-all',
     { schema: { tags: ['content'], description: 'News of the platform, newest first.', response: { 200: z.array(happeningSchema) } } },
-    async (request, reply) => sendJsonText(reply, await cachedJson('happenings', publicOrigin(request), (o) => listHappenings(app.db, o))),
+    async (request, reply) => sendPreparedJson(request, reply, await cachedJson('happenings', publicOrigin(request), (o) => listHappenings(app.db, o))),
   );
 
   app.get(
     '/livetv/channels',
     { schema: { tags: ['content'], response: { 200: z.array(channelSchema) } } },
-    async (request, reply) => sendJsonText(reply, await cachedJson('channels', publicOrigin(request), (o) => listChannels(app.db, o))),
+    async (request, reply) => sendPreparedJson(request, reply, await cachedJson('channels', publicOrigin(request), (o) => listChannels(app.db, o))),
   );
 
   app.get(
     '/scholarships',
     { schema: { tags: ['content'], response: { 200: z.array(scholarshipSchema) } } },
     async (request, reply) =>
-      sendJsonText(reply, await cachedJson('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o))),
+      sendPreparedJson(request, reply, await cachedJson('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o))),
   );
 
   app.get(
@@ -61,7 +61,7 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/shop/products',
     { schema: { tags: ['content'], response: { 200: z.array(productSchema) } } },
-    async (request, reply) => sendJsonText(reply, await cachedJson('products', publicOrigin(request), (o) => listProducts(app.db, o))),
+    async (request, reply) => sendPreparedJson(request, reply, await cachedJson('products', publicOrigin(request), (o) => listProducts(app.db, o))),
   );
 
   app.get(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
 import { signedVideoPath } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
-import { sendJsonText } from '../../lib/response-cache';
+import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { bearerSecurity, failures, type Section } from '../../lib/schemas';
 import { currentAccess, mayWatch } from '../../lib/subject-access';
 import { type CatalogueVideo, commentJson, findVideo, loadCatalogueVideos } from './queries';
@@ -70,8 +70,11 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   const accessOf = async (request: FastifyRequest): Promise<ReadonlySet<string>> =>
     request.student === null ? new Set() : currentAccess(app.db, request.student.id);
 
-  /** A whole list (all videos or one section) as JSON text; shared text for everyone without paid access. */
-  const listJson = async (request: FastifyRequest, section: Section | undefined): Promise<string> => {
+  /**
+   * A whole list (all videos or one section): prepared once and shared by everyone without paid access;
+   * built for the student otherwise.
+   */
+  const listJson = async (request: FastifyRequest, section: Section | undefined): Promise<PreparedJson | string> => {
     const origin = publicOrigin(request);
     const expiresAt = mediaExpiry(app.config.mediaUrlTtlSeconds);
     const videos = await catalogue(origin);
@@ -85,8 +88,15 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       cachedExpiry = expiresAt;
     }
     return app.responseCache.get(`videos|json|${origin}|${section ?? 'all'}|${expiresAt}`, async () =>
-      JSON.stringify(present(selected, access, '', origin, expiresAt)),
+      prepareJson(present(selected, access, '', origin, expiresAt)),
     );
+  };
+
+  const sendList = async (request: FastifyRequest, reply: FastifyReply, section: Section | undefined) => {
+    const list = await listJson(request, section);
+    if (typeof list !== 'string') return sendPreparedJson(request, reply, list);
+    // Signed URLs are personal: never stored by a shared cache.
+    return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(list);
   };
 
   const personalised = async (request: FastifyRequest, videos: CatalogueVideo[]) =>
@@ -108,14 +118,14 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: videoList },
       },
     },
-    async (request, reply) => sendJsonText(reply, await listJson(request, undefined)),
+    async (request, reply) => sendList(request, reply, undefined),
   );
 
   for (const [path, section] of Object.entries(SECTION_PATHS)) {
     app.get(
       `/videos/fetchvideos/${path}`,
       { preHandler: app.optionalAuth, schema: { tags, response: { 200: videoList } } },
-      async (request, reply) => sendJsonText(reply, await listJson(request, section)),
+      async (request, reply) => sendList(request, reply, section),
     );
   }
 

@@ -1,0 +1,80 @@
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import en from '../../../public/assets/i18n/en.json';
+import fr from '../../../public/assets/i18n/fr.json';
+import { AppActorsContext, type AppContextValue } from '../../../src/app/actors-context';
+import { type AppApi, createAppActors } from '../../../src/app/create-app-actors';
+import { createUiStore } from '../../../src/app/ui-store';
+import { createAppStorage } from '../../../src/services/storage';
+
+/** A real i18next with the real dictionaries, so tests read the texts a student reads. */
+export function createTestI18n(lng: 'en' | 'fr' = 'en') {
+  const i18n = i18next.createInstance();
+  void i18n.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'en',
+    resources: { en: { translation: en }, fr: { translation: fr } },
+    interpolation: { escapeValue: false },
+  });
+  return i18n;
+}
+
+/** An API whose every call fails loudly unless the test gives it: a screen can't call what a test forgot. */
+export function fakeApi(calls: Partial<AppApi> = {}): AppApi {
+  return new Proxy(calls as AppApi, {
+    get(target, name: string) {
+      if (name in target) return target[name as keyof AppApi];
+      if (name === 'clearCache') return () => {};
+      return () => Promise.reject(new Error(`api.${name} was not expected in this test`));
+    },
+  });
+}
+
+export interface RenderAppOptions {
+  api?: Partial<AppApi>;
+  path?: string;
+  lang?: 'en' | 'fr';
+  /** Local storage contents before start (e.g. a token to be logged in). */
+  storage?: Record<string, string>;
+  now?: () => number;
+}
+
+/** Renders UI inside the same providers the app has, with real machines and a fake API and storage. */
+export function renderWithApp(ui: ReactNode, options: RenderAppOptions = {}) {
+  window.localStorage.clear();
+  for (const [key, value] of Object.entries(options.storage ?? {})) window.localStorage.setItem(key, value);
+  const storage = createAppStorage(window.localStorage);
+  const api = fakeApi(options.api);
+  const i18n = createTestI18n(options.lang);
+  const uiStore = createUiStore();
+  const now = options.now ?? (() => Date.now());
+  const location = memoryLocation({ path: options.path ?? '/', record: true });
+  const navigate = (path: string) => location.navigate(path);
+  const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  const actors = createAppActors({
+    storage,
+    api,
+    ui: uiStore,
+    now,
+    navigate,
+    describeError,
+    loadDictionary: async (lang) => {
+      await i18n.changeLanguage(lang);
+    },
+    clearCaches: async () => undefined,
+  });
+  actors.start();
+  const context: AppContextValue = { ...actors, ui: uiStore, now, navigate, api, describeError };
+  const result = render(
+    <I18nextProvider i18n={i18n}>
+      <AppActorsContext.Provider value={context}>
+        <Router hook={location.hook}>{ui}</Router>
+      </AppActorsContext.Provider>
+    </I18nextProvider>,
+  );
+  return { ...result, context, location, storage, i18n };
+}
