@@ -91,6 +91,7 @@ export const formMachine = setup({
     },
     submitting: {
       invoke: {
+        id: 'submit',
         src: 'submit',
         input: ({ context }) => context.values,
         onDone: {

@@ -45,6 +45,7 @@ export const resourceMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'load',
         src: 'load',
         input: ({ context }: { context: ResourceContext }) => context.params,
         onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },

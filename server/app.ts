@@ -2,7 +2,6 @@ import './lib/fastify-decorations';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +21,7 @@ import { HttpError, isUnavailableError } from './lib/errors';
 import { t } from './lib/i18n';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { ResponseCache } from './lib/response-cache';
+import { securityHeaders } from './lib/security-headers';
 import catalogueModule from './modules/catalogue/routes';
 import contentModule from './modules/content/routes';
 import healthModule from './modules/health/routes';
@@ -164,7 +164,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     return sendError(reply, 500, t(request, 'serverError'));
   });
 
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -188,6 +188,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // The native shell (capacitor://localhost) and other origins load media and pictures from here.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? true : config.corsOrigins,

@@ -10,7 +10,7 @@ import { bearerSecurity, failures } from '../../lib/schemas';
 import { loadClientUser } from '../users/client-user';
 import { userMessageResponse } from '../users/schemas';
 import { registerPaymentMessages } from './messages';
-import { type FetchLike, MomoProvider, MomoProviderError } from './momo-provider';
+import { MomoProvider, MomoProviderError } from './momo-provider';
 import {
   findPayment,
   insertPayment,
@@ -30,13 +30,6 @@ import {
   statusResponse,
 } from './schemas';
 import { LOCAL_REASONS, type PaymentsContext, providerDown, refreshPayment } from './settlement';
-
-export interface PaymentsOptions {
-  /** Replaces the provider client entirely (tests of odd provider behaviour). */
-  provider?: MomoProvider;
-  /** Transport to the provider; default: the app's httpFetch (tests route it into inject()). */
-  fetch?: FetchLike;
-}
 
 /** How many PENDING payments the transactions list reconciles on the way (the rest on later reads). */
 const RECONCILE_ON_LIST = 5;
@@ -75,11 +68,11 @@ function toEntity(row: PaymentListRow): PaymentEntity {
  * itself, talks to the provider with its own keys, and grants access only for a payment the provider
  * reports SUCCESSFUL, once.
  */
-const paymentsModule: FastifyPluginAsync<PaymentsOptions> = async (base, options) => {
+const paymentsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   registerPaymentMessages();
-  const provider =
-    options.provider ?? new MomoProvider({ config: app.config.momo, fetch: options.fetch ?? app.httpFetch });
+  // httpFetch is the app's transport for outgoing calls: tests route it into an emulator they control.
+  const provider = new MomoProvider({ config: app.config.momo, fetch: app.httpFetch });
   const context: PaymentsContext = {
     db: app.db,
     provider,

@@ -42,7 +42,16 @@ describe('routes and guards', () => {
     expect(protectedPaths.sort()).toEqual(
       [...PROTECTED.slice(0, -1), '/sort-videos-by-topics/:subjectTitle/:subsection'].sort(),
     );
-    for (const name of ['landing', 'home', 'register', 'cart-modal', 'cart', 'cache-manager', 'splash', 'trans']) {
+    for (const name of [
+      'landing',
+      'home',
+      'register',
+      'cart-modal',
+      'cart',
+      'cache-manager',
+      'splash',
+      'trans',
+    ]) {
       expect(ROUTES.some((r) => r.path === `/${name}`)).toBe(true);
     }
   });
