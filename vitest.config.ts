@@ -40,6 +40,20 @@ export default defineConfig({
           globalSetup: ['tests/server/helpers/postgres-global-setup.ts'],
         },
       },
+      {
+        // The student's journeys in Debian's Chromium against the real server (tests/e2e/README.md). They run
+        // after the other projects, two files at a time, so a busy machine does not starve the browser.
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['tests/e2e/harness/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

@@ -34,8 +34,21 @@ async function serve(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();
   bare.get('/bare', async () => ({ hello: 'world' }));
+  // The same bytes as the app's answers, served by bare Fastify: what the payload alone costs on this machine.
+  for (const [path, url] of [
+    ['/bare-subjects', '/subjects/subject/fetch-all'],
+    ['/bare-videos', '/videos/fetchvideos'],
+  ] as const) {
+    const reference = await app.inject({ method: 'GET', url, headers: BROWSER_HEADERS });
+    bare.get(path, (_request, reply) => {
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-encoding', String(reference.headers['content-encoding']))
+        .send(reference.rawPayload);
+    });
+  }
   await bare.listen({ port: 0, host: '127.0.0.1' });
-  const port = (server: typeof bare) => {
+  const port = (server: { server: import('node:http').Server }) => {
     const address = server.server.address();
     return typeof address === 'object' && address !== null ? address.port : 0;
   };
@@ -57,16 +70,23 @@ async function main(): Promise<void> {
     child.once('exit', (code) => reject(new Error(`server process exited with ${code}`)));
   });
   const targets: Array<[string, string]> = [
-    ['bare Fastify route', `http://127.0.0.1:${ports.bare}/bare`],
+    ['bare Fastify route (constant)', `http://127.0.0.1:${ports.bare}/bare`],
     ['GET subjects/subject/fetch-all', `http://127.0.0.1:${ports.app}/subjects/subject/fetch-all`],
     ['GET videos/fetchvideos', `http://127.0.0.1:${ports.app}/videos/fetchvideos`],
+    ['bare Fastify, same bytes as subjects', `http://127.0.0.1:${ports.bare}/bare-subjects`],
+    ['bare Fastify, same bytes as videos', `http://127.0.0.1:${ports.bare}/bare-videos`],
   ];
   const rows: Array<{ target: string; rps: number; p99: number; errors: number; non2xx: number }> = [];
   try {
     for (const [target, url] of targets) {
       // A short warm-up fills the caches and lets the JIT settle before measuring.
       await autocannon({ url, connections: CONNECTIONS, duration: 1, headers: BROWSER_HEADERS });
-      const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: BROWSER_HEADERS });
+      const result = await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: BROWSER_HEADERS,
+      });
       rows.push({
         target,
         rps: result.requests.average,
@@ -79,6 +99,7 @@ async function main(): Promise<void> {
     child.disconnect();
   }
   const bare = rows[0]?.rps ?? 1;
+  const rpsOf = (target: string) => rows.find((row) => row.target === target)?.rps ?? Number.NaN;
   console.log(`\n${SECONDS} s per target, ${CONNECTIONS} connections, loopback\n`);
   console.log('| target | req/s | p99 latency (ms) | vs bare route | errors/non-2xx |');
   console.log('|---|---:|---:|---:|---:|');
@@ -87,6 +108,10 @@ async function main(): Promise<void> {
       `| ${row.target} | ${Math.round(row.rps)} | ${row.p99} | ${Math.round((row.rps / bare) * 100)} % | ${row.errors}/${row.non2xx} |`,
     );
   }
+  const sameBytes = (app: string, reference: string) => Math.round((rpsOf(app) / rpsOf(reference)) * 100);
+  console.log(
+    `\nAgainst bare Fastify sending the same bytes: subjects ${sameBytes('GET subjects/subject/fetch-all', 'bare Fastify, same bytes as subjects')} %, videos ${sameBytes('GET videos/fetchvideos', 'bare Fastify, same bytes as videos')} %`,
+  );
   if (rows.some((row) => row.errors > 0 || row.non2xx > 0)) process.exitCode = 1;
 }
 

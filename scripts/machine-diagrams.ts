@@ -2,71 +2,98 @@
 // by walking each machine's definition so the diagrams cannot drift from the code.
 //   npx tsx scripts/machine-diagrams.ts          writes the file
 //   npx tsx scripts/machine-diagrams.ts --check  exits 1 when the file is out of date
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xstate';
-import { cartMachine } from '../machines/cart';
-import { checkoutMachine } from '../machines/checkout';
-import { installPromptMachine } from '../machines/installPrompt';
-import { languageMachine } from '../machines/language';
+import { StateMachine } from 'xstate';
 import { MESSAGES } from '../machines/messages';
-import { mobileMoneyMachine } from '../machines/mobileMoney';
-import { serviceWorkerMachine } from '../machines/serviceWorker';
-import { sessionMachine } from '../machines/session';
 
-export const README_PATH = join(dirname(fileURLToPath(import.meta.url)), '..', 'machines', 'README.md');
+const MACHINES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'machines');
+export const README_PATH = join(MACHINES_DIR, 'README.md');
 
-interface MachineEntry {
+export interface MachineEntry {
   readonly file: string;
   readonly machine: AnyStateMachine;
   readonly summary: string;
 }
 
-export const MACHINES: readonly MachineEntry[] = [
-  {
-    file: 'cart.ts',
-    machine: cartMachine,
-    summary:
-      'The cart: add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes, decimals floored), clear. `persistCart` runs with the items on every change; the input restores them. Selectors: total (Σ price × amount), count, items.',
-  },
-  {
-    file: 'checkout.ts',
-    machine: checkoutMachine,
-    summary:
-      'From the cart to paid subjects: empty cart alert, choice of MTN Mobile Money (Orange Money is announced and the choice stays open), the mobile money child, then `makePayment` with a loader that hides itself after `loaderTimeout` while the call goes on. Success and failure run the effects of SPEC.md §4 and navigate. `checkout.resume` watches a persisted payment again.',
-  },
-  {
-    file: 'mobileMoney.ts',
-    machine: mobileMoneyMachine,
-    summary:
-      'One MTN Mobile Money payment: phone (prefilled 237, at least 12 characters), `requestToPay`, the reference persisted (`persistPending`), a first status check after 3 s, then every 2 s while PENDING; a network error keeps polling. A polling round ends at its deadline (`pollingSince + pollDeadline`) in `suspended`, still persisted and resumable. Started with a persisted `pending` payment it checks that same reference and never requests again.',
-  },
-  {
-    file: 'session.ts',
-    machine: sessionMachine,
-    summary:
-      'Logged in while the token is live: `expiresAt` (decoded from the JWT by the app) and the `now` of the last event are stored, and both timers (expiring soon at 5 minutes left, logout at expiry) are derived from them, so a restored session schedules them again. Logout runs `clearSession` (server call, storage, caches) and ends logged out even if the server call fails.',
-  },
-  {
-    file: 'installPrompt.ts',
-    machine: installPromptMachine,
-    summary:
-      'The PWA install banner: hidden when standalone or dismissed; offered after `beforeinstallprompt`; on iOS the Share → Add to Home Screen instructions. A declined browser prompt hides the banner until the browser offers a new one (a captured prompt can be used once).',
-  },
-  {
-    file: 'serviceWorker.ts',
-    machine: serviceWorkerMachine,
-    summary:
-      'Production only: registers when the app is stable or after 30 s at the latest, checks for an update every 6 hours, shows the offline-ready toast, and the update prompt (Update reloads exactly once after the new worker took over; Later shows the reload hint). A failed registration leaves the app working online.',
-  },
-  {
-    file: 'language.ts',
-    machine: languageMachine,
-    summary:
-      'en or fr, anything else is en; `persistLanguage` on every choice; `loadDictionary` fetches `/assets/i18n/{lang}.json`. A failed switch keeps the current dictionary; at start a failed French load falls back to English.',
-  },
-];
+/**
+ * Hand-written summaries, in the README's order. A machine file without one is still drawn, after these,
+ * with its own opening comment as the summary, so a new machine is never left out of the README.
+ */
+export const SUMMARIES: Readonly<Record<string, string>> = {
+  'cart.ts':
+    'The cart: add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes, decimals floored), clear. `persistCart` runs with the items on every change; the input restores them. Selectors: total (Σ price × amount), count, items.',
+  'checkout.ts':
+    'From the cart to paid subjects: empty cart alert, choice of MTN Mobile Money (Orange Money is announced and the choice stays open), the mobile money child, then `makePayment` with a loader that hides itself after `loaderTimeout` while the call goes on. Success and failure run the effects of SPEC.md §4 and navigate. `checkout.resume` watches a persisted payment again.',
+  'mobileMoney.ts':
+    'One MTN Mobile Money payment: phone (prefilled 237, at least 12 characters), `requestToPay`, the reference persisted (`persistPending`), a first status check after 3 s, then every 2 s while PENDING; a network error keeps polling. A polling round ends at its deadline (`pollingSince + pollDeadline`) in `suspended`, still persisted and resumable. Started with a persisted `pending` payment it checks that same reference and never requests again.',
+  'session.ts':
+    'Logged in while the token is live: `expiresAt` (decoded from the JWT by the app) and the `now` of the last event are stored, and both timers (expiring soon at 5 minutes left, logout at expiry) are derived from them, so a restored session schedules them again. Logout runs `clearSession` (server call, storage, caches) and ends logged out even if the server call fails.',
+  'installPrompt.ts':
+    'The PWA install banner: hidden when standalone or dismissed; offered after `beforeinstallprompt`; on iOS the Share → Add to Home Screen instructions. A declined browser prompt hides the banner until the browser offers a new one (a captured prompt can be used once).',
+  'serviceWorker.ts':
+    'Production only: registers when the app is stable or after 30 s at the latest, checks for an update every 6 hours, shows the offline-ready toast, and the update prompt (Update reloads exactly once after the new worker took over; Later shows the reload hint). A failed registration leaves the app working online.',
+  'language.ts':
+    'en or fr, anything else is en; `persistLanguage` on every choice; `loadDictionary` fetches `/assets/i18n/{lang}.json`. A failed switch keeps the current dictionary; at start a failed French load falls back to English.',
+  'form.ts':
+    "A form sent to the server (register, login, profile, comment…). `form.change` stores a value and clears that field's error and the send error; `form.submit` runs the input's rule set from SPEC.md §5 (`FORM_RULES` in [validation.ts](./validation.ts)) and either names the fields at fault or invokes `submit` with the values; a failed send shows the error and keeps every value typed; a success runs `succeeded` with the server's answer, and `form.reset` starts again from the first values (a second comment). Selectors: values, field errors, error, submitting, succeeded.",
+  'resource.ts':
+    "A screen's data, a list or a detail: `load` is invoked with the input's params, then `ready` with the data or `failed` with the translated error. `resource.retry` loads again from `failed` with the same params; `resource.reload`, from any state, loads with new params and stops a load still running, so its answer is never shown. Selectors: loading, error (only when failed), data.",
+};
+
+/** The first `//` comment block of a machine file: what the machine is for, in its author\'s words. */
+export function openingComment(source: string): string | null {
+  const lines = source.split('\n');
+  const first = lines.findIndex((line) => line.startsWith('//'));
+  if (first < 0) return null;
+  const block: string[] = [];
+  for (const line of lines.slice(first)) {
+    if (!line.startsWith('//')) break;
+    block.push(line.replace(/^\/\/ ?/, '').trim());
+  }
+  return block.join(' ').trim() || null;
+}
+
+/**
+ * Every machine exported by a file in machines/ (a machine re-exported elsewhere is listed once, under the
+ * file named after its id, else the first file that exports it).
+ */
+async function discoverMachines(): Promise<MachineEntry[]> {
+  const files = readdirSync(MACHINES_DIR)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+    .sort();
+  const fileOf = new Map<AnyStateMachine, string>();
+  for (const file of files) {
+    const exports = (await import(pathToFileURL(join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
+    for (const value of Object.values(exports)) {
+      if (!(value instanceof StateMachine)) continue;
+      const machine = value as AnyStateMachine;
+      if (!fileOf.has(machine) || basename(file, '.ts') === machine.id) fileOf.set(machine, file);
+    }
+  }
+  for (const file of Object.keys(SUMMARIES)) {
+    if (![...fileOf.values()].includes(file))
+      throw new Error(`machines/${file} has a summary in scripts/machine-diagrams.ts but no machine`);
+  }
+  const order = Object.keys(SUMMARIES);
+  const rank = (file: string) => (order.includes(file) ? order.indexOf(file) : order.length);
+  return [...fileOf]
+    .map(([machine, file]) => {
+      const summary = SUMMARIES[file] ?? openingComment(readFileSync(join(MACHINES_DIR, file), 'utf8'));
+      if (!summary) throw new Error(`machines/${file}: add a summary here or an opening comment there`);
+      return { file, machine, summary };
+    })
+    .sort(
+      (a, b) =>
+        rank(a.file) - rank(b.file) ||
+        a.file.localeCompare(b.file) ||
+        a.machine.id.localeCompare(b.machine.id),
+    );
+}
+
+export const MACHINES: readonly MachineEntry[] = await discoverMachines();
 
 // ---------------------------------------------------------------------------------------------------
 // Walking a definition.
@@ -95,13 +122,20 @@ function mermaidId(node: AnyStateNode, machine: AnyStateMachine): string {
   return keys.length > 1 ? node.path.join('_') : node.key;
 }
 
+/** An invoked actor by its src: an invoke without an id gets a generated one ('0.playback.loading'). */
+function actorName(t: AnyTransitionDefinition, prefix: string): string {
+  const id = t.eventType.slice(prefix.length);
+  const invoke = (t.source.invoke as Array<{ id: string; src: unknown }>).find((other) => other.id === id);
+  return typeof invoke?.src === 'string' ? invoke.src : id;
+}
+
 function eventLabel(t: AnyTransitionDefinition): string {
   const type = t.eventType;
   if (type === '') return 'always';
   const after = /^xstate\.after\.([^.]+)\./.exec(type);
   if (after) return `after(${after[1]})`;
-  if (type.startsWith('xstate.done.actor.')) return `done(${type.slice('xstate.done.actor.'.length)})`;
-  if (type.startsWith('xstate.error.actor.')) return `error(${type.slice('xstate.error.actor.'.length)})`;
+  if (type.startsWith('xstate.done.actor.')) return `done(${actorName(t, 'xstate.done.actor.')})`;
+  if (type.startsWith('xstate.error.actor.')) return `error(${actorName(t, 'xstate.error.actor.')})`;
   if (type.startsWith('xstate.done.state.')) return 'done';
   return type;
 }

@@ -42,7 +42,6 @@ export interface AppOverrides {
 }
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * First path segments that belong to the API (and its docs and emulator): an unknown path under one of
@@ -156,8 +155,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const key =
-        { 401: 'unauthorized', 403: 'forbidden', 404: 'notFound', 413: 'tooLarge', 429: 'rateLimited' }[status] ??
-        'invalidField';
+        { 401: 'unauthorized', 403: 'forbidden', 404: 'notFound', 413: 'tooLarge', 429: 'rateLimited' }[
+          status
+        ] ?? 'invalidField';
       return sendError(reply, status, t(request, key, { field: 'body', seconds: 60 }));
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -203,7 +203,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new HttpError(context.statusCode, 'rateLimited', { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+      new HttpError(context.statusCode, 'rateLimited', {
+        seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+      }),
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 10 },
@@ -265,7 +267,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       return reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send(`<!doctype html><meta charset="utf-8"><title>Study app</title><p>${t(request, 'appNotBuilt')}</p>`);
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Study app</title><p>${t(request, 'appNotBuilt')}</p>`,
+        );
     }
     return sendError(
       reply,

@@ -44,14 +44,26 @@ const envSchema = z.object({
   PUBLIC_URL: optionalText,
   STATIC_DIR: z.string().default('./dist'),
   CORS_ORIGINS: z.string().default('*'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(256 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
   RATE_LIMIT_ENABLED: booleanFlag(true),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_FORGOT_MAX: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_PAYMENT_MAX: z.coerce.number().int().positive().default(30),
-  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().positive().default(4 * 3600),
+  MEDIA_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 3600),
   SEED: booleanFlag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -3,16 +3,24 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
+import { selectIsLoggedIn, selectUser } from '../machines/session';
 import { App } from './app/App';
 import { AppActorsContext, type AppContextValue } from './app/actors-context';
 import { createAppActors } from './app/create-app-actors';
+import { PwaOverlays } from './app/PwaOverlays';
 import { createUiStore } from './app/ui-store';
 import { addDictionary, i18n } from './i18n/i18n';
 import { createApiClient } from './services/api/client';
 import { createEndpoints } from './services/api/endpoints';
 import { ApiError } from './services/api/errors';
 import { fetchDictionary } from './services/dictionaries';
+import { isNativeShell } from './services/native/native-shell';
+import { createOfflineVideoStore } from './services/offline/video-downloads';
+import { whenAppStable } from './services/pwa/app-stable';
+import { createInstallPromptBridge } from './services/pwa/install-prompt-bridge';
+import { createServiceWorkerBridge } from './services/pwa/service-worker-bridge';
 import { clearCaches, createAppStorage } from './services/storage';
+import { isPrecache } from './sw/cache-names';
 import './ui/theme.css';
 
 // The composition root: the only place where machines meet the browser's effects (DESIGN.md).
@@ -41,16 +49,61 @@ const actors = createAppActors({
     document.documentElement.lang = lang;
   },
   // The precached app shell is nobody's personal data: keeping it lets the app still open offline.
-  clearCaches: () => clearCaches({ keep: (name) => name.startsWith('workbox-precache') }),
+  clearCaches: () => clearCaches({ keep: isPrecache }),
+  pwa: {
+    isProduction: import.meta.env.PROD,
+    serviceWorker: createServiceWorkerBridge(),
+    // Created here, before the first render: Chromium may fire beforeinstallprompt very early.
+    installPrompt: createInstallPromptBridge(),
+    reload: () => window.location.reload(),
+  },
+  offlineVideos: createOfflineVideoStore(),
 });
 actors.start();
+
+// The worker registers once the first screen is up and the page idle (the machine's 30 s deadline otherwise).
+whenAppStable(() => actors.serviceWorker.send({ type: 'app.stable' }));
+
+// Downloads of a subject whose access has expired go, checked at start and whenever the user object changes.
+let lastPaidSubjects: unknown = null;
+actors.session.subscribe((snapshot) => {
+  const paid = selectUser(snapshot)?.paidSubjects ?? null;
+  if (paid === lastPaidSubjects) return;
+  lastPaidSubjects = paid;
+  void actors.removeExpiredDownloads();
+});
+
+// Push notifications exist in the native shell only: the web never loads (or downloads) the plugin code.
+if (isNativeShell()) {
+  void import('./services/native/push').then(async ({ startPushNotifications }) => {
+    const push = await startPushNotifications({
+      getStoredToken: () => storage.getPushToken(),
+      storeToken: (token) => void storage.setPushToken(token),
+      registerToken: (payload) => api.registerPushToken(payload),
+      isLoggedIn: () => selectIsLoggedIn(actors.session.getSnapshot()),
+      navigate,
+    });
+    if (!push) return;
+    let wasLoggedIn = selectIsLoggedIn(actors.session.getSnapshot());
+    actors.session.subscribe((snapshot) => {
+      const loggedIn = selectIsLoggedIn(snapshot);
+      if (loggedIn && !wasLoggedIn) void push.sendStoredToken();
+      wasLoggedIn = loggedIn;
+    });
+  });
+}
 
 const context: AppContextValue = { ...actors, ui, now, navigate, api, describeError };
 
 /** Nothing is drawn before the first dictionary arrives, so no untranslated key ever flashes. */
 function Root() {
   const ready = useSelector(actors.language, (s) => s.context.language !== null);
-  return ready ? <App /> : null;
+  return ready ? (
+    <>
+      <App />
+      <PwaOverlays />
+    </>
+  ) : null;
 }
 
 const container = document.getElementById('root');

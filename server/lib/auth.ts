@@ -118,10 +118,10 @@ export async function optionalStudent(request: FastifyRequest, _reply: FastifyRe
 /** Revokes one token (logout). Expired revocations are pruned on the way. */
 export async function revokeToken(db: Queryable, jti: string, expiresAt: Date): Promise<void> {
   await db.query('DELETE FROM revoked_tokens WHERE expires_at < now()');
-  await db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [
-    jti,
-    expiresAt,
-  ]);
+  await db.query(
+    'INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING',
+    [jti, expiresAt],
+  );
 }
 
 /** Revokes every token of the student issued so far (all-device logout, password change, deletion). */

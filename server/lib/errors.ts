@@ -10,7 +10,12 @@ export class HttpError extends Error {
   readonly params: MessageParams;
   readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, messageKey: string, params: MessageParams = {}, headers: Record<string, string> = {}) {
+  constructor(
+    statusCode: number,
+    messageKey: string,
+    params: MessageParams = {},
+    headers: Record<string, string> = {},
+  ) {
     super(messageKey);
     this.name = 'HttpError';
     this.statusCode = statusCode;

@@ -26,13 +26,20 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
  * Without SMTP the mail is written as a real .eml file under DATA_DIR/outbox, so a developer (or a test)
  * can open it; nothing is lost and nothing is sent.
  */
-export function outboxMailer(outboxDir: string, from: string, onWritten?: (file: string, mail: Mail) => void): Mailer {
+export function outboxMailer(
+  outboxDir: string,
+  from: string,
+  onWritten?: (file: string, mail: Mail) => void,
+): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
       mkdirSync(outboxDir, { recursive: true });
-      const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint()}.eml`);
+      const file = join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint()}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       onWritten?.(file, mail);
     },

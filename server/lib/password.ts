@@ -18,7 +18,10 @@ let dummyHash: Promise<string> | undefined;
  * Verifies a password; with no stored hash (unknown or deleted account) it still runs one argon2
  * verification against a dummy hash, so response time does not reveal whether the account exists.
  */
-export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('not-a-real-password-used-for-timing-only');
     await argon2.verify(await dummyHash, password).catch(() => false);

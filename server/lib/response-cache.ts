@@ -76,8 +76,15 @@ function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined
  * Sends a prepared response: 304 when the client already has it (If-None-Match), else the best encoding
  * the client accepts. Fastify does not re-serialise a string or buffer sent with a JSON content type.
  */
-export function sendPreparedJson(request: FastifyRequest, reply: FastifyReply, prepared: PreparedJson): FastifyReply {
-  reply.header('etag', prepared.etag).header('vary', 'Accept-Encoding, Authorization').header('cache-control', 'no-cache');
+export function sendPreparedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prepared: PreparedJson,
+): FastifyReply {
+  reply
+    .header('etag', prepared.etag)
+    .header('vary', 'Accept-Encoding, Authorization')
+    .header('cache-control', 'no-cache');
   if (request.headers['if-none-match'] === prepared.etag) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const encoding = acceptedEncoding(request.headers['accept-encoding']);

@@ -4,7 +4,13 @@ import { z } from 'zod';
 
 export const bilingual = z.object({ en: z.string(), fr: z.string() });
 
-export const sectionSchema = z.enum(['anglophone', 'francophone', 'diploma-exams', 'competitive-exams', 'extra-curricular']);
+export const sectionSchema = z.enum([
+  'anglophone',
+  'francophone',
+  'diploma-exams',
+  'competitive-exams',
+  'extra-curricular',
+]);
 export type Section = z.infer<typeof sectionSchema>;
 
 /** Every failure: the status says what kind, msg says it in the caller's language. */

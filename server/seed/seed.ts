@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Db, Transaction } from '../lib/db';
 import { SEED_BOOKS, SEED_CHANNELS, SEED_HAPPENINGS, SEED_PRODUCTS, SEED_SCHOLARSHIPS } from './content';
-import { type SeedSubject, SEED_SUBJECTS } from './subjects';
+import { SEED_SUBJECTS, type SeedSubject } from './subjects';
 
 export const SEED_MEDIA_DIR = join(import.meta.dirname, 'media');
 
@@ -30,7 +30,10 @@ export interface SeedVideo {
 
 export function seedVideos(subject: SeedSubject): SeedVideo[] {
   const videos: SeedVideo[] = [];
-  const french = subject.section === 'francophone' || subject.section === 'competitive-exams' || subject.title.includes('Annales');
+  const french =
+    subject.section === 'francophone' ||
+    subject.section === 'competitive-exams' ||
+    subject.title.includes('Annales');
   for (const topicLine of subject.topics) {
     const [topic = '', ...lessons] = topicLine.split('|');
     for (const lesson of lessons) {
@@ -55,10 +58,16 @@ export function seedVideos(subject: SeedSubject): SeedVideo[] {
 }
 
 /** One multi-row INSERT per table: a first start stays quick (each statement is a round trip). */
-async function insertAll(tx: Transaction, table: string, columns: string[], rows: unknown[][]): Promise<void> {
+async function insertAll(
+  tx: Transaction,
+  table: string,
+  columns: string[],
+  rows: unknown[][],
+): Promise<void> {
   if (rows.length === 0) return;
   const tuples = rows.map(
-    (_, rowIndex) => `(${columns.map((_, columnIndex) => `$${rowIndex * columns.length + columnIndex + 1}`).join(', ')})`,
+    (_, rowIndex) =>
+      `(${columns.map((_, columnIndex) => `$${rowIndex * columns.length + columnIndex + 1}`).join(', ')})`,
   );
   await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, rows.flat());
 }
@@ -71,7 +80,17 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await insertAll(
       tx,
       'subjects',
-      ['id', 'subject_title', 'picture_url', 'price', 'section', 'level', 'description_en', 'description_fr', 'sort_order'],
+      [
+        'id',
+        'subject_title',
+        'picture_url',
+        'price',
+        'section',
+        'level',
+        'description_en',
+        'description_fr',
+        'sort_order',
+      ],
       SEED_SUBJECTS.map((s, index) => [
         s.id,
         s.title,
@@ -106,25 +125,93 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await insertAll(
       tx,
       'videos',
-      ['id', 'subject_id', 'title', 'subsection', 'level', 'section', 'description', 'thumbnail_url', 'media_file',
-        'duration_seconds', 'views', 'likes', 'dislikes', 'position'],
+      [
+        'id',
+        'subject_id',
+        'title',
+        'subsection',
+        'level',
+        'section',
+        'description',
+        'thumbnail_url',
+        'media_file',
+        'duration_seconds',
+        'views',
+        'likes',
+        'dislikes',
+        'position',
+      ],
       videoRows,
     );
     await insertAll(
       tx,
       'books',
-      ['id', 'title_en', 'title_fr', 'author', 'section', 'level', 'subject_title', 'description_en', 'description_fr',
-        'cover_url', 'file_url', 'pages', 'language', 'sort_order'],
-      SEED_BOOKS.map((b, index) => [b.id, b.en, b.fr, b.author, b.section, b.level, b.subjectTitle, b.descriptionEn,
-        b.descriptionFr, b.cover, b.file, b.pages, b.language, index]),
+      [
+        'id',
+        'title_en',
+        'title_fr',
+        'author',
+        'section',
+        'level',
+        'subject_title',
+        'description_en',
+        'description_fr',
+        'cover_url',
+        'file_url',
+        'pages',
+        'language',
+        'sort_order',
+      ],
+      SEED_BOOKS.map((b, index) => [
+        b.id,
+        b.en,
+        b.fr,
+        b.author,
+        b.section,
+        b.level,
+        b.subjectTitle,
+        b.descriptionEn,
+        b.descriptionFr,
+        b.cover,
+        b.file,
+        b.pages,
+        b.language,
+        index,
+      ]),
     );
     await insertAll(
       tx,
       'scholarships',
-      ['id', 'title_en', 'title_fr', 'provider', 'country', 'level', 'amount', 'deadline', 'description_en',
-        'description_fr', 'url', 'picture_url', 'sort_order'],
-      SEED_SCHOLARSHIPS.map((s, index) => [s.id, s.en, s.fr, s.provider, s.country, s.level, s.amount, s.deadline,
-        s.descriptionEn, s.descriptionFr, s.url, s.picture, index]),
+      [
+        'id',
+        'title_en',
+        'title_fr',
+        'provider',
+        'country',
+        'level',
+        'amount',
+        'deadline',
+        'description_en',
+        'description_fr',
+        'url',
+        'picture_url',
+        'sort_order',
+      ],
+      SEED_SCHOLARSHIPS.map((s, index) => [
+        s.id,
+        s.en,
+        s.fr,
+        s.provider,
+        s.country,
+        s.level,
+        s.amount,
+        s.deadline,
+        s.descriptionEn,
+        s.descriptionFr,
+        s.url,
+        s.picture,
+        index,
+      ]),
     );
     await insertAll(
       tx,
@@ -135,16 +222,60 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     await insertAll(
       tx,
       'products',
-      ['id', 'title_en', 'title_fr', 'description_en', 'description_fr', 'category', 'price', 'stock', 'picture_url', 'sort_order'],
-      SEED_PRODUCTS.map((p, index) => [p.id, p.en, p.fr, p.descriptionEn, p.descriptionFr, p.category, p.price, p.stock,
-        p.picture, index]),
+      [
+        'id',
+        'title_en',
+        'title_fr',
+        'description_en',
+        'description_fr',
+        'category',
+        'price',
+        'stock',
+        'picture_url',
+        'sort_order',
+      ],
+      SEED_PRODUCTS.map((p, index) => [
+        p.id,
+        p.en,
+        p.fr,
+        p.descriptionEn,
+        p.descriptionFr,
+        p.category,
+        p.price,
+        p.stock,
+        p.picture,
+        index,
+      ]),
     );
     await insertAll(
       tx,
       'live_tv_channels',
-      ['id', 'name', 'title_en', 'title_fr', 'description_en', 'description_fr', 'language', 'logo_url', 'stream_url', 'website_url', 'sort_order'],
-      SEED_CHANNELS.map((c, index) => [c.id, c.name, c.en, c.fr, c.descriptionEn, c.descriptionFr, c.language, c.logo, c.streamUrl,
-        c.websiteUrl, index]),
+      [
+        'id',
+        'name',
+        'title_en',
+        'title_fr',
+        'description_en',
+        'description_fr',
+        'language',
+        'logo_url',
+        'stream_url',
+        'website_url',
+        'sort_order',
+      ],
+      SEED_CHANNELS.map((c, index) => [
+        c.id,
+        c.name,
+        c.en,
+        c.fr,
+        c.descriptionEn,
+        c.descriptionFr,
+        c.language,
+        c.logo,
+        c.streamUrl,
+        c.websiteUrl,
+        index,
+      ]),
     );
   });
   return true;

@@ -6,10 +6,11 @@ import { Footer } from '../ui/Footer';
 import { Navbar } from '../ui/Navbar';
 import { AppRoutes } from './AppRoutes';
 import { useAppActors } from './actors-context';
+import { LANDING_PATH } from './routes';
 import { ShellOverlays } from './ShellOverlays';
 
 export function App() {
-  const { cart, session, language, ui } = useAppActors();
+  const { cart, session, language, ui, navigate } = useAppActors();
   const isLoggedIn = useSelector(session, selectIsLoggedIn);
   const cartCount = useSelector(cart, selectCartCount);
   const lang = useSelector(language, selectLanguage);
@@ -22,6 +23,11 @@ export function App() {
         language={lang}
         onLanguageChange={(next: Language) => language.send({ type: 'language.set', lang: next })}
         onOpenCart={() => ui.setCartOpen(true)}
+        onLogout={() => {
+          // The session machine's provided actor tells the server, then clears local storage and caches.
+          session.send({ type: 'session.logout' });
+          navigate(LANDING_PATH);
+        }}
       />
       <AppRoutes isLoggedIn={isLoggedIn} />
       <Footer year={new Date().getFullYear()} />

@@ -1,6 +1,7 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart';
 import { checkoutMachine, type MakePaymentInput, type MakePaymentOutput } from '../../machines/checkout';
+import { installPromptMachine } from '../../machines/installPrompt';
 import { type LoadDictionaryInput, languageMachine } from '../../machines/language';
 import {
   type CheckStatusInput,
@@ -9,12 +10,15 @@ import {
   type RequestToPayInput,
   type RequestToPayOutput,
 } from '../../machines/mobileMoney';
+import { serviceWorkerMachine } from '../../machines/serviceWorker';
 import { type ClearSessionInput, sessionMachine } from '../../machines/session';
 import type { User as MachineUser } from '../../machines/types';
 import { type Endpoints, makeExternalId } from '../services/api/endpoints';
 import { ApiError } from '../services/api/errors';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
+import { NO_OFFLINE_VIDEOS, type OfflineVideoStore } from '../services/offline/video-downloads';
+import { NO_PWA, type PwaEffects } from '../services/pwa/pwa-effects';
 import type { AppStorage } from '../services/storage';
 import type { UiStore } from './ui-store';
 
@@ -32,6 +36,10 @@ export interface AppEffects {
   clearCaches: () => Promise<unknown>;
   /** Turns a failed call into the text to show, in the student's language. */
   describeError: (error: unknown) => string;
+  /** Service worker and install prompt (src/services/pwa); absent: neither is offered. */
+  pwa?: PwaEffects;
+  /** Offline video downloads (src/services/offline); absent: downloads are not offered. */
+  offlineVideos?: OfflineVideoStore;
 }
 
 /** The session stores the server's user object; the machines only read the fields they need. */
@@ -143,11 +151,57 @@ export function createAppActors(fx: AppEffects) {
     }),
   );
 
+  const pwa = fx.pwa ?? NO_PWA;
+  const offlineVideos = fx.offlineVideos ?? NO_OFFLINE_VIDEOS;
+
+  const serviceWorker = createActor(
+    serviceWorkerMachine.provide({
+      actors: {
+        registerWorker: fromPromise<void, void>(() => pwa.serviceWorker.register()),
+        checkForUpdate: fromPromise<void, void>(() => pwa.serviceWorker.checkForUpdate()),
+        activateUpdate: fromPromise<void, void>(() => pwa.serviceWorker.activateUpdate()),
+      },
+      actions: {
+        showToast: (_, toast) => fx.ui.showToast(toast),
+        reload: () => pwa.reload(),
+      },
+    }),
+    { input: { isProduction: pwa.isProduction, isSupported: pwa.serviceWorker.isSupported } },
+  );
+
+  const installPrompt = createActor(
+    installPromptMachine.provide({
+      actors: { promptInstall: fromPromise(() => pwa.installPrompt.prompt()) },
+      actions: {
+        persistDismissed: () => void fx.storage.setInstallDismissed(),
+        showToast: (_, toast) => fx.ui.showToast(toast),
+      },
+    }),
+    {
+      input: {
+        dismissed: fx.storage.isInstallDismissed(),
+        isIos: pwa.installPrompt.isIos,
+        isStandalone: pwa.installPrompt.isStandalone,
+      },
+    },
+  );
+
+  /** SPEC.md/issue 5: downloads of a subject go once its access has expired (checked from the stored user). */
+  const removeExpiredDownloads = async () => {
+    const user = session.getSnapshot().context.user as unknown as User | null;
+    if (!user || !offlineVideos.isSupported) return [];
+    return offlineVideos.removeExpired(user.paidSubjects ?? [], fx.now()).catch(() => []);
+  };
+
   return {
     cart,
     session,
     language,
     checkout,
+    serviceWorker,
+    installPrompt,
+    offlineVideos,
+    removeExpiredDownloads,
     /** After a successful login: the token and user are stored, then the session machine is told. */
     signIn(newToken: string, user: User) {
       fx.storage.setToken(newToken);
@@ -168,6 +222,9 @@ export function createAppActors(fx: AppEffects) {
     },
     start() {
       for (const actor of [cart, session, language, checkout] as Actor<never>[]) actor.start();
+      for (const actor of [serviceWorker, installPrompt] as Actor<never>[]) actor.start();
+      pwa.serviceWorker.subscribe((event) => serviceWorker.send(event));
+      pwa.installPrompt.subscribe((event) => installPrompt.send(event));
       const user = fx.storage.getUser();
       session.send({
         type: 'session.restore',

@@ -10,9 +10,18 @@ interface NavbarProps {
   language: Language;
   onLanguageChange: (language: Language) => void;
   onOpenCart: () => void;
+  /** Shown to a logged-in student; the app ends the session and clears the device. */
+  onLogout?: () => void;
 }
 
-export function Navbar({ isLoggedIn, cartCount, language, onLanguageChange, onOpenCart }: NavbarProps) {
+export function Navbar({
+  isLoggedIn,
+  cartCount,
+  language,
+  onLanguageChange,
+  onOpenCart,
+  onLogout,
+}: NavbarProps) {
   const { t } = useTranslation();
   return (
     <header className="navbar">
@@ -28,6 +37,7 @@ export function Navbar({ isLoggedIn, cartCount, language, onLanguageChange, onOp
           <>
             <Link href="/study-sections">{t('nav.study')}</Link>
             <Link href="/dashboard">{t('nav.dashboard')}</Link>
+            <Link href="/profile">{t('profile.navLabel')}</Link>
           </>
         ) : (
           <Link href="/login-with-username">{t('nav.login')}</Link>
@@ -41,6 +51,11 @@ export function Navbar({ isLoggedIn, cartCount, language, onLanguageChange, onOp
             <option value="fr">{t('lang.fr')}</option>
           </select>
         </label>
+        {isLoggedIn && onLogout ? (
+          <button type="button" className="btn btn--ghost navbar__logout" onClick={onLogout}>
+            {t('nav.logout')}
+          </button>
+        ) : null}
         <button
           type="button"
           className="btn btn--secondary navbar__cart"

@@ -24,7 +24,10 @@ interface Subject {
 
 describe('subjects', () => {
   it('lists every subject with the contract fields', async () => {
-    const { status, body, response } = await ctx.request<Subject[]>({ method: 'GET', url: '/subjects/subject/fetch-all' });
+    const { status, body, response } = await ctx.request<Subject[]>({
+      method: 'GET',
+      url: '/subjects/subject/fetch-all',
+    });
     expect(status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(body.length).toBeGreaterThanOrEqual(30);
@@ -51,7 +54,11 @@ describe('subjects', () => {
     ['diploma-exams', 'diploma-exams'],
     ['competitive-exams', 'competitive-exams'],
   ])('POST subjects/subject/fetch/%s lists that section only', async (path, section) => {
-    const { status, body } = await ctx.request<Subject[]>({ method: 'POST', url: `/subjects/subject/fetch/${path}`, payload: {} });
+    const { status, body } = await ctx.request<Subject[]>({
+      method: 'POST',
+      url: `/subjects/subject/fetch/${path}`,
+      payload: {},
+    });
     expect(status).toBe(200);
     expect(body.length).toBeGreaterThan(0);
     expect(body.every((s) => s.section === section)).toBe(true);
@@ -71,10 +78,18 @@ describe('subjects', () => {
   });
 
   it('rejects a wrong level type (400) and answers an unknown section with 404', async () => {
-    const bad = await ctx.request({ method: 'POST', url: '/subjects/subject/fetch/anglophone', payload: { level: 5 } });
+    const bad = await ctx.request({
+      method: 'POST',
+      url: '/subjects/subject/fetch/anglophone',
+      payload: { level: 5 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe("Invalid value for field 'level'.");
-    const unknown = await ctx.request({ method: 'POST', url: '/subjects/subject/fetch/martian', payload: {} });
+    const unknown = await ctx.request({
+      method: 'POST',
+      url: '/subjects/subject/fetch/martian',
+      payload: {},
+    });
     expect(unknown.status).toBe(404);
   });
 
@@ -97,7 +112,14 @@ describe('subjects', () => {
 });
 
 describe('books', () => {
-  type Book = { _id: string; section: string; level: string; subjectTitle: string; fileUrl: string; title: { en: string; fr: string } };
+  type Book = {
+    _id: string;
+    section: string;
+    level: string;
+    subjectTitle: string;
+    fileUrl: string;
+    title: { en: string; fr: string };
+  };
 
   it('lists all books without a filter, and filters by section, level and subject', async () => {
     const all = await ctx.request<Book[]>({ method: 'POST', url: '/books/filtered-books', payload: {} });
@@ -128,7 +150,11 @@ describe('books', () => {
   });
 
   it('rejects an unknown section (400)', async () => {
-    const { status, body } = await ctx.request({ method: 'POST', url: '/books/filtered-books', payload: { section: 'mars' } });
+    const { status, body } = await ctx.request({
+      method: 'POST',
+      url: '/books/filtered-books',
+      payload: { section: 'mars' },
+    });
     expect(status).toBe(400);
     expect(body.msg).toBe("Invalid value for field 'section'.");
   });
@@ -136,7 +162,9 @@ describe('books', () => {
 
 describe('content screens', () => {
   it('lists happenings newest first, bilingual', async () => {
-    const { status, body } = await ctx.request<Array<{ _id: string; date: string; title: { en: string; fr: string } }>>({
+    const { status, body } = await ctx.request<
+      Array<{ _id: string; date: string; title: { en: string; fr: string } }>
+    >({
       method: 'GET',
       url: '/happenings/fetch-all',
     });
@@ -148,27 +176,43 @@ describe('content screens', () => {
   });
 
   it('lists live TV channels', async () => {
-    const { status, body } = await ctx.request<Array<{ name: string; streamUrl: string }>>({ method: 'GET', url: '/livetv/channels' });
+    const { status, body } = await ctx.request<Array<{ name: string; streamUrl: string }>>({
+      method: 'GET',
+      url: '/livetv/channels',
+    });
     expect(status).toBe(200);
     expect(body.map((c) => c.name)).toContain('CRTV');
     expect(body.every((c) => c.streamUrl.startsWith('https://'))).toBe(true);
   });
 
   it('lists scholarships and shows one, 404 for an unknown id', async () => {
-    const list = await ctx.request<Array<{ _id: string; deadline: string }>>({ method: 'GET', url: '/scholarships' });
+    const list = await ctx.request<Array<{ _id: string; deadline: string }>>({
+      method: 'GET',
+      url: '/scholarships',
+    });
     expect(list.status).toBe(200);
     expect(list.body.length).toBeGreaterThanOrEqual(3);
     expect(list.body[0]?.deadline).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const one = await ctx.request<{ _id: string }>({ method: 'GET', url: `/scholarships/${list.body[0]?._id}` });
+    const one = await ctx.request<{ _id: string }>({
+      method: 'GET',
+      url: `/scholarships/${list.body[0]?._id}`,
+    });
     expect(one.status).toBe(200);
     expect(one.body).toEqual(list.body[0]);
-    const missing = await ctx.request({ method: 'GET', url: '/scholarships/nope', headers: { 'accept-language': 'fr' } });
+    const missing = await ctx.request({
+      method: 'GET',
+      url: '/scholarships/nope',
+      headers: { 'accept-language': 'fr' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, msg: 'Ressource introuvable.' });
   });
 
   it('lists shop products and shows one, 404 for an unknown id', async () => {
-    const list = await ctx.request<Array<{ _id: string; price: number }>>({ method: 'GET', url: '/shop/products' });
+    const list = await ctx.request<Array<{ _id: string; price: number }>>({
+      method: 'GET',
+      url: '/shop/products',
+    });
     expect(list.status).toBe(200);
     expect(list.body.every((p) => Number.isInteger(p.price) && p.price > 0)).toBe(true);
     const one = await ctx.request<{ _id: string }>({ method: 'GET', url: '/shop/products/prod-calculator' });
@@ -177,7 +221,10 @@ describe('content screens', () => {
   });
 
   it('serves the bundled news set without NEWS_API_KEY', async () => {
-    const { status, body } = await ctx.request<{ status: string; articles: Array<{ title: string; url: string }> }>({
+    const { status, body } = await ctx.request<{
+      status: string;
+      articles: Array<{ title: string; url: string }>;
+    }>({
       method: 'GET',
       url: '/news/top-headlines?country=us',
     });
@@ -230,9 +277,15 @@ describe('news proxy', () => {
   });
 
   it('proxies the news service with the key kept server-side, caches, and answers 503 when it is down', async () => {
-    const proxied = await createTestApp({ seed: false, env: { NEWS_API_KEY: 'secret-news-key', NEWS_BASE_URL: base } });
+    const proxied = await createTestApp({
+      seed: false,
+      env: { NEWS_API_KEY: 'secret-news-key', NEWS_BASE_URL: base },
+    });
     try {
-      const first = await proxied.request<{ articles: Array<{ title: string }> }>({ method: 'GET', url: '/news/top-headlines?country=us' });
+      const first = await proxied.request<{ articles: Array<{ title: string }> }>({
+        method: 'GET',
+        url: '/news/top-headlines?country=us',
+      });
       expect(first.status).toBe(200);
       expect(first.body.articles[0]?.title).toBe('Live headline');
       expect(seen).toEqual([{ url: '/v2/top-headlines?country=us', key: 'secret-news-key' }]);
@@ -242,7 +295,10 @@ describe('news proxy', () => {
       fail = true;
       const down = await proxied.request({ method: 'GET', url: '/news/top-headlines?country=fr' });
       expect(down.status).toBe(503);
-      expect(down.body).toEqual({ success: false, msg: 'The news service is unavailable. Please try again later.' });
+      expect(down.body).toEqual({
+        success: false,
+        msg: 'The news service is unavailable. Please try again later.',
+      });
     } finally {
       fail = false;
       await proxied.close();

@@ -24,14 +24,22 @@ describe('database layer', () => {
   it('applies a new migration in order, and rolls a failing one back entirely', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'study-app-migrations-'));
     try {
-      writeFileSync(join(dir, '900_extra.sql'), 'CREATE TABLE extra_one (id int); CREATE TABLE extra_two (id int);');
-      writeFileSync(join(dir, '901_broken.sql'), 'CREATE TABLE extra_three (id int); SELECT * FROM no_such_table;');
+      writeFileSync(
+        join(dir, '900_extra.sql'),
+        'CREATE TABLE extra_one (id int); CREATE TABLE extra_two (id int);',
+      );
+      writeFileSync(
+        join(dir, '901_broken.sql'),
+        'CREATE TABLE extra_three (id int); SELECT * FROM no_such_table;',
+      );
       await expect(migrate(ctx.db, dir)).rejects.toThrow(/no_such_table/);
       const tables = await ctx.db.query<{ name: string | null }>(
         "SELECT to_regclass('extra_one')::text AS name UNION ALL SELECT to_regclass('extra_three')::text",
       );
       expect(tables.map((row) => row.name)).toEqual(['extra_one', null]);
-      const recorded = await ctx.db.query<{ name: string }>("SELECT name FROM schema_migrations WHERE name LIKE '9%'");
+      const recorded = await ctx.db.query<{ name: string }>(
+        "SELECT name FROM schema_migrations WHERE name LIKE '9%'",
+      );
       expect(recorded.map((row) => row.name)).toEqual(['900_extra.sql']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -53,7 +61,7 @@ describe('database layer', () => {
   });
 
   it('returns timestamps as dates and integers as numbers on this backend', async () => {
-    const [row] = await ctx.db.query<{ at: Date; n: number }>("SELECT now() AS at, 41 + $1::int AS n", [1]);
+    const [row] = await ctx.db.query<{ at: Date; n: number }>('SELECT now() AS at, 41 + $1::int AS n', [1]);
     expect(row?.at).toBeInstanceOf(Date);
     expect(row?.n).toBe(42);
   });

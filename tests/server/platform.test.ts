@@ -13,7 +13,9 @@ let ctx: TestApp;
 let student: TestStudent;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_FORGOT_MAX: '2', BODY_LIMIT_BYTES: '4096' } });
+  ctx = await createTestApp({
+    env: { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_FORGOT_MAX: '2', BODY_LIMIT_BYTES: '4096' },
+  });
   student = await ctx.registerAndLogin();
 });
 afterAll(async () => {
@@ -38,7 +40,11 @@ describe('tokens', () => {
   });
 
   it('refuses an alg:none token', async () => {
-    const token = new UnsecuredJWT(claims()).setSubject(student.id).setJti('none-jti').setExpirationTime('1h').encode();
+    const token = new UnsecuredJWT(claims())
+      .setSubject(student.id)
+      .setJti('none-jti')
+      .setExpirationTime('1h')
+      .encode();
     const { status, body } = await profileWith(token);
     expect(status).toBe(401);
     expect(body).toEqual({ success: false, msg: 'Authentication required.' });
@@ -87,7 +93,11 @@ describe('tokens', () => {
       .sign(key(TEST_JWT_SECRET));
     expect((await profileWith(token)).status).toBe(401);
     expect((await profileWith('not.a.jwt')).status).toBe(401);
-    const basic = await ctx.request({ method: 'GET', url: '/users/profile', headers: { authorization: `Basic ${student.token}` } });
+    const basic = await ctx.request({
+      method: 'GET',
+      url: '/users/profile',
+      headers: { authorization: `Basic ${student.token}` },
+    });
     expect(basic.status).toBe(401);
   });
 
@@ -135,7 +145,11 @@ describe('errors', () => {
   });
 
   it('answers a wrong type (array for object) with 400 naming the body', async () => {
-    const { status, body } = await ctx.request({ method: 'POST', url: '/users/authenticate/student', payload: [1, 2] });
+    const { status, body } = await ctx.request({
+      method: 'POST',
+      url: '/users/authenticate/student',
+      payload: [1, 2],
+    });
     expect(status).toBe(400);
     expect(body.msg).toBe("Invalid value for field 'body'.");
   });
@@ -185,7 +199,12 @@ describe('rate limits', () => {
 
   it('limits the forgot-password form', async () => {
     const forgot = () =>
-      ctx.request({ method: 'POST', url: '/forgot', remoteAddress: '10.0.0.22', payload: { email: 'someone@example.cm' } });
+      ctx.request({
+        method: 'POST',
+        url: '/forgot',
+        remoteAddress: '10.0.0.22',
+        payload: { email: 'someone@example.cm' },
+      });
     expect((await forgot()).status).toBe(200);
     expect((await forgot()).status).toBe(200);
     const limited = await forgot();
@@ -221,16 +240,27 @@ describe('HTTP surface', () => {
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {
-    const { status, body } = await ctx.request<{ openapi: string; paths: Record<string, Record<string, unknown>> }>({
+    const { status, body } = await ctx.request<{
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    }>({
       method: 'GET',
       url: '/docs/json',
     });
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\./);
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(['/users/register', '/videos/fetchvideos', '/media/videos/{file}', '/health', '/forgot']),
+      expect.arrayContaining([
+        '/users/register',
+        '/videos/fetchvideos',
+        '/media/videos/{file}',
+        '/health',
+        '/forgot',
+      ]),
     );
-    const register = body.paths['/users/register']?.post as { requestBody: { content: Record<string, { schema: { required: string[] } }> } };
+    const register = body.paths['/users/register']?.post as {
+      requestBody: { content: Record<string, { schema: { required: string[] } }> };
+    };
     expect(register.requestBody.content['application/json']?.schema.required).toEqual(
       expect.arrayContaining(['firstname', 'lastname', 'email', 'username', 'password', 'phonenumber']),
     );
@@ -253,7 +283,10 @@ describe('serving the built app', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'study-app-dist-'));
     mkdirSync(join(dir, 'dist', 'assets'), { recursive: true });
-    writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>Study app</title><div id="root"></div>');
+    writeFileSync(
+      join(dir, 'dist', 'index.html'),
+      '<!doctype html><title>Study app</title><div id="root"></div>',
+    );
     writeFileSync(join(dir, 'dist', 'assets', 'index-AbCdEf12.js'), 'console.log("app")');
     const config = loadConfig({
       DATA_DIR: dir,
@@ -295,7 +328,12 @@ describe('configuration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'study-app-config-'));
     try {
       const first = loadConfig({ DATA_DIR: dir });
-      expect(first).toMatchObject({ port: 8080, host: '0.0.0.0', accessPeriodDays: 365, databaseUrl: undefined });
+      expect(first).toMatchObject({
+        port: 8080,
+        host: '0.0.0.0',
+        accessPeriodDays: 365,
+        databaseUrl: undefined,
+      });
       expect(first.momo).toMatchObject({
         baseUrl: 'http://127.0.0.1:8080/momo-sandbox',
         usesBuiltInSandbox: true,
@@ -323,7 +361,11 @@ describe('configuration', () => {
       MOMO_BASE_URL: 'https://sandbox.momodeveloper.mtn.com/',
       MOMO_CURRENCY: 'EUR',
     });
-    expect(config.momo).toMatchObject({ baseUrl: 'https://sandbox.momodeveloper.mtn.com', usesBuiltInSandbox: false, currency: 'EUR' });
+    expect(config.momo).toMatchObject({
+      baseUrl: 'https://sandbox.momodeveloper.mtn.com',
+      usesBuiltInSandbox: false,
+      currency: 'EUR',
+    });
   });
 
   it('picks en or fr from Accept-Language, anything else en', () => {

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedIfEmpty, SEED_MEDIA_DIR } from '../../server/seed/seed';
+import { SEED_MEDIA_DIR, seedIfEmpty } from '../../server/seed/seed';
 import { SEED_SUBJECTS } from '../../server/seed/subjects';
 import { createTestApp, type TestApp } from './helpers/app';
 
@@ -20,7 +20,9 @@ describe('seed catalogue', () => {
   it('has at least 30 subjects over all five sections and 100 videos', async () => {
     expect(await count('SELECT count(*)::int AS n FROM subjects')).toBeGreaterThanOrEqual(30);
     expect(await count('SELECT count(*)::int AS n FROM videos')).toBeGreaterThanOrEqual(100);
-    const sections = await ctx.db.query<{ section: string }>('SELECT DISTINCT section FROM subjects ORDER BY section');
+    const sections = await ctx.db.query<{ section: string }>(
+      'SELECT DISTINCT section FROM subjects ORDER BY section',
+    );
     expect(sections.map((row) => row.section)).toEqual([
       'anglophone',
       'competitive-exams',
@@ -80,7 +82,11 @@ describe('seed catalogue', () => {
       headers: student.headers,
     });
     const url = new URL(body.find((video) => video._id === 'ext-study-skills-v01')?.streamUrl ?? '');
-    const response = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { range: 'bytes=0-1023' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { range: 'bytes=0-1023' },
+    });
     expect(response.statusCode).toBe(206);
     const file = readFileSync(join(SEED_MEDIA_DIR, 'videos', 'lesson-skills.mp4'));
     expect(response.headers['content-range']).toBe(`bytes 0-1023/${file.length}`);

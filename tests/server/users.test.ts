@@ -14,7 +14,11 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-type UserBody = { success: boolean; user: Record<string, unknown> & { paidSubjects: unknown[] }; msg?: string };
+type UserBody = {
+  success: boolean;
+  user: Record<string, unknown> & { paidSubjects: unknown[] };
+  msg?: string;
+};
 
 describe('POST /users/register', () => {
   const valid = (suffix: string) => ({
@@ -27,7 +31,11 @@ describe('POST /users/register', () => {
   });
 
   it('creates the account (201) and stores the e-mail lowercased and the phone normalised', async () => {
-    const { status, body } = await ctx.request({ method: 'POST', url: '/users/register', payload: valid('100001') });
+    const { status, body } = await ctx.request({
+      method: 'POST',
+      url: '/users/register',
+      payload: valid('100001'),
+    });
     expect(status).toBe(201);
     expect(body).toEqual({ success: true, msg: 'Your account has been created. You can now log in.' });
     const [row] = await ctx.db.query<{ email: string; phonenumber: string; password_hash: string }>(
@@ -80,9 +88,21 @@ describe('POST /users/register', () => {
   });
 
   it.each([
-    ['username', { username: 'brice_100001', email: 'other1@example.cm', phonenumber: '237699000001' }, 'This username is already taken.'],
-    ['email', { username: 'other_2', email: 'BRICE.100001@example.cm', phonenumber: '237699000002' }, 'This e-mail address is already registered.'],
-    ['phone', { username: 'other_3', email: 'other3@example.cm', phonenumber: '677100001' }, 'This phone number is already registered.'],
+    [
+      'username',
+      { username: 'brice_100001', email: 'other1@example.cm', phonenumber: '237699000001' },
+      'This username is already taken.',
+    ],
+    [
+      'email',
+      { username: 'other_2', email: 'BRICE.100001@example.cm', phonenumber: '237699000002' },
+      'This e-mail address is already registered.',
+    ],
+    [
+      'phone',
+      { username: 'other_3', email: 'other3@example.cm', phonenumber: '677100001' },
+      'This phone number is already registered.',
+    ],
   ])('rejects a taken %s with 409', async (_what, change, msg) => {
     const { status, body } = await ctx.request({
       method: 'POST',
@@ -103,7 +123,12 @@ describe('login', () => {
     });
     expect(status).toBe(200);
     expect(body.token.split('.')).toHaveLength(3);
-    expect(body.user).toMatchObject({ id: amina.id, username: amina.username, role: 'STUDENT', paidSubjects: [] });
+    expect(body.user).toMatchObject({
+      id: amina.id,
+      username: amina.username,
+      role: 'STUDENT',
+      paidSubjects: [],
+    });
     expect(body.user).not.toHaveProperty('password_hash');
     expect(body.user).not.toHaveProperty('tokenVersion');
   });
@@ -156,9 +181,18 @@ describe('login', () => {
 
 describe('profile', () => {
   it('GET /users/profile returns the caller', async () => {
-    const { status, body } = await ctx.request<UserBody>({ method: 'GET', url: '/users/profile', headers: amina.headers });
+    const { status, body } = await ctx.request<UserBody>({
+      method: 'GET',
+      url: '/users/profile',
+      headers: amina.headers,
+    });
     expect(status).toBe(200);
-    expect(body.user).toMatchObject({ id: amina.id, email: amina.email, firstname: 'Amina', profilePicture: null });
+    expect(body.user).toMatchObject({
+      id: amina.id,
+      email: amina.email,
+      firstname: 'Amina',
+      profilePicture: null,
+    });
   });
 
   it('GET /users/profile without a token is 401', async () => {
@@ -171,7 +205,11 @@ describe('profile', () => {
     const expiresAt = new Date(Date.now() + 86_400_000);
     const student = await ctx.registerAndLogin();
     await grantAccess(ctx.db, student.id, 'ang-maths-f5', expiresAt);
-    const { body } = await ctx.request<UserBody>({ method: 'GET', url: '/users/profile', headers: student.headers });
+    const { body } = await ctx.request<UserBody>({
+      method: 'GET',
+      url: '/users/profile',
+      headers: student.headers,
+    });
     expect(body.user.paidSubjects).toEqual([
       { subjectId: 'ang-maths-f5', subjectTitle: 'Mathematics Form 5', expiresAt: expiresAt.toISOString() },
     ]);
@@ -205,7 +243,11 @@ describe('profile', () => {
       payload: { id: student.id, firstname: 'Chantal', email: `New.${student.username}@Example.cm` },
     });
     expect(status).toBe(200);
-    expect(body.user).toMatchObject({ firstname: 'Chantal', email: `new.${student.username}@example.cm`, lastname: 'Nkeng' });
+    expect(body.user).toMatchObject({
+      firstname: 'Chantal',
+      email: `new.${student.username}@example.cm`,
+      lastname: 'Nkeng',
+    });
   });
 
   it('refuses to modify another student (403), a taken e-mail (409) and a bad e-mail (400)', async () => {
@@ -325,9 +367,17 @@ describe('password change', () => {
       payload: { id: student.id, oldPassword: student.password, newPassword: 'a-brand-new-password' },
     });
     expect(status).toBe(200);
-    const other = await ctx.request({ method: 'GET', url: '/users/profile', headers: { authorization: `Bearer ${otherDevice}` } });
+    const other = await ctx.request({
+      method: 'GET',
+      url: '/users/profile',
+      headers: { authorization: `Bearer ${otherDevice}` },
+    });
     expect(other.status).toBe(401);
-    const fresh = await ctx.request({ method: 'GET', url: '/users/profile', headers: { authorization: `Bearer ${body.token}` } });
+    const fresh = await ctx.request({
+      method: 'GET',
+      url: '/users/profile',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(fresh.status).toBe(200);
     await expect(ctx.login(student.username, student.password)).rejects.toThrow(/401/);
     await expect(ctx.login(student.username, 'a-brand-new-password')).resolves.toEqual(expect.any(String));
@@ -364,8 +414,16 @@ describe('forgot and reset', () => {
   it('always answers the same message, and mails a single-use link only for a real account', async () => {
     const student = await ctx.registerAndLogin();
     const before = ctx.mails.length;
-    const unknown = await ctx.request({ method: 'POST', url: '/forgot', payload: { email: 'nobody@example.cm' } });
-    const known = await ctx.request({ method: 'POST', url: '/forgot', payload: { email: student.email.toUpperCase() } });
+    const unknown = await ctx.request({
+      method: 'POST',
+      url: '/forgot',
+      payload: { email: 'nobody@example.cm' },
+    });
+    const known = await ctx.request({
+      method: 'POST',
+      url: '/forgot',
+      payload: { email: student.email.toUpperCase() },
+    });
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     await vi_waitFor(() => ctx.mails.length === before + 1);
@@ -374,7 +432,11 @@ describe('forgot and reset', () => {
     const token = /#\/resetpassword\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeDefined();
 
-    const reset = await ctx.request({ method: 'PUT', url: '/reset', payload: { token, password: 'reset-password-123' } });
+    const reset = await ctx.request({
+      method: 'PUT',
+      url: '/reset',
+      payload: { token, password: 'reset-password-123' },
+    });
     expect(reset.status).toBe(200);
     expect(reset.body.msg).toBe('Your password has been reset. You can now log in.');
     // Old sessions die with the old password.
@@ -382,7 +444,11 @@ describe('forgot and reset', () => {
     expect(old.status).toBe(401);
     await expect(ctx.login(student.username, 'reset-password-123')).resolves.toEqual(expect.any(String));
 
-    const again = await ctx.request({ method: 'PUT', url: '/reset', payload: { token, password: 'another-password-1' } });
+    const again = await ctx.request({
+      method: 'PUT',
+      url: '/reset',
+      payload: { token, password: 'another-password-1' },
+    });
     expect(again.status).toBe(400);
     expect(again.body.msg).toBe('This reset link is invalid, expired or already used.');
   });
@@ -390,13 +456,25 @@ describe('forgot and reset', () => {
   it('refuses an expired link', async () => {
     const student = await ctx.registerAndLogin();
     const before = ctx.mails.length;
-    await ctx.request({ method: 'POST', url: '/forgot', headers: { 'accept-language': 'fr' }, payload: { email: student.email } });
+    await ctx.request({
+      method: 'POST',
+      url: '/forgot',
+      headers: { 'accept-language': 'fr' },
+      payload: { email: student.email },
+    });
     await vi_waitFor(() => ctx.mails.length === before + 1);
     const mail = ctx.mails.at(-1);
     expect(mail?.subject).toBe('Réinitialisez votre mot de passe');
     const token = /token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
-    await ctx.db.query("UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE student_id = $1", [student.id]);
-    const { status } = await ctx.request({ method: 'PUT', url: '/reset', payload: { token, password: 'reset-password-123' } });
+    await ctx.db.query(
+      "UPDATE password_resets SET expires_at = now() - interval '1 minute' WHERE student_id = $1",
+      [student.id],
+    );
+    const { status } = await ctx.request({
+      method: 'PUT',
+      url: '/reset',
+      payload: { token, password: 'reset-password-123' },
+    });
     expect(status).toBe(400);
   });
 
@@ -428,9 +506,10 @@ describe('notifications and subject expiration', () => {
       expect(status).toBe(200);
       expect(body).toEqual({ success: true });
     }
-    const rows = await ctx.db.query<{ student_id: string }>('SELECT student_id FROM push_tokens WHERE token = $1', [
-      'device-token-1',
-    ]);
+    const rows = await ctx.db.query<{ student_id: string }>(
+      'SELECT student_id FROM push_tokens WHERE token = $1',
+      ['device-token-1'],
+    );
     expect(rows).toEqual([{ student_id: second.id }]);
     const bad = await ctx.request({
       method: 'POST',
@@ -454,10 +533,18 @@ describe('notifications and subject expiration', () => {
     expect((await check('ang-physics-f5')).body).toEqual({ success: true, expired: true, expiresAt: null });
     const future = new Date(Date.now() + 3_600_000);
     await grantAccess(ctx.db, student.id, 'ang-physics-f5', future);
-    expect((await check('ang-physics-f5')).body).toEqual({ success: true, expired: false, expiresAt: future.toISOString() });
+    expect((await check('ang-physics-f5')).body).toEqual({
+      success: true,
+      expired: false,
+      expiresAt: future.toISOString(),
+    });
     const past = new Date(Date.now() - 1000);
     await grantAccess(ctx.db, student.id, 'ang-physics-f5', past);
-    expect((await check('ang-physics-f5')).body).toEqual({ success: true, expired: true, expiresAt: past.toISOString() });
+    expect((await check('ang-physics-f5')).body).toEqual({
+      success: true,
+      expired: true,
+      expiresAt: past.toISOString(),
+    });
     expect((await check('no-such-subject')).status).toBe(404);
     expect((await check('ang-physics-f5', amina.id)).status).toBe(403);
   });
@@ -467,18 +554,33 @@ describe('logout and account deletion', () => {
   it('logout revokes this token only', async () => {
     const student = await ctx.registerAndLogin();
     const other = await ctx.login(student.username, student.password);
-    const { status, body } = await ctx.request({ method: 'POST', url: '/users/student/logout', headers: student.headers, payload: {} });
+    const { status, body } = await ctx.request({
+      method: 'POST',
+      url: '/users/student/logout',
+      headers: student.headers,
+      payload: {},
+    });
     expect(status).toBe(200);
     expect(body).toEqual({ success: true });
-    expect((await ctx.request({ method: 'GET', url: '/users/profile', headers: student.headers })).status).toBe(401);
-    const stillIn = await ctx.request({ method: 'GET', url: '/users/profile', headers: { authorization: `Bearer ${other}` } });
+    expect(
+      (await ctx.request({ method: 'GET', url: '/users/profile', headers: student.headers })).status,
+    ).toBe(401);
+    const stillIn = await ctx.request({
+      method: 'GET',
+      url: '/users/profile',
+      headers: { authorization: `Bearer ${other}` },
+    });
     expect(stillIn.status).toBe(200);
   });
 
   it('all-device logout revokes every token of the student', async () => {
     const student = await ctx.registerAndLogin();
     const other = await ctx.login(student.username, student.password);
-    const { status } = await ctx.request({ method: 'POST', url: '/users/student/alldevicelogout', headers: student.headers });
+    const { status } = await ctx.request({
+      method: 'POST',
+      url: '/users/student/alldevicelogout',
+      headers: student.headers,
+    });
     expect(status).toBe(200);
     for (const token of [student.token, other]) {
       const { status: after, body } = await ctx.request({
@@ -508,7 +610,9 @@ describe('logout and account deletion', () => {
       payload: { videoId: 'ext-study-skills-v01', text: 'Very useful, thank you!' },
     });
     expect(comment.status).toBe(200);
-    const [payments] = await ctx.db.query<{ present: boolean }>("SELECT to_regclass('payments') IS NOT NULL AS present");
+    const [payments] = await ctx.db.query<{ present: boolean }>(
+      "SELECT to_regclass('payments') IS NOT NULL AS present",
+    );
     if (payments?.present) {
       await ctx.db.query(
         `INSERT INTO payments (reference_id, external_id, student_id, items, total_cost, currency, msisdn, status)
@@ -533,8 +637,16 @@ describe('logout and account deletion', () => {
     expect(status).toBe(200);
     expect(body).toEqual({ success: true });
 
-    const [row] = await ctx.db.query<Record<string, unknown>>('SELECT * FROM students WHERE id = $1', [student.id]);
-    expect(row).toMatchObject({ email: null, username: null, phonenumber: null, firstname: null, password_hash: null });
+    const [row] = await ctx.db.query<Record<string, unknown>>('SELECT * FROM students WHERE id = $1', [
+      student.id,
+    ]);
+    expect(row).toMatchObject({
+      email: null,
+      username: null,
+      phonenumber: null,
+      firstname: null,
+      password_hash: null,
+    });
     expect(row?.deleted_at).not.toBeNull();
     const [kept] = await ctx.db.query<{ student_id: string | null; username: string | null; text: string }>(
       'SELECT student_id, username, text FROM comments WHERE id = $1',
@@ -543,20 +655,30 @@ describe('logout and account deletion', () => {
     expect(kept).toEqual({ student_id: null, username: null, text: 'Very useful, thank you!' });
     expect(await ctx.db.query('SELECT 1 FROM push_tokens WHERE student_id = $1', [student.id])).toEqual([]);
     if (payments?.present) {
-      const [payment] = await ctx.db.query<{ student_id: string | null; msisdn: string | null; total_cost: number }>(
+      const [payment] = await ctx.db.query<{
+        student_id: string | null;
+        msisdn: string | null;
+        total_cost: number;
+      }>(
         "SELECT student_id, msisdn, total_cost FROM payments WHERE reference_id = '0b6c2f1e-9a1d-4c3e-8f2a-1d2e3f4a5b6c'",
       );
       expect(payment).toEqual({ student_id: null, msisdn: null, total_cost: 2500 });
     }
     // The token is dead, the login is gone, and the username is free again for nobody to impersonate... but taken
     // names of deleted accounts are released (the row no longer holds them).
-    expect((await ctx.request({ method: 'GET', url: '/users/profile', headers: student.headers })).status).toBe(401);
+    expect(
+      (await ctx.request({ method: 'GET', url: '/users/profile', headers: student.headers })).status,
+    ).toBe(401);
     await expect(ctx.login(student.username, student.password)).rejects.toThrow(/401/);
-    const list = await ctx.request<Array<{ _id: string; comments: Array<{ _id: string; userId: string | null; username: string }> }>>({
+    const list = await ctx.request<
+      Array<{ _id: string; comments: Array<{ _id: string; userId: string | null; username: string }> }>
+    >({
       method: 'GET',
       url: '/videos/fetchvideos',
     });
-    const shown = list.body.find((video) => video._id === 'ext-study-skills-v01')?.comments.find((c) => c._id === comment.body.comment._id);
+    const shown = list.body
+      .find((video) => video._id === 'ext-study-skills-v01')
+      ?.comments.find((c) => c._id === comment.body.comment._id);
     expect(shown).toMatchObject({ userId: null, username: '' });
   });
 });

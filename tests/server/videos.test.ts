@@ -33,7 +33,8 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-const list = (url: string, headers: Record<string, string> = {}) => ctx.request<Video[]>({ method: 'GET', url, headers });
+const list = (url: string, headers: Record<string, string> = {}) =>
+  ctx.request<Video[]>({ method: 'GET', url, headers });
 const pathOf = (url: string | undefined) => {
   const parsed = new URL(url ?? '');
   return `${parsed.pathname}${parsed.search}`;
@@ -67,7 +68,9 @@ describe('video lists', () => {
     const { body } = await list('/videos/fetchvideos/anglophone', payer.headers);
     const maths = body.filter((v) => v.subjectId === 'ang-maths-f5');
     expect(maths.length).toBeGreaterThan(5);
-    expect(maths.every((v) => !v.locked && v.streamUrl?.includes('/media/videos/lesson-maths.mp4?'))).toBe(true);
+    expect(maths.every((v) => !v.locked && v.streamUrl?.includes('/media/videos/lesson-maths.mp4?'))).toBe(
+      true,
+    );
     expect(body.filter((v) => v.subjectId !== 'ang-maths-f5').every((v) => v.locked)).toBe(true);
     const other = await list('/videos/fetchvideos/anglophone', visitor.headers);
     expect(other.body.every((v) => v.locked)).toBe(true);
@@ -87,8 +90,16 @@ describe('video lists', () => {
       payload: { subjectTitle: 'Mathematics Form 5', subsection: 'Quadratic equations' },
     });
     expect(status).toBe(200);
-    expect(body.map((v) => v.title)).toEqual(['Solving by factorisation', 'The quadratic formula', 'Word problems with quadratics']);
-    const all = await ctx.request<Video[]>({ method: 'POST', url: '/videos/filtered-videos', payload: { subjectTitle: 'Mathematics Form 5' } });
+    expect(body.map((v) => v.title)).toEqual([
+      'Solving by factorisation',
+      'The quadratic formula',
+      'Word problems with quadratics',
+    ]);
+    const all = await ctx.request<Video[]>({
+      method: 'POST',
+      url: '/videos/filtered-videos',
+      payload: { subjectTitle: 'Mathematics Form 5' },
+    });
     expect(new Set(all.body.map((v) => v.subsection)).size).toBeGreaterThanOrEqual(6);
     const missing = await ctx.request({ method: 'POST', url: '/videos/filtered-videos', payload: {} });
     expect(missing.status).toBe(400);
@@ -96,12 +107,24 @@ describe('video lists', () => {
   });
 
   it('lists what comes next in the same subject', async () => {
-    const { body } = await ctx.request<Video[]>({ method: 'POST', url: '/videos/upnext-videos', payload: { videoId: 'ang-maths-f5-v03' } });
+    const { body } = await ctx.request<Video[]>({
+      method: 'POST',
+      url: '/videos/upnext-videos',
+      payload: { videoId: 'ang-maths-f5-v03' },
+    });
     expect(body[0]?._id).toBe('ang-maths-f5-v04');
     expect(body.every((v) => v.subjectId === 'ang-maths-f5')).toBe(true);
-    const last = await ctx.request<Video[]>({ method: 'POST', url: '/videos/upnext-videos', payload: { videoId: 'ext-careers-v03' } });
+    const last = await ctx.request<Video[]>({
+      method: 'POST',
+      url: '/videos/upnext-videos',
+      payload: { videoId: 'ext-careers-v03' },
+    });
     expect(last.body).toEqual([]);
-    const unknown = await ctx.request({ method: 'POST', url: '/videos/upnext-videos', payload: { videoId: 'nope' } });
+    const unknown = await ctx.request({
+      method: 'POST',
+      url: '/videos/upnext-videos',
+      payload: { videoId: 'nope' },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toBe('Content not found.');
   });
@@ -109,14 +132,23 @@ describe('video lists', () => {
 
 describe('video actions', () => {
   const act = (url: string, student: TestStudent, payload: Record<string, unknown>) =>
-    ctx.request<{ likes: number; dislikes: number; views: number }>({ method: 'PUT', url, headers: student.headers, payload });
+    ctx.request<{ likes: number; dislikes: number; views: number }>({
+      method: 'PUT',
+      url,
+      headers: student.headers,
+      payload,
+    });
 
   it('toggles like and dislike per student', async () => {
     const video = 'ang-maths-f5-v01';
     const before = (await list('/videos/fetchvideos')).body.find((v) => v._id === video);
     const liked = await act('/videos/video/like', payer, { videoId: video });
     expect(liked.status).toBe(200);
-    expect(liked.body).toMatchObject({ success: true, likes: (before?.likes ?? 0) + 1, dislikes: before?.dislikes });
+    expect(liked.body).toMatchObject({
+      success: true,
+      likes: (before?.likes ?? 0) + 1,
+      dislikes: before?.dislikes,
+    });
     const disliked = await act('/videos/video/dislike', payer, { videoId: video });
     expect(disliked.body).toMatchObject({ likes: before?.likes, dislikes: (before?.dislikes ?? 0) + 1 });
     const undone = await act('/videos/video/dislike', payer, { videoId: video });
@@ -132,13 +164,20 @@ describe('video actions', () => {
     const first = await act('/videos/video/view', payer, { videoId: video });
     const second = await act('/videos/video/view', payer, { videoId: video });
     expect(second.body.views).toBe(first.body.views);
-    await ctx.db.query("UPDATE video_views SET viewed_at = now() - interval '61 minutes' WHERE student_id = $1", [payer.id]);
+    await ctx.db.query(
+      "UPDATE video_views SET viewed_at = now() - interval '61 minutes' WHERE student_id = $1",
+      [payer.id],
+    );
     const later = await act('/videos/video/view', payer, { videoId: video });
     expect(later.body.views).toBe(first.body.views + 1);
   });
 
   it('refuses actions without a token (401), on a locked video (403) and on an unknown one (404)', async () => {
-    const anonymous = await ctx.request({ method: 'PUT', url: '/videos/video/like', payload: { videoId: 'ang-maths-f5-v01' } });
+    const anonymous = await ctx.request({
+      method: 'PUT',
+      url: '/videos/video/like',
+      payload: { videoId: 'ang-maths-f5-v01' },
+    });
     expect(anonymous.status).toBe(401);
     expect((await act('/videos/video/like', visitor, { videoId: 'ang-maths-f5-v01' })).status).toBe(403);
     expect((await act('/videos/video/view', payer, { videoId: 'nope' })).status).toBe(404);
@@ -146,16 +185,25 @@ describe('video actions', () => {
   });
 
   it('comments, shows the comment in the lists, and toggles comment likes', async () => {
-    const posted = await ctx.request<{ comment: { _id: string; userId: string; username: string; text: string; likes: number } }>({
+    const posted = await ctx.request<{
+      comment: { _id: string; userId: string; username: string; text: string; likes: number };
+    }>({
       method: 'POST',
       url: '/videos/video/comment',
       headers: payer.headers,
       payload: { videoId: 'ang-maths-f5-v05', text: '  Merci, very clear!  ' },
     });
     expect(posted.status).toBe(200);
-    expect(posted.body.comment).toMatchObject({ userId: payer.id, username: payer.username, text: 'Merci, very clear!', likes: 0 });
+    expect(posted.body.comment).toMatchObject({
+      userId: payer.id,
+      username: payer.username,
+      text: 'Merci, very clear!',
+      likes: 0,
+    });
     const { body } = await list('/videos/fetchvideos/anglophone');
-    expect(body.find((v) => v._id === 'ang-maths-f5-v05')?.comments.map((c) => c._id)).toContain(posted.body.comment._id);
+    expect(body.find((v) => v._id === 'ang-maths-f5-v05')?.comments.map((c) => c._id)).toContain(
+      posted.body.comment._id,
+    );
 
     const like = () =>
       ctx.request<{ likes: number }>({
@@ -209,7 +257,11 @@ describe('media', () => {
 
   it('answers an unsatisfiable range with 416', async () => {
     const url = pathOf(await streamFor(payer, 'ang-maths-f5-v01'));
-    const bad = await ctx.app.inject({ method: 'GET', url, headers: { range: `bytes=${clip.length + 10}-${clip.length + 20}` } });
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { range: `bytes=${clip.length + 10}-${clip.length + 20}` },
+    });
     expect(bad.statusCode).toBe(416);
     expect(bad.headers['content-range']).toBe(`bytes */${clip.length}`);
   });
@@ -221,7 +273,9 @@ describe('media', () => {
     expect((await ctx.app.inject({ method: 'GET', url: pathOf(tampered.toString()) })).statusCode).toBe(403);
     const otherStudent = new URL(url);
     otherStudent.searchParams.set('student', visitor.id);
-    expect((await ctx.app.inject({ method: 'GET', url: pathOf(otherStudent.toString()) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: pathOf(otherStudent.toString()) })).statusCode).toBe(
+      403,
+    );
     const later = new URL(url);
     later.searchParams.set('exp', String(Number(url.searchParams.get('exp')) + 3600));
     expect((await ctx.app.inject({ method: 'GET', url: pathOf(later.toString()) })).statusCode).toBe(403);
@@ -236,7 +290,9 @@ describe('media', () => {
     const student = await ctx.registerAndLogin();
     await grantAccess(ctx.db, student.id, 'fr-maths-3e', new Date(Date.now() + 86_400_000));
     const url = pathOf(await streamFor(student, 'fr-maths-3e-v01'));
-    expect((await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: { range: 'bytes=0-9' } })).statusCode).toBe(
+      206,
+    );
     await grantAccess(ctx.db, student.id, 'fr-maths-3e', new Date(Date.now() - 1000));
     const denied = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'fr' } });
     expect(denied.statusCode).toBe(403);
@@ -261,7 +317,9 @@ describe('media', () => {
     const thumbnail = await ctx.app.inject({ method: 'GET', url: '/media/thumbnails/lesson-maths.webp' });
     expect(thumbnail.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/media/pictures/nope.webp' })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: '/media/pictures/..%2F..%2Fseed.ts' })).statusCode).toBe(400);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/media/pictures/..%2F..%2Fseed.ts' })).statusCode,
+    ).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/media/pictures/.hidden' })).statusCode).toBe(400);
   });
 });

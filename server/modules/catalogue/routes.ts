@@ -18,7 +18,8 @@ const SECTION_PATHS: Record<string, Section> = {
 const catalogueRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
-  const subjectList = (origin: string) => app.responseCache.get(`subjects|list|${origin}`, () => listSubjects(app.db, origin));
+  const subjectList = (origin: string) =>
+    app.responseCache.get(`subjects|list|${origin}`, () => listSubjects(app.db, origin));
   const subjectsJson = (origin: string) =>
     app.responseCache.get(`subjects|json|${origin}`, async () => prepareJson(await subjectList(origin)));
 
@@ -41,7 +42,9 @@ const catalogueRoutes: FastifyPluginAsync = async (base) => {
       async (request) => {
         const level = request.body?.level?.toLowerCase();
         const all = await subjectList(publicOrigin(request));
-        return all.filter((s) => s.section === section && (level === undefined || s.level.toLowerCase() === level));
+        return all.filter(
+          (s) => s.section === section && (level === undefined || s.level.toLowerCase() === level),
+        );
       },
     );
   }
@@ -49,7 +52,11 @@ const catalogueRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/books/filtered-books',
     {
-      schema: { tags: ['catalogue'], body: filteredBooksBody, response: { 200: z.array(bookSchema), ...failures(400) } },
+      schema: {
+        tags: ['catalogue'],
+        body: filteredBooksBody,
+        response: { 200: z.array(bookSchema), ...failures(400) },
+      },
     },
     async (request) => {
       const origin = publicOrigin(request);

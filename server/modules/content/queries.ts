@@ -2,7 +2,10 @@ import type { Queryable } from '../../lib/db';
 
 type Row = Record<string, unknown>;
 const text = (row: Row, column: string) => String(row[column] ?? '');
-const bilingual = (row: Row, prefix: string) => ({ en: text(row, `${prefix}_en`), fr: text(row, `${prefix}_fr`) });
+const bilingual = (row: Row, prefix: string) => ({
+  en: text(row, `${prefix}_en`),
+  fr: text(row, `${prefix}_fr`),
+});
 
 export async function listHappenings(db: Queryable, origin: string) {
   const rows = await db.query<Row>('SELECT * FROM happenings ORDER BY happened_at DESC, id');

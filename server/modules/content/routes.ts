@@ -26,30 +26,58 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
   const cachedList = <T>(name: string, origin: string, load: (origin: string) => Promise<T[]>) =>
     app.responseCache.get(`content|${name}|${origin}`, () => load(origin));
   const cachedJson = <T>(name: string, origin: string, load: (origin: string) => Promise<T[]>) =>
-    app.responseCache.get(`content|${name}-json|${origin}`, async () => prepareJson(await cachedList(name, origin, load)));
+    app.responseCache.get(`content|${name}-json|${origin}`, async () =>
+      prepareJson(await cachedList(name, origin, load)),
+    );
 
   app.get(
     '/happenings/fetch-all',
-    { schema: { tags: ['content'], description: 'News of the platform, newest first.', response: { 200: z.array(happeningSchema) } } },
-    async (request, reply) => sendPreparedJson(request, reply, await cachedJson('happenings', publicOrigin(request), (o) => listHappenings(app.db, o))),
+    {
+      schema: {
+        tags: ['content'],
+        description: 'News of the platform, newest first.',
+        response: { 200: z.array(happeningSchema) },
+      },
+    },
+    async (request, reply) =>
+      sendPreparedJson(
+        request,
+        reply,
+        await cachedJson('happenings', publicOrigin(request), (o) => listHappenings(app.db, o)),
+      ),
   );
 
   app.get(
     '/livetv/channels',
     { schema: { tags: ['content'], response: { 200: z.array(channelSchema) } } },
-    async (request, reply) => sendPreparedJson(request, reply, await cachedJson('channels', publicOrigin(request), (o) => listChannels(app.db, o))),
+    async (request, reply) =>
+      sendPreparedJson(
+        request,
+        reply,
+        await cachedJson('channels', publicOrigin(request), (o) => listChannels(app.db, o)),
+      ),
   );
 
   app.get(
     '/scholarships',
     { schema: { tags: ['content'], response: { 200: z.array(scholarshipSchema) } } },
     async (request, reply) =>
-      sendPreparedJson(request, reply, await cachedJson('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o))),
+      sendPreparedJson(
+        request,
+        reply,
+        await cachedJson('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o)),
+      ),
   );
 
   app.get(
     '/scholarships/:id',
-    { schema: { tags: ['content'], params: idParams, response: { 200: scholarshipSchema, ...failures(400, 404) } } },
+    {
+      schema: {
+        tags: ['content'],
+        params: idParams,
+        response: { 200: scholarshipSchema, ...failures(400, 404) },
+      },
+    },
     async (request) => {
       const all = await cachedList('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o));
       const found = all.find((item) => item._id === request.params.id);
@@ -61,12 +89,23 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/shop/products',
     { schema: { tags: ['content'], response: { 200: z.array(productSchema) } } },
-    async (request, reply) => sendPreparedJson(request, reply, await cachedJson('products', publicOrigin(request), (o) => listProducts(app.db, o))),
+    async (request, reply) =>
+      sendPreparedJson(
+        request,
+        reply,
+        await cachedJson('products', publicOrigin(request), (o) => listProducts(app.db, o)),
+      ),
   );
 
   app.get(
     '/shop/products/:id',
-    { schema: { tags: ['content'], params: idParams, response: { 200: productSchema, ...failures(400, 404) } } },
+    {
+      schema: {
+        tags: ['content'],
+        params: idParams,
+        response: { 200: productSchema, ...failures(400, 404) },
+      },
+    },
     async (request) => {
       const all = await cachedList('products', publicOrigin(request), (o) => listProducts(app.db, o));
       const found = all.find((item) => item._id === request.params.id);

@@ -9,7 +9,8 @@ const healthRoutes: FastifyPluginAsync = async (base) => {
 
   /** The provider answers at all (any HTTP status): reachable. The built-in emulator is this very process. */
   const momoReachable = async (): Promise<boolean> => {
-    if (app.config.momo.usesBuiltInSandbox) return app.hasRoute({ method: 'POST', url: '/momo-sandbox/collection/token/' });
+    if (app.config.momo.usesBuiltInSandbox)
+      return app.hasRoute({ method: 'POST', url: '/momo-sandbox/collection/token/' });
     try {
       await app.httpFetch(app.config.momo.baseUrl, { method: 'HEAD', signal: AbortSignal.timeout(2_000) });
       return true;
@@ -23,7 +24,8 @@ const healthRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: {
         tags: ['health'],
-        description: '200 when the database answers, 503 otherwise; momo says whether the provider is reachable.',
+        description:
+          '200 when the database answers, 503 otherwise; momo says whether the provider is reachable.',
         response: { 200: healthResponse, 503: healthResponse },
       },
     },

@@ -18,8 +18,19 @@ const fileParams = z.object({ file: fileName });
  * Streams one file with HTTP Range support (206 with Content-Range, 416 for an unsatisfiable range),
  * ETag and Last-Modified, through @fastify/send.
  */
-async function sendFile(request: FastifyRequest, reply: FastifyReply, root: string, file: string, cacheControl: string) {
-  const result = await send(request.raw, file, { root, dotfiles: 'deny', cacheControl: false, acceptRanges: true });
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  root: string,
+  file: string,
+  cacheControl: string,
+) {
+  const result = await send(request.raw, file, {
+    root,
+    dotfiles: 'deny',
+    cacheControl: false,
+    acceptRanges: true,
+  });
   if (result.type === 'error') {
     const status = (result.metadata.error as { status?: number }).status ?? 500;
     if (status === 404) throw new HttpError(404, 'notFound');
@@ -49,7 +60,7 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         description:
-          'A lesson video, through the signed URL found in a video\'s streamUrl. Honours Range (206); 403 when the signature is wrong or expired, or the access to the subject ended since.',
+          "A lesson video, through the signed URL found in a video's streamUrl. Honours Range (206); 403 when the signature is wrong or expired, or the access to the subject ended since.",
         params: fileParams,
         querystring: z.object({
           student: z.string().max(100).default(''),
@@ -69,7 +80,13 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
       // The URL may outlive the access that earned it (expiry, account deletion): ask again.
       if (!(await mayWatch(app.db, student, subject))) throw new HttpError(403, 'mediaForbidden');
       const secondsLeft = Math.max(0, exp - Math.floor(Date.now() / 1000));
-      return sendFile(request, reply, join(SEED_MEDIA_DIR, 'videos'), request.params.file, `private, max-age=${secondsLeft}`);
+      return sendFile(
+        request,
+        reply,
+        join(SEED_MEDIA_DIR, 'videos'),
+        request.params.file,
+        `private, max-age=${secondsLeft}`,
+      );
     },
   );
 
@@ -84,7 +101,8 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
     app.get(
       `/media/${folder}/:file`,
       { schema: { tags, params: fileParams, response: failures(400, 404, 416) } },
-      async (request, reply) => sendFile(request, reply, root(), request.params.file, 'public, max-age=86400'),
+      async (request, reply) =>
+        sendFile(request, reply, root(), request.params.file, 'public, max-age=86400'),
     );
   }
 };

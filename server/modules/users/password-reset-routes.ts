@@ -82,9 +82,10 @@ const passwordResetRoutes: FastifyPluginAsync = async (base) => {
           [reset.student_id, passwordHash],
         );
         // Any other outstanding link for this student is void once the password changed.
-        await tx.query('UPDATE password_resets SET used_at = now() WHERE student_id = $1 AND used_at IS NULL', [
-          reset.student_id,
-        ]);
+        await tx.query(
+          'UPDATE password_resets SET used_at = now() WHERE student_id = $1 AND used_at IS NULL',
+          [reset.student_id],
+        );
         return true;
       });
       if (!done) throw new HttpError(400, 'resetTokenInvalid');

@@ -16,7 +16,11 @@ export async function findCredentials(
 ): Promise<Credentials | undefined> {
   // Students may type their e-mail address in the username field; both are unique.
   const where =
-    by === 'username' ? '(username = $1 OR email = lower($1))' : by === 'phonenumber' ? 'phonenumber = $1' : 'id = $1';
+    by === 'username'
+      ? '(username = $1 OR email = lower($1))'
+      : by === 'phonenumber'
+        ? 'phonenumber = $1'
+        : 'id = $1';
   const [row] = await db.query<Credentials>(
     `SELECT id, username, role, password_hash, token_version FROM students WHERE ${where} AND deleted_at IS NULL`,
     [value],

@@ -10,6 +10,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { routeRateLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures, messageSchema, successSchema } from '../../lib/schemas';
 import { loadClientUser } from './client-user';
+import passwordResetRoutes from './password-reset-routes';
 import { pictureType, removePicture, storePicture } from './pictures';
 import { findCredentials, findTaken, takenError } from './queries';
 import {
@@ -27,7 +28,6 @@ import {
   subjectExpirationResponse,
   userResponse,
 } from './schemas';
-import passwordResetRoutes from './password-reset-routes';
 
 function currentStudent(request: FastifyRequest) {
   if (request.student === null) throw new HttpError(401, 'unauthorized');
@@ -60,7 +60,15 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
         await app.db.query(
           `INSERT INTO students (id, firstname, lastname, email, username, phonenumber, password_hash)
            VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [randomUUID(), body.firstname, body.lastname, body.email, body.username, body.phonenumber, passwordHash],
+          [
+            randomUUID(),
+            body.firstname,
+            body.lastname,
+            body.email,
+            body.username,
+            body.phonenumber,
+            passwordHash,
+          ],
         );
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.
@@ -70,7 +78,12 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  const login = async (request: FastifyRequest, by: 'username' | 'phonenumber', value: string, password: string) => {
+  const login = async (
+    request: FastifyRequest,
+    by: 'username' | 'phonenumber',
+    value: string,
+    password: string,
+  ) => {
     const found = await findCredentials(app.db, by, value);
     // Same message and the same argon2 work whether the account exists or not.
     const valid = await verifyPassword(found?.password_hash, password);
@@ -81,7 +94,11 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
       role: found.role,
       tokenVersion: found.token_version,
     });
-    return { success: true as const, token, user: await loadClientUser(app.db, found.id, publicOrigin(request)) };
+    return {
+      success: true as const,
+      token,
+      user: await loadClientUser(app.db, found.id, publicOrigin(request)),
+    };
   };
 
   app.post(
@@ -127,7 +144,10 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const student = requireSelf(request, request.body.id);
-      return { success: true as const, user: await loadClientUser(app.db, student.id, publicOrigin(request)) };
+      return {
+        success: true as const,
+        user: await loadClientUser(app.db, student.id, publicOrigin(request)),
+      };
     },
   );
 
@@ -145,19 +165,32 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { id, ...changes } = request.body;
       const student = requireSelf(request, id);
-      const taken = await findTaken(app.db, { email: changes.email, phonenumber: changes.phonenumber }, student.id);
+      const taken = await findTaken(
+        app.db,
+        { email: changes.email, phonenumber: changes.phonenumber },
+        student.id,
+      );
       if (taken) throw taken;
       try {
         await app.db.query(
           `UPDATE students SET firstname = COALESCE($2, firstname), lastname = COALESCE($3, lastname),
                   email = COALESCE($4, email), phonenumber = COALESCE($5, phonenumber)
             WHERE id = $1`,
-          [student.id, changes.firstname ?? null, changes.lastname ?? null, changes.email ?? null, changes.phonenumber ?? null],
+          [
+            student.id,
+            changes.firstname ?? null,
+            changes.lastname ?? null,
+            changes.email ?? null,
+            changes.phonenumber ?? null,
+          ],
         );
       } catch (error) {
         throw takenError(error) ?? error;
       }
-      return { success: true as const, user: await loadClientUser(app.db, student.id, publicOrigin(request)) };
+      return {
+        success: true as const,
+        user: await loadClientUser(app.db, student.id, publicOrigin(request)),
+      };
     },
   );
 
@@ -169,7 +202,8 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
         tags,
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
-        description: 'multipart/form-data with one file field `picture`: JPEG, PNG or WebP (checked by content), 2 MB at most.',
+        description:
+          'multipart/form-data with one file field `picture`: JPEG, PNG or WebP (checked by content), 2 MB at most.',
         response: { 200: userResponse, ...failures(400, 401, 413, 415) },
       },
     },
@@ -193,7 +227,10 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
       );
       await app.db.query('UPDATE students SET profile_picture = $2 WHERE id = $1', [student.id, path]);
       removePicture(app.config.dataDir, previous?.profile_picture ?? null);
-      return { success: true as const, user: await loadClientUser(app.db, student.id, publicOrigin(request)) };
+      return {
+        success: true as const,
+        user: await loadClientUser(app.db, student.id, publicOrigin(request)),
+      };
     },
   );
 
@@ -240,7 +277,12 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     '/users/notifications',
     {
       preHandler: app.authenticate,
-      schema: { tags, security: bearerSecurity, body: pushTokenBody, response: { 200: successSchema, ...failures(400, 401) } },
+      schema: {
+        tags,
+        security: bearerSecurity,
+        body: pushTokenBody,
+        response: { 200: successSchema, ...failures(400, 401) },
+      },
     },
     async (request) => {
       const student = currentStudent(request);
@@ -290,7 +332,12 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     '/users/student/logout',
     {
       preHandler: app.authenticate,
-      schema: { tags, security: bearerSecurity, body: emptyBody, response: { 200: successSchema, ...failures(401) } },
+      schema: {
+        tags,
+        security: bearerSecurity,
+        body: emptyBody,
+        response: { 200: successSchema, ...failures(401) },
+      },
     },
     async (request) => {
       const student = currentStudent(request);
@@ -303,7 +350,12 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     '/users/student/alldevicelogout',
     {
       preHandler: app.authenticate,
-      schema: { tags, security: bearerSecurity, body: emptyBody, response: { 200: successSchema, ...failures(401) } },
+      schema: {
+        tags,
+        security: bearerSecurity,
+        body: emptyBody,
+        response: { 200: successSchema, ...failures(401) },
+      },
     },
     async (request) => {
       await revokeAllTokens(app.db, currentStudent(request).id);
@@ -335,8 +387,17 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
           'SELECT profile_picture FROM students WHERE id = $1 FOR UPDATE',
           [student.id],
         );
-        await tx.query('UPDATE comments SET student_id = NULL, username = NULL WHERE student_id = $1', [student.id]);
-        for (const table of ['push_tokens', 'comment_likes', 'video_reactions', 'video_views', 'subject_access', 'password_resets']) {
+        await tx.query('UPDATE comments SET student_id = NULL, username = NULL WHERE student_id = $1', [
+          student.id,
+        ]);
+        for (const table of [
+          'push_tokens',
+          'comment_likes',
+          'video_reactions',
+          'video_views',
+          'subject_access',
+          'password_resets',
+        ]) {
           await tx.query(`DELETE FROM ${table} WHERE student_id = $1`, [student.id]);
         }
         // The payments table belongs to the payments module (migration 002); when present its rows are
@@ -345,7 +406,9 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
           "SELECT to_regclass('payments') IS NOT NULL AS present",
         );
         if (payments?.present) {
-          await tx.query('UPDATE payments SET student_id = NULL, msisdn = NULL WHERE student_id = $1', [student.id]);
+          await tx.query('UPDATE payments SET student_id = NULL, msisdn = NULL WHERE student_id = $1', [
+            student.id,
+          ]);
         }
         await tx.query(
           `UPDATE students SET firstname = NULL, lastname = NULL, email = NULL, username = NULL, phonenumber = NULL,

@@ -21,7 +21,12 @@ export const passwordSchema = z.string().min(8).max(128);
 export const phoneSchema = z
   .string()
   .trim()
-  .transform((raw) => raw.replace(/[\s().-]/g, '').replace(/^\+/, '').replace(/^00/, ''))
+  .transform((raw) =>
+    raw
+      .replace(/[\s().-]/g, '')
+      .replace(/^\+/, '')
+      .replace(/^00/, ''),
+  )
   .pipe(z.string().regex(/^\d{9,15}$/))
   .transform((digits) => (digits.length === 9 ? `237${digits}` : digits));
 
@@ -35,10 +40,17 @@ export const registerBody = z.object({
 });
 
 // Login takes what was typed: the format rules are for registration, a login only has to match.
-export const loginBody = z.object({ username: z.string().trim().min(1).max(254), password: z.string().min(1).max(128) });
+export const loginBody = z.object({
+  username: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(128),
+});
 export const phoneLoginBody = z.object({ phonenumber: phoneSchema, password: z.string().min(1).max(128) });
 
-export const paidSubjectSchema = z.object({ subjectId: z.string(), subjectTitle: z.string(), expiresAt: z.string() });
+export const paidSubjectSchema = z.object({
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  expiresAt: z.string(),
+});
 
 export const clientUserSchema = z.object({
   id: z.string(),
@@ -55,7 +67,11 @@ export const clientUserSchema = z.object({
 
 export const authResponse = z.object({ success: z.literal(true), token: z.string(), user: clientUserSchema });
 export const userResponse = z.object({ success: z.literal(true), user: clientUserSchema });
-export const userMessageResponse = z.object({ success: z.literal(true), user: clientUserSchema, msg: z.string() });
+export const userMessageResponse = z.object({
+  success: z.literal(true),
+  user: clientUserSchema,
+  msg: z.string(),
+});
 
 export const fetchStudentDetailBody = z.object({ id: idSchema });
 export const modifyProfileBody = z.object({
@@ -65,10 +81,24 @@ export const modifyProfileBody = z.object({
   email: emailSchema.optional(),
   phonenumber: phoneSchema.optional(),
 });
-export const changePasswordBody = z.object({ id: idSchema, oldPassword: z.string().min(1).max(128), newPassword: passwordSchema });
-export const forgotBody = z.object({ email: z.string().trim().max(254).pipe(z.email()).transform((e) => e.toLowerCase()) });
+export const changePasswordBody = z.object({
+  id: idSchema,
+  oldPassword: z.string().min(1).max(128),
+  newPassword: passwordSchema,
+});
+export const forgotBody = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email())
+    .transform((e) => e.toLowerCase()),
+});
 export const resetBody = z.object({ token: z.string().trim().min(16).max(200), password: passwordSchema });
-export const pushTokenBody = z.object({ token: z.string().trim().min(1).max(4096), platform: z.enum(['android', 'ios']) });
+export const pushTokenBody = z.object({
+  token: z.string().trim().min(1).max(4096),
+  platform: z.enum(['android', 'ios']),
+});
 export const subjectExpirationBody = z.object({ userId: idSchema, subjectId: idSchema });
 export const subjectExpirationResponse = z.object({
   success: z.literal(true),

@@ -74,7 +74,10 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
    * A whole list (all videos or one section): prepared once and shared by everyone without paid access;
    * built for the student otherwise.
    */
-  const listJson = async (request: FastifyRequest, section: Section | undefined): Promise<PreparedJson | string> => {
+  const listJson = async (
+    request: FastifyRequest,
+    section: Section | undefined,
+  ): Promise<PreparedJson | string> => {
     const origin = publicOrigin(request);
     const expiresAt = mediaExpiry(app.config.mediaUrlTtlSeconds);
     const videos = await catalogue(origin);
@@ -96,7 +99,10 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     const list = await listJson(request, section);
     if (typeof list !== 'string') return sendPreparedJson(request, reply, list);
     // Signed URLs are personal: never stored by a shared cache.
-    return reply.header('cache-control', 'private, no-store').type('application/json; charset=utf-8').send(list);
+    return reply
+      .header('cache-control', 'private, no-store')
+      .type('application/json; charset=utf-8')
+      .send(list);
   };
 
   const personalised = async (request: FastifyRequest, videos: CatalogueVideo[]) =>
@@ -114,7 +120,8 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.optionalAuth,
       schema: {
         tags,
-        description: 'Every video, extra-curricular included. A bearer token is optional: with one, paid subjects are unlocked.',
+        description:
+          'Every video, extra-curricular included. A bearer token is optional: with one, paid subjects are unlocked.',
         response: { 200: videoList },
       },
     },
@@ -138,7 +145,9 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { subjectTitle, subsection } = request.body;
       const videos = (await catalogue(publicOrigin(request))).filter(
-        (video) => video.subjectTitle === subjectTitle && (subsection === undefined || video.subsection === subsection),
+        (video) =>
+          video.subjectTitle === subjectTitle &&
+          (subsection === undefined || video.subsection === subsection),
       );
       return personalised(request, videos);
     },
@@ -170,7 +179,8 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     if (request.student === null) throw new HttpError(401, 'unauthorized');
     const video = await findVideo(app.db, videoId);
     if (video === undefined) throw new HttpError(404, 'videoNotFound');
-    if (!(await mayWatch(app.db, request.student.id, video.subject_id))) throw new HttpError(403, 'forbidden');
+    if (!(await mayWatch(app.db, request.student.id, video.subject_id)))
+      throw new HttpError(403, 'forbidden');
     return { video, student: request.student };
   };
 
@@ -201,43 +211,47 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  const react = (kind: 'like' | 'dislike') => async (request: FastifyRequest & { body: { videoId: string } }) => {
-    const { video, student } = await watchableVideo(request, request.body.videoId);
-    const counts = await app.db.transaction(async (tx) => {
-      await lockVideo(tx, video.id);
-      const [existing] = await tx.query<{ kind: string }>(
-        'SELECT kind FROM video_reactions WHERE video_id = $1 AND student_id = $2',
-        [video.id, student.id],
-      );
-      let likes = 0;
-      let dislikes = 0;
-      // Toggle: the same reaction again takes it back; the other one replaces it.
-      if (existing?.kind === kind) {
-        await tx.query('DELETE FROM video_reactions WHERE video_id = $1 AND student_id = $2', [video.id, student.id]);
-        if (kind === 'like') likes -= 1;
-        else dislikes -= 1;
-      } else {
-        await tx.query(
-          `INSERT INTO video_reactions (video_id, student_id, kind) VALUES ($1, $2, $3)
-           ON CONFLICT (video_id, student_id) DO UPDATE SET kind = EXCLUDED.kind`,
-          [video.id, student.id, kind],
+  const react =
+    (kind: 'like' | 'dislike') => async (request: FastifyRequest & { body: { videoId: string } }) => {
+      const { video, student } = await watchableVideo(request, request.body.videoId);
+      const counts = await app.db.transaction(async (tx) => {
+        await lockVideo(tx, video.id);
+        const [existing] = await tx.query<{ kind: string }>(
+          'SELECT kind FROM video_reactions WHERE video_id = $1 AND student_id = $2',
+          [video.id, student.id],
         );
-        if (kind === 'like') likes += 1;
-        else dislikes += 1;
-        if (existing?.kind === 'like') likes -= 1;
-        if (existing?.kind === 'dislike') dislikes -= 1;
-      }
-      const [row] = await tx.query<{ likes: number; dislikes: number; views: number }>(
-        `UPDATE videos SET likes = GREATEST(likes + $2, 0), dislikes = GREATEST(dislikes + $3, 0)
+        let likes = 0;
+        let dislikes = 0;
+        // Toggle: the same reaction again takes it back; the other one replaces it.
+        if (existing?.kind === kind) {
+          await tx.query('DELETE FROM video_reactions WHERE video_id = $1 AND student_id = $2', [
+            video.id,
+            student.id,
+          ]);
+          if (kind === 'like') likes -= 1;
+          else dislikes -= 1;
+        } else {
+          await tx.query(
+            `INSERT INTO video_reactions (video_id, student_id, kind) VALUES ($1, $2, $3)
+           ON CONFLICT (video_id, student_id) DO UPDATE SET kind = EXCLUDED.kind`,
+            [video.id, student.id, kind],
+          );
+          if (kind === 'like') likes += 1;
+          else dislikes += 1;
+          if (existing?.kind === 'like') likes -= 1;
+          if (existing?.kind === 'dislike') dislikes -= 1;
+        }
+        const [row] = await tx.query<{ likes: number; dislikes: number; views: number }>(
+          `UPDATE videos SET likes = GREATEST(likes + $2, 0), dislikes = GREATEST(dislikes + $3, 0)
           WHERE id = $1 RETURNING likes, dislikes, views`,
-        [video.id, likes, dislikes],
-      );
-      return row;
-    });
-    app.responseCache.invalidate('videos|');
-    if (counts === undefined) throw new HttpError(404, 'videoNotFound');
-    return { success: true as const, ...counts };
-  };
+          [video.id, likes, dislikes],
+        );
+        return row;
+      });
+      app.responseCache.invalidate('videos|');
+      if (counts === undefined) throw new HttpError(404, 'videoNotFound');
+      return { success: true as const, ...counts };
+    };
 
   const actionSchema = {
     tags,
@@ -267,7 +281,10 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
           [video.id, student.id],
         );
         if (recent === undefined) {
-          await tx.query('INSERT INTO video_views (video_id, student_id) VALUES ($1, $2)', [video.id, student.id]);
+          await tx.query('INSERT INTO video_views (video_id, student_id) VALUES ($1, $2)', [
+            video.id,
+            student.id,
+          ]);
           await tx.query('UPDATE videos SET views = views + 1 WHERE id = $1', [video.id]);
         }
         const [row] = await tx.query<{ likes: number; dislikes: number; views: number }>(

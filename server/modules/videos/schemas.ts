@@ -31,7 +31,9 @@ export const videoSchema = z.object({
   streamUrl: z
     .string()
     .optional()
-    .describe('Only with current access: a signed, short-lived URL a plain <video src> can play (HTTP Range).'),
+    .describe(
+      'Only with current access: a signed, short-lived URL a plain <video src> can play (HTTP Range).',
+    ),
 });
 export type VideoJson = z.infer<typeof videoSchema>;
 

@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import type { Env } from '../../../server/config';
 
 /**
  * The server's configuration for the journeys: the production defaults except for what a test run needs
@@ -15,7 +14,11 @@ export const E2E_MOMO = {
   delayedSuccessMs: 6_000,
 } as const;
 
-export function e2eServerEnv(options: { port: number; dataDir: string; staticDir: string }): Env {
+export function e2eServerEnv(options: {
+  port: number;
+  dataDir: string;
+  staticDir: string;
+}): Record<string, string> {
   return {
     PORT: String(options.port),
     HOST: '127.0.0.1',

@@ -40,7 +40,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const bin = findBinDir();
   if (bin === undefined) {
-    throw new Error('PostgreSQL server binaries not found: apt-get install postgresql, or set TEST_DATABASE_URL');
+    throw new Error(
+      'PostgreSQL server binaries not found: apt-get install postgresql, or set TEST_DATABASE_URL',
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'study-app-pg-'));
   const asRoot = process.getuid?.() === 0;

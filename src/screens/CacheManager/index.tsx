@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppActors } from '../../app/actors-context';
+import { useResource } from '../../app/use-machines';
+import { formatBytes } from '../../services/offline/format-bytes';
+import type {
+  OfflineVideo,
+  OfflineVideoStore,
+  StorageEstimate,
+} from '../../services/offline/video-downloads';
+import { DateText } from '../../ui/DateText';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import './cache-manager.css';
+
+interface OfflineInventory {
+  videos: OfflineVideo[];
+  estimate: StorageEstimate | null;
+}
+
+const loadInventory = async (store: OfflineVideoStore): Promise<OfflineInventory> => {
+  const [videos, estimate] = await Promise.all([store.list(), store.estimate()]);
+  return { videos, estimate };
+};
+
+/** Route `cache-manager`: the videos downloaded for offline study, their sizes, the storage used; delete. */
+export default function CacheManager() {
+  const { t, i18n } = useTranslation();
+  const { offlineVideos } = useAppActors();
+  const inventory = useResource(() => loadInventory(offlineVideos));
+  const [busy, setBusy] = useState(false);
+  const [confirmAll, setConfirmAll] = useState(false);
+  const size = (bytes: number) => formatBytes(bytes, i18n.language);
+
+  const run = async (change: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await change();
+    } finally {
+      setBusy(false);
+      setConfirmAll(false);
+      inventory.reload();
+    }
+  };
+
+  const data = inventory.data;
+  const total = data?.videos.reduce((sum, video) => sum + video.sizeBytes, 0) ?? 0;
+
+  return (
+    <main className="page cache-manager" id="main">
+      <h1>{t('routes.cache-manager')}</h1>
+      {!offlineVideos.isSupported ? <p>{t('offline.notSupported')}</p> : null}
+      {inventory.error ? (
+        <ErrorState message={inventory.error} retryLabel={t('common.retry')} onRetry={inventory.retry} />
+      ) : null}
+      {!data && !inventory.error ? <Skeleton label={t('app.loading')} rows={3} /> : null}
+      {data ? (
+        <>
+          <section className="cache-manager__storage" aria-label={t('offline.storageTitle')}>
+            <p>{t('offline.downloadsTotal', { count: data.videos.length, size: size(total) })}</p>
+            {data.estimate ? (
+              <>
+                <progress
+                  className="cache-manager__meter"
+                  max={Math.max(1, data.estimate.quotaBytes)}
+                  value={data.estimate.usageBytes}
+                  aria-label={t('offline.storageTitle')}
+                />
+                <p className="hint">
+                  {t('offline.storageUsed', {
+                    used: size(data.estimate.usageBytes),
+                    quota: size(data.estimate.quotaBytes),
+                  })}
+                </p>
+              </>
+            ) : null}
+          </section>
+          {data.videos.length === 0 ? (
+            <EmptyState title={t('offline.emptyTitle')} message={t('offline.emptyMessage')} />
+          ) : (
+            <>
+              <ul className="cache-manager__list">
+                {data.videos.map((video) => (
+                  <li key={video.key} className="cache-manager__item">
+                    <div className="cache-manager__info">
+                      <p className="cache-manager__title">{video.title}</p>
+                      <p className="hint">
+                        {video.subjectTitle} · {size(video.sizeBytes)} ·{' '}
+                        <DateText iso={new Date(video.downloadedAt).toISOString()} />
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      disabled={busy}
+                      aria-label={t('offline.deleteOneLabel', { title: video.title })}
+                      onClick={() => void run(() => offlineVideos.remove(video.key))}
+                    >
+                      {t('offline.deleteOne')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {confirmAll ? (
+                <div
+                  className="cache-manager__confirm"
+                  role="alertdialog"
+                  aria-label={t('offline.deleteAll')}
+                >
+                  <p>{t('offline.deleteAllConfirm', { count: data.videos.length, size: size(total) })}</p>
+                  <button
+                    type="button"
+                    className="btn btn--danger"
+                    disabled={busy}
+                    onClick={() => void run(() => offlineVideos.removeAll())}
+                  >
+                    {t('offline.deleteAll')}
+                  </button>
+                  <button type="button" className="btn btn--secondary" onClick={() => setConfirmAll(false)}>
+                    {t('common.cancel')}
+                  </button>
+                </div>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn--danger"
+                  disabled={busy}
+                  onClick={() => setConfirmAll(true)}
+                >
+                  {t('offline.deleteAll')}
+                </button>
+              )}
+            </>
+          )}
+        </>
+      ) : null}
+    </main>
+  );
+}

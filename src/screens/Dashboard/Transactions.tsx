@@ -1,0 +1,148 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { selectIsPayingWithMobileMoney, selectIsSubmitting } from '../../../machines/checkout';
+import { selectUser } from '../../../machines/session';
+import { useAppActors } from '../../app/actors-context';
+import { useResource } from '../../app/use-machines';
+import type { Payment, Subject } from '../../services/api/types';
+import { formatFcfa } from '../../services/money';
+import { formatDate } from '../../ui/DateText';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { catalogueHref } from '../SectionVideos/sections';
+import { pendingPaymentOf } from './pending-payment';
+
+interface TransactionsData {
+  payments: Payment[];
+  subjects: Subject[];
+}
+
+const KNOWN_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED'] as const;
+const KNOWN_REASONS = ['APPROVAL_REJECTED', 'EXPIRED', 'PAYER_NOT_FOUND', 'NOT_ENOUGH_FUNDS'] as const;
+
+const BADGE: Record<string, string> = {
+  PENDING: 'badge badge--warning',
+  SUCCESSFUL: 'badge badge--success',
+  FAILED: 'badge badge--danger',
+};
+
+/** dashboard/tabs/transactions: the student's payments, newest first, with a resume for a pending one. */
+export function Transactions() {
+  const { t } = useTranslation();
+  const { checkout, session, now } = useAppActors();
+  const user = useSelector(session, selectUser);
+  const checkoutBusy = useSelector(
+    checkout,
+    (snapshot) => selectIsPayingWithMobileMoney(snapshot) || selectIsSubmitting(snapshot),
+  );
+  const resource = useResource<TransactionsData>(async (api) => {
+    const [payments, subjects] = await Promise.all([
+      api.fetchTransactions(),
+      // Titles are on the payments; the catalogue only adds prices and pictures for a resumed payment.
+      api.fetchSubjects().catch((): Subject[] => []),
+    ]);
+    return { payments, subjects };
+  });
+
+  // When a payment the student resumed settles, the list is read again to show its new status.
+  const wasBusy = useRef(checkoutBusy);
+  const { reload } = resource;
+  useEffect(() => {
+    if (wasBusy.current && !checkoutBusy) reload();
+    wasBusy.current = checkoutBusy;
+  }, [checkoutBusy, reload]);
+
+  const resume = (payment: Payment) => {
+    if (!user || !resource.data) return;
+    checkout.send({
+      type: 'checkout.resume',
+      pending: pendingPaymentOf(payment, resource.data.subjects, now()),
+      user,
+      now: now(),
+    });
+  };
+
+  if (resource.loading) return <Skeleton label={t('transactions.loading')} rows={3} />;
+  if (resource.error) {
+    return <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />;
+  }
+  const payments = resource.data?.payments ?? [];
+  if (payments.length === 0) {
+    return (
+      <EmptyState
+        title={t('transactions.emptyTitle')}
+        message={t('transactions.emptyMessage')}
+        action={
+          <Link href={catalogueHref('anglophone')} className="btn">
+            {t('transactions.browse')}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <ul className="payments" aria-label={t('routes.transactions')}>
+      {payments.map((payment) => (
+        <li key={payment.referenceId}>
+          <PaymentRow payment={payment} resumeDisabled={checkoutBusy} onResume={() => resume(payment)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface PaymentRowProps {
+  payment: Payment;
+  resumeDisabled: boolean;
+  onResume: () => void;
+}
+
+function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
+  const { t, i18n } = useTranslation();
+  const known = (KNOWN_STATUSES as readonly string[]).includes(payment.status);
+  const reason = payment.reason;
+  const headingId = `payment-${payment.referenceId}`;
+  return (
+    <article className="payment" aria-labelledby={headingId}>
+      <header className="payment__header">
+        <h2 id={headingId} className="payment__amount">
+          {formatFcfa(payment.totalCost, i18n.language)}
+        </h2>
+        <span className={BADGE[payment.status] ?? 'badge'} data-testid="payment-status">
+          {known
+            ? t(`transactions.status.${payment.status}`)
+            : t('transactions.status.other', { status: payment.status })}
+        </span>
+      </header>
+      <p className="payment__date">
+        <time dateTime={payment.createdAt}>{formatDate(payment.createdAt, i18n.language)}</time>
+        {payment.msisdn ? ` · ${t('transactions.phone', { phone: payment.msisdn })}` : ''}
+      </p>
+      <ul className="payment__items" aria-label={t('transactions.items')}>
+        {payment.items.map((item) => (
+          <li key={item.subjectId}>
+            <span>{item.subjectTitle ?? t('transactions.unknownSubject')}</span>
+            <span className="payment__qty">{t('transactions.periods', { count: item.amount })}</span>
+          </li>
+        ))}
+      </ul>
+      {payment.status === 'FAILED' && reason ? (
+        <p className="payment__reason">
+          {(KNOWN_REASONS as readonly string[]).includes(reason)
+            ? t(`transactions.reasons.${reason}`)
+            : t('transactions.reason', { reason })}
+        </p>
+      ) : null}
+      {payment.status === 'PENDING' ? (
+        <div className="payment__resume">
+          <p className="hint">{t(resumeDisabled ? 'transactions.checking' : 'transactions.resumeHint')}</p>
+          <button type="button" className="btn" onClick={onResume} disabled={resumeDisabled}>
+            {t('transactions.resume')}
+          </button>
+        </div>
+      ) : null}
+      <p className="payment__ref">{t('transactions.reference', { reference: payment.externalId })}</p>
+    </article>
+  );
+}

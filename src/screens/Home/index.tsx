@@ -1,0 +1,172 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { selectUser } from '../../../machines/session';
+import { useAppActors } from '../../app/actors-context';
+import { useResource } from '../../app/use-machines';
+import type { Subject } from '../../services/api/types';
+import { formatDate } from '../../ui/DateText';
+import { SegmentedControl } from '../../ui/SegmentedControl';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { SubjectCard } from '../../ui/SubjectCard';
+import { catalogueHref, levelsOf, SECTIONS, type SectionInfo, sectionById } from '../SectionVideos/sections';
+import { accessState, canRenew, paidEntryFor, paidSubjectsOf } from '../StudySections/subject-access';
+import { InCartNote } from './InCartNote';
+import { useAddToCart } from './use-add-to-cart';
+import '../../ui/subject-card.css';
+import './home.css';
+
+/** The subject catalogue: one section at a time, filtered by level, each subject with its price and cart action. */
+export default function Home() {
+  const { t, i18n } = useTranslation();
+  const { session, now } = useAppActors();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(useSearch());
+  const section = sectionById(query.get('section'));
+  // One cached call for the whole catalogue: switching sections costs no data and works offline.
+  const subjects = useResource((api) => api.fetchSubjects());
+  const user = useSelector(session, selectUser);
+  const paid = paidSubjectsOf(user);
+  const cartActions = useAddToCart();
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+
+  const inSection = (subjects.data ?? []).filter((subject) => subject.section === section.id);
+  const levels = levelsOf(
+    section,
+    inSection.map((subject) => subject.level),
+  );
+  const requestedLevel = query.get('level') ?? '';
+  const level = levels.includes(requestedLevel) ? requestedLevel : '';
+  const shown = level ? inSection.filter((subject) => subject.level === level) : inSection;
+
+  const actionsFor = (subject: Subject) => {
+    const entry = user ? paidEntryFor(paid, subject) : undefined;
+    const state = entry ? accessState(entry.expiresAt, now()) : null;
+    const inCart = cartActions.amountInCart(subject._id);
+    const addLabel = state && canRenew(state) ? t('catalogue.renew') : t('catalogue.addToCart');
+    const study =
+      entry && state !== 'expired' ? (
+        <Link href={`/${section.videoRoute}`} className="btn btn--secondary">
+          {t('catalogue.study')}
+        </Link>
+      ) : null;
+    if (subject.price <= 0) {
+      return (
+        <Link href={user ? `/${section.videoRoute}` : '/register'} className="btn btn--secondary">
+          {user ? t('catalogue.watchFree') : t('catalogue.signUpToWatch')}
+        </Link>
+      );
+    }
+    return (
+      <>
+        {study}
+        {!entry || (state && canRenew(state)) ? (
+          <button type="button" className="btn" onClick={() => cartActions.add(subject)}>
+            {addLabel}
+          </button>
+        ) : null}
+        <InCartNote amount={inCart} onOpenCart={cartActions.openCart} />
+      </>
+    );
+  };
+
+  const statusFor = (subject: Subject) => {
+    const entry = user ? paidEntryFor(paid, subject) : undefined;
+    if (!entry) return null;
+    const state = accessState(entry.expiresAt, now());
+    return (
+      <span className={state === 'expired' ? 'badge badge--danger' : 'badge badge--success'}>
+        {t(state === 'expired' ? 'catalogue.expiredOn' : 'catalogue.accessUntil', {
+          date: formatDate(entry.expiresAt, i18n.language),
+        })}
+      </span>
+    );
+  };
+
+  return (
+    <main className="page home" id="main">
+      <h1>{t('home.title')}</h1>
+      <p className="hint">{t('home.intro')}</p>
+      <SegmentedControl
+        label={t('catalogue.sectionsLabel')}
+        segments={SECTIONS.map((s) => ({ id: s.id, label: t(`sections.${s.id}.title`) }))}
+        selected={section.id}
+        onSelect={(id) => navigate(catalogueHref(id), { replace: true })}
+      />
+      <SectionIntro section={section} isLoggedIn={user !== null} />
+      {levels.length > 1 ? (
+        <label className="home__level">
+          <span>{t('catalogue.level')}</span>
+          <select
+            className="input"
+            name="level"
+            value={level}
+            onChange={(event) => navigate(catalogueHref(section.id, event.target.value), { replace: true })}
+          >
+            <option value="">{t('catalogue.allLevels')}</option>
+            {levels.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <p className="visually-hidden" role="status">
+        {cartActions.announcement}
+      </p>
+      {subjects.loading ? (
+        <Skeleton label={t('catalogue.loading')} rows={4} />
+      ) : subjects.error ? (
+        <ErrorState message={subjects.error} retryLabel={t('common.retry')} onRetry={subjects.retry} />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          title={t('catalogue.emptyTitle')}
+          message={t(level ? 'catalogue.emptyLevel' : 'catalogue.emptySection')}
+          action={
+            level ? (
+              <Link href={catalogueHref(section.id)} className="btn btn--secondary">
+                {t('catalogue.allLevels')}
+              </Link>
+            ) : (
+              <Link href={catalogueHref('anglophone')} className="btn btn--secondary">
+                {t('catalogue.otherSection')}
+              </Link>
+            )
+          }
+        />
+      ) : (
+        <ul className="subject-grid" aria-label={t(`sections.${section.id}.title`)}>
+          {shown.map((subject) => (
+            <li key={subject._id}>
+              <SubjectCard
+                id={subject._id}
+                title={subject.subjectTitle}
+                pictureurl={subject.pictureurl}
+                level={subject.level}
+                description={subject.description[lang]}
+                price={subject.price}
+                status={statusFor(subject)}
+                actions={actionsFor(subject)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
+
+function SectionIntro({ section, isLoggedIn }: { section: SectionInfo; isLoggedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="home__section-intro">
+      <p>{t(`sections.${section.id}.summary`)}</p>
+      {isLoggedIn ? (
+        <Link href={`/${section.videoRoute}`} className="home__videos-link">
+          {t('catalogue.sectionVideos')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}

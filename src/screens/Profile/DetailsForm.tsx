@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import type { FormValues } from '../../../machines/form';
+import { useForm } from '../../app/use-machines';
+import type { ModifyProfilePayload, User, UserResponse } from '../../services/api/types';
+import { FormField, type FormFieldProps } from '../../ui/FormField';
+import { FormMessage } from '../../ui/FormMessage';
+import { SubmitButton } from '../../ui/SubmitButton';
+
+type EditableField = 'firstname' | 'lastname' | 'email' | 'phonenumber';
+type FieldSpec = Pick<FormFieldProps, 'type' | 'autoComplete' | 'inputMode'> & { name: EditableField };
+
+const FIELDS: readonly FieldSpec[] = [
+  { name: 'firstname', autoComplete: 'given-name' },
+  { name: 'lastname', autoComplete: 'family-name' },
+  { name: 'email', type: 'email', inputMode: 'email', autoComplete: 'email' },
+  { name: 'phonenumber', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+];
+
+export function detailsOf(user: User): Record<EditableField, string> {
+  return {
+    firstname: user.firstname ?? '',
+    lastname: user.lastname ?? '',
+    email: user.email ?? '',
+    phonenumber: user.phonenumber ?? '',
+  };
+}
+
+/** Only what changed is sent, so an untouched field can never be overwritten by a stale copy. */
+export function changedDetails(user: User, values: FormValues): ModifyProfilePayload {
+  const payload: ModifyProfilePayload = { id: user.id };
+  const before = detailsOf(user);
+  for (const { name } of FIELDS) {
+    const value = (values[name] ?? '').trim();
+    if (value !== before[name]) payload[name] = value;
+  }
+  return payload;
+}
+
+interface DetailsFormProps {
+  user: User;
+  /** True right after a save: the form was remounted with the saved values. */
+  justSaved: boolean;
+  onSaved: (user: User) => void;
+}
+
+export function DetailsForm({ user, justSaved, onSaved }: DetailsFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<UserResponse>({
+    rules: 'profile',
+    initialValues: detailsOf(user),
+    submit: (api, values) => api.modifyProfile(changedDetails(user, values)),
+    onSuccess: (answer) => onSaved(answer.user),
+  });
+  const dirty = Object.keys(changedDetails(user, form.values)).length > 1;
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      aria-labelledby="profile-details-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.submit();
+      }}
+    >
+      <h2 id="profile-details-title">{t('profile.details.title')}</h2>
+      {FIELDS.map(({ name, ...input }) => (
+        <FormField
+          key={name}
+          name={name}
+          {...input}
+          label={t(`account.fields.${name}`)}
+          value={form.values[name] ?? ''}
+          error={form.fieldErrors[name]}
+          onChange={(value) => form.change(name, value)}
+        />
+      ))}
+      {form.error ? (
+        <FormMessage tone="error">
+          <p>{form.error}</p>
+        </FormMessage>
+      ) : null}
+      {justSaved && !dirty ? (
+        <FormMessage tone="success">
+          <p>{t('profile.details.saved')}</p>
+        </FormMessage>
+      ) : null}
+      <SubmitButton
+        label={t('profile.details.submit')}
+        busyLabel={t('profile.details.submitting')}
+        busy={form.submitting || form.succeeded}
+      />
+    </form>
+  );
+}

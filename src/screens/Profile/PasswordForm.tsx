@@ -1,0 +1,82 @@
+import { useTranslation } from 'react-i18next';
+import { useForm } from '../../app/use-machines';
+import type { MessageResponse, User } from '../../services/api/types';
+import { FormField } from '../../ui/FormField';
+import { FormMessage } from '../../ui/FormMessage';
+import { SubmitButton } from '../../ui/SubmitButton';
+
+/** The server revokes every session when the password changes and answers with a new token for this one. */
+type PasswordChangeAnswer = MessageResponse & { token?: string };
+
+interface PasswordFormProps {
+  user: User;
+  justChanged: boolean;
+  onChanged: (token: string | undefined) => void;
+}
+
+export function PasswordForm({ user, justChanged, onChanged }: PasswordFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<PasswordChangeAnswer>({
+    rules: 'passwordChange',
+    initialValues: { oldPassword: '', newPassword: '' },
+    submit: (api, values) =>
+      api.changePassword({
+        id: user.id,
+        oldPassword: values.oldPassword ?? '',
+        newPassword: values.newPassword ?? '',
+      }),
+    onSuccess: (answer) => onChanged(answer.token),
+  });
+  const typing = Boolean(form.values.oldPassword || form.values.newPassword);
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      aria-labelledby="profile-password-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        form.submit();
+      }}
+    >
+      <h2 id="profile-password-title">{t('profile.password.title')}</h2>
+      <p className="hint">{t('profile.password.intro')}</p>
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="hidden" name="username" autoComplete="username" value={user.username} />
+      <FormField
+        name="oldPassword"
+        type="password"
+        label={t('profile.password.old')}
+        autoComplete="current-password"
+        value={form.values.oldPassword ?? ''}
+        error={form.fieldErrors.oldPassword}
+        onChange={(value) => form.change('oldPassword', value)}
+      />
+      <FormField
+        name="newPassword"
+        type="password"
+        label={t('profile.password.new')}
+        hint={t('account.fields.passwordHint')}
+        autoComplete="new-password"
+        value={form.values.newPassword ?? ''}
+        error={form.fieldErrors.newPassword}
+        onChange={(value) => form.change('newPassword', value)}
+      />
+      {form.error ? (
+        <FormMessage tone="error">
+          <p>{form.error}</p>
+        </FormMessage>
+      ) : null}
+      {justChanged && !typing ? (
+        <FormMessage tone="success">
+          <p>{t('profile.password.changed')}</p>
+        </FormMessage>
+      ) : null}
+      <SubmitButton
+        label={t('profile.password.submit')}
+        busyLabel={t('profile.password.submitting')}
+        busy={form.submitting || form.succeeded}
+      />
+    </form>
+  );
+}

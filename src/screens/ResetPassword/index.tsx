@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useAppActors } from '../../app/actors-context';
+import { useForm } from '../../app/use-machines';
+import type { MessageResponse } from '../../services/api/types';
+import { FormField } from '../../ui/FormField';
+import { FormMessage } from '../../ui/FormMessage';
+import { FormPage } from '../../ui/FormPage';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { useQuery } from '../LoginWithUsername/use-query';
+
+export default function ResetPassword() {
+  const { t } = useTranslation();
+  const { navigate } = useAppActors();
+  const token = new URLSearchParams(useQuery()).get('token')?.trim() ?? '';
+  // FORM_RULES.reset checks that a password is there; that both copies agree is this screen's own check.
+  const [confirmError, setConfirmError] = useState<string | undefined>(undefined);
+  const form = useForm<MessageResponse>({
+    rules: 'reset',
+    initialValues: { password: '', passwordConfirm: '' },
+    submit: (api, values) => api.resetPassword({ token, password: values.password ?? '' }),
+    onSuccess: () => navigate('/login-with-username?note=passwordReset'),
+  });
+
+  if (!token) {
+    return (
+      <FormPage title={t('account.reset.title')}>
+        <div className="stack">
+          <FormMessage tone="error">
+            <p>{t('account.reset.noToken')}</p>
+          </FormMessage>
+          <Link href="/forgotpassword" className="btn btn--block">
+            {t('account.reset.askAgain')}
+          </Link>
+        </div>
+      </FormPage>
+    );
+  }
+
+  return (
+    <FormPage
+      title={t('account.reset.title')}
+      intro={<p>{t('account.reset.intro')}</p>}
+      footer={<Link href="/login-with-username">{t('account.forgot.backToLogin')}</Link>}
+    >
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const { password = '', passwordConfirm = '' } = form.values;
+          const differ = password !== '' && password !== passwordConfirm;
+          setConfirmError(differ ? 'validation.passwordsDiffer' : undefined);
+          if (!differ) form.submit();
+        }}
+      >
+        <FormField
+          name="password"
+          type="password"
+          label={t('account.fields.newPassword')}
+          hint={t('account.fields.passwordHint')}
+          autoComplete="new-password"
+          value={form.values.password ?? ''}
+          error={form.fieldErrors.password}
+          onChange={(value) => form.change('password', value)}
+        />
+        <FormField
+          name="passwordConfirm"
+          type="password"
+          label={t('account.fields.confirmPassword')}
+          autoComplete="new-password"
+          value={form.values.passwordConfirm ?? ''}
+          error={confirmError}
+          onChange={(value) => {
+            setConfirmError(undefined);
+            form.change('passwordConfirm', value);
+          }}
+        />
+        {form.error ? (
+          <FormMessage tone="error">
+            <p>{form.error}</p>
+            <p>
+              <Link href="/forgotpassword">{t('account.reset.askAgain')}</Link>
+            </p>
+          </FormMessage>
+        ) : null}
+        <SubmitButton
+          label={t('account.reset.submit')}
+          busyLabel={t('account.reset.submitting')}
+          busy={form.submitting || form.succeeded}
+        />
+      </form>
+    </FormPage>
+  );
+}

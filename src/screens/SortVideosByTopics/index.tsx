@@ -1,0 +1,111 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { RouteParams } from '../../app/routes';
+import { useResource } from '../../app/use-machines';
+import type { FilteredVideosPayload, Subject, Video } from '../../services/api/types';
+import { PriceTag } from '../../ui/PriceTag';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { VideoCard } from '../../ui/VideoCard';
+import { InCartNote } from '../Home/InCartNote';
+import { useAddToCart } from '../Home/use-add-to-cart';
+import { decodeParam } from '../SectionVideos/group-videos';
+import { catalogueHref, sectionById } from '../SectionVideos/sections';
+import '../../ui/video-card.css';
+import '../SectionVideos/section-videos.css';
+
+interface TopicData {
+  videos: Video[];
+  subject: Subject | undefined;
+}
+
+/** sort-videos-by-topics/{subjectTitle}/{subsection}: the lessons of one topic of one subject. */
+export default function SortVideosByTopics({ params }: { params: RouteParams; titleKey: string }) {
+  const { t } = useTranslation();
+  const filter: FilteredVideosPayload = {
+    subjectTitle: decodeParam(params.subjectTitle),
+    subsection: decodeParam(params.subsection),
+  };
+  const resource = useResource<TopicData, FilteredVideosPayload>(async (api, payload) => {
+    const [videos, subjects] = await Promise.all([
+      api.filteredVideos(payload),
+      api.fetchSubjects().catch((): Subject[] => []),
+    ]);
+    return { videos, subject: subjects.find((subject) => subject.subjectTitle === payload.subjectTitle) };
+  }, filter);
+  const cartActions = useAddToCart();
+  const videos = resource.data?.videos ?? [];
+  const subject = resource.data?.subject;
+  const section = sectionById(subject?.section ?? videos[0]?.section);
+  const locked = videos.some((video) => video.locked);
+
+  return (
+    <main className="page section-videos" id="main">
+      <Link href={`/${section.videoRoute}`} className="back-link">
+        {t('study.backToSection', { section: t(`sections.${section.id}.title`) })}
+      </Link>
+      <h1>
+        {t('routes.sort-videos-by-topics', {
+          subjectTitle: filter.subjectTitle,
+          subsection: filter.subsection,
+        })}
+      </h1>
+      <p className="visually-hidden" role="status">
+        {cartActions.announcement}
+      </p>
+      {resource.loading ? (
+        <Skeleton label={t('study.videosLoading')} rows={4} />
+      ) : resource.error ? (
+        <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />
+      ) : videos.length === 0 ? (
+        <EmptyState
+          title={t('study.noTopicVideosTitle')}
+          message={t('study.noTopicVideosMessage')}
+          action={
+            <Link href={`/${section.videoRoute}`} className="btn btn--secondary">
+              {t('study.allTopics')}
+            </Link>
+          }
+        />
+      ) : (
+        <section className="subject-videos" aria-label={filter.subsection}>
+          <header className="subject-videos__header">
+            <p className="subject-videos__meta">{t('study.videoCount', { count: videos.length })}</p>
+            {locked ? (
+              <div className="subject-videos__buy">
+                <span className="badge badge--warning">{t('study.lockedHint')}</span>
+                {subject && subject.price > 0 ? (
+                  <>
+                    <PriceTag amount={subject.price} className="subject-videos__price" />
+                    <button type="button" className="btn" onClick={() => cartActions.add(subject)}>
+                      {t('catalogue.addToCart')}
+                    </button>
+                    <InCartNote
+                      amount={cartActions.amountInCart(subject._id)}
+                      onOpenCart={cartActions.openCart}
+                    />
+                  </>
+                ) : (
+                  <Link href={catalogueHref(section.id)}>{t('study.browse')}</Link>
+                )}
+              </div>
+            ) : null}
+          </header>
+          <ul className="video-list">
+            {videos.map((video) => (
+              <li key={video._id}>
+                <VideoCard
+                  id={video._id}
+                  title={video.title}
+                  thumbnailUrl={video.thumbnailUrl}
+                  durationSeconds={video.durationSeconds}
+                  views={video.views}
+                  locked={video.locked}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}

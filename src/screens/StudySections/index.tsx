@@ -1,0 +1,117 @@
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { selectUser } from '../../../machines/session';
+import { useAppActors } from '../../app/actors-context';
+import { useResource } from '../../app/use-machines';
+import type { PaidSubject, Subject } from '../../services/api/types';
+import { formatDate } from '../../ui/DateText';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { SubjectCard } from '../../ui/SubjectCard';
+import { InCartNote } from '../Home/InCartNote';
+import { useAddToCart } from '../Home/use-add-to-cart';
+import { catalogueHref, sectionById } from '../SectionVideos/sections';
+import { type AccessState, accessState, canRenew, paidSubjectsOf } from './subject-access';
+import '../../ui/subject-card.css';
+
+const BADGE: Record<AccessState, string> = {
+  active: 'badge badge--success',
+  expiringSoon: 'badge badge--warning',
+  expired: 'badge badge--danger',
+};
+
+const STATUS_KEY: Record<AccessState, string> = {
+  active: 'study.accessUntil',
+  expiringSoon: 'study.expiresSoon',
+  expired: 'study.expiredOn',
+};
+
+// Pictures and descriptions come from the catalogue; the app icon stands in while it is unreadable.
+const FALLBACK_PICTURE = './icons/icon-512.png';
+
+/** The student's paid subjects, soonest expiry first, with a renew action near or after the end. */
+export default function StudySections() {
+  const { t, i18n } = useTranslation();
+  const { session, now } = useAppActors();
+  const user = useSelector(session, selectUser);
+  const paid = [...paidSubjectsOf(user)].sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt));
+  const catalogue = useResource((api) => api.fetchSubjects());
+  const cartActions = useAddToCart();
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  const at = now();
+
+  const subjectOf = (entry: PaidSubject): Subject | undefined =>
+    catalogue.data?.find((subject) => subject._id === entry.subjectId) ??
+    catalogue.data?.find((subject) => subject.subjectTitle === entry.subjectTitle);
+
+  return (
+    <main className="page" id="main">
+      <h1>{t('routes.study-sections')}</h1>
+      <p className="visually-hidden" role="status">
+        {cartActions.announcement}
+      </p>
+      {paid.length === 0 ? (
+        <EmptyState
+          title={t('study.emptyTitle')}
+          message={t('study.emptyMessage')}
+          action={
+            <Link href={catalogueHref('anglophone')} className="btn">
+              {t('study.browse')}
+            </Link>
+          }
+        />
+      ) : catalogue.loading ? (
+        <Skeleton label={t('catalogue.loading')} rows={paid.length} />
+      ) : (
+        <>
+          {catalogue.error ? (
+            <ErrorState message={catalogue.error} retryLabel={t('common.retry')} onRetry={catalogue.retry} />
+          ) : null}
+          <p className="hint">{t('study.intro', { count: paid.length })}</p>
+          <ul className="subject-grid">
+            {paid.map((entry) => {
+              const subject = subjectOf(entry);
+              const state = accessState(entry.expiresAt, at);
+              const section = sectionById(subject?.section);
+              return (
+                <li key={entry.subjectId}>
+                  <SubjectCard
+                    id={entry.subjectId}
+                    title={entry.subjectTitle}
+                    pictureurl={subject?.pictureurl ?? FALLBACK_PICTURE}
+                    level={subject?.level ?? ''}
+                    description={subject?.description[lang] ?? ''}
+                    price={subject?.price}
+                    status={
+                      <span className={BADGE[state]} data-testid="access-status">
+                        {t(STATUS_KEY[state], { date: formatDate(entry.expiresAt, i18n.language) })}
+                      </span>
+                    }
+                    actions={
+                      <>
+                        <Link href={`/${section.videoRoute}`} className="btn btn--secondary">
+                          {t('study.watchVideos')}
+                        </Link>
+                        {canRenew(state) && subject ? (
+                          <button type="button" className="btn" onClick={() => cartActions.add(subject)}>
+                            {t('study.renew')}
+                          </button>
+                        ) : null}
+                        {subject ? (
+                          <InCartNote
+                            amount={cartActions.amountInCart(subject._id)}
+                            onOpenCart={cartActions.openCart}
+                          />
+                        ) : null}
+                      </>
+                    }
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+import type { PaidSubject } from '../../services/api/types';
+
+/** A paid subject can be renewed once it has expired or expires within this window (Issue 4). */
+export const RENEW_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type AccessState = 'active' | 'expiringSoon' | 'expired';
+
+/** Where a paid subject stands at `now`; an unreadable date counts as expired so it can be renewed. */
+export function accessState(expiresAt: string, now: number): AccessState {
+  const end = Date.parse(expiresAt);
+  if (!Number.isFinite(end) || end <= now) return 'expired';
+  return end - now <= RENEW_WINDOW_MS ? 'expiringSoon' : 'active';
+}
+
+export const canRenew = (state: AccessState): boolean => state !== 'active';
+
+function isPaidSubject(value: unknown): value is PaidSubject {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.subjectId === 'string' &&
+    typeof entry.subjectTitle === 'string' &&
+    typeof entry.expiresAt === 'string'
+  );
+}
+
+/**
+ * The session keeps the server's user object as it came; its paidSubjects are read defensively, since an
+ * older stored user (or another backend) may lack them.
+ */
+export function paidSubjectsOf(user: { readonly [field: string]: unknown } | null): PaidSubject[] {
+  const list = user?.paidSubjects;
+  return Array.isArray(list) ? list.filter(isPaidSubject) : [];
+}
+
+/** The paid entry for a subject, matched by id, or by title for a backend that only stores titles. */
+export function paidEntryFor(
+  paid: readonly PaidSubject[],
+  subject: { _id: string; subjectTitle: string },
+): PaidSubject | undefined {
+  return (
+    paid.find((entry) => entry.subjectId === subject._id) ??
+    paid.find((entry) => entry.subjectTitle === subject.subjectTitle)
+  );
+}
+
+/** What `cart.add` takes: a subject without its quantity (the cart machine starts it at 1). */
+export function cartSubjectOf(subject: {
+  _id: string;
+  subjectTitle: string;
+  pictureurl: string;
+  price: number;
+}) {
+  return {
+    _id: subject._id,
+    subjectTitle: subject.subjectTitle,
+    pictureurl: subject.pictureurl,
+    price: subject.price,
+  };
+}

@@ -1,0 +1,74 @@
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useResource } from '../../app/use-machines';
+import type { Video } from '../../services/api/types';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { playerPath } from './player-path';
+import './upnext.css';
+
+const minutesOf = (seconds: number) => Math.max(1, Math.round(seconds / 60));
+
+/** The videos that follow `videoId` in its subject, each a link to the player. */
+export function UpNextPanel({ videoId, titled = true }: { videoId: string; titled?: boolean }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const { data, loading, error, retry } = useResource(
+    (api, params: { videoId: string }) => api.upNextVideos(params),
+    { videoId },
+  );
+
+  let body: ReactNode;
+  if (loading) body = <Skeleton label={t('upnext.loading')} rows={3} />;
+  else if (error) body = <ErrorState message={error} retryLabel={t('common.retry')} onRetry={retry} />;
+  else if (!data || data.length === 0) {
+    body = (
+      <EmptyState
+        title={t('upnext.emptyTitle')}
+        message={t('upnext.emptyMessage')}
+        action={
+          <Link href="/study-sections" className="btn btn--secondary">
+            {t('upnext.browse')}
+          </Link>
+        }
+      />
+    );
+  } else {
+    body = (
+      <ol className="upnext__list">
+        {data.map((video: Video) => (
+          <li key={video._id}>
+            <Link href={playerPath(video._id)} className="upnext__item">
+              <img
+                className="upnext__thumb"
+                src={video.thumbnailUrl}
+                alt=""
+                width={160}
+                height={90}
+                loading="lazy"
+                decoding="async"
+              />
+              <span className="upnext__text">
+                <span className="upnext__title">{video.title}</span>
+                <span className="upnext__meta">
+                  {t('upnext.minutes', { count: minutesOf(video.durationSeconds) })} · {video.subsection}
+                </span>
+                {video.locked ? <span className="upnext__badge">{t('upnext.locked')}</span> : null}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <section className="upnext" aria-labelledby={headingId}>
+      {/* On its own route the page title already says "Up next"; the heading then only names the region. */}
+      <h2 id={headingId} className={titled ? 'upnext__heading' : 'visually-hidden'}>
+        {t('upnext.title')}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { useActorRef } from '@xstate/react';
+import type { RefObject } from 'react';
+import { fromPromise } from 'xstate';
+import {
+  type CheckAccessInput,
+  type CheckAccessOutput,
+  type Counts,
+  type LoadPositionOutput,
+  type LoadVideoInput,
+  type LoadVideoOutput,
+  type PlaybackRate,
+  playbackMachine,
+  type ReactInput,
+  type ReactOutput,
+  type VideoIdInput,
+} from '../../../machines/playback';
+import { useAppActors } from '../../app/actors-context';
+import type { AppApi } from '../../app/create-app-actors';
+import { ApiError } from '../../services/api/errors';
+import type { Video } from '../../services/api/types';
+import { usePlaybackPositions } from './playback-positions-context';
+
+/**
+ * The video and its subject's price. The full list is cached for the session, so opening a video costs no
+ * request; a `fresh` load (the signed URL expired, or the list predates a purchase) asks for the subject's
+ * videos, which are never cached, to get a new stream URL.
+ */
+export async function loadPlayerVideo(api: AppApi, { videoId, fresh }: LoadVideoInput): Promise<LoadVideoOutput> {
+  const [videos, subjects] = await Promise.all([api.fetchVideos(), api.fetchSubjects()]);
+  let video: Video | undefined = videos.find((candidate) => candidate._id === videoId);
+  if (!video) throw new ApiError({ status: 404, key: 'errors.videoNotFound' });
+  if (fresh) {
+    const current = await api.filteredVideos({ subjectTitle: video.subjectTitle, subsection: video.subsection });
+    video = current.find((candidate) => candidate._id === videoId) ?? video;
+  }
+  const subject = subjects.find((candidate) => candidate._id === video.subjectId);
+  return { video: video as unknown as LoadVideoOutput['video'], price: subject ? subject.price : null };
+}
+
+function counts(answer: Counts): Counts {
+  return { likes: answer.likes, dislikes: answer.dislikes, views: answer.views };
+}
+
+async function sendReaction(api: AppApi, { videoId, reaction }: ReactInput): Promise<ReactOutput> {
+  if (reaction.kind === 'commentLike') {
+    const { likes } = await api.likeComment({ videoId, commentId: reaction.commentId });
+    return { kind: 'commentLikes', commentId: reaction.commentId, likes };
+  }
+  const answer = reaction.kind === 'like' ? await api.likeVideo({ videoId }) : await api.dislikeVideo({ videoId });
+  return { kind: 'counts', ...counts(answer) };
+}
+
+/**
+ * The playback machine of one video, with its effects: the API calls, the resume positions, and the media
+ * element (seek, rate, play) that only the screen holds.
+ */
+export function usePlayback(videoId: string, userId: string, media: RefObject<HTMLVideoElement | null>) {
+  const { api, describeError } = useAppActors();
+  const positions = usePlaybackPositions();
+  // Failures reach the machine as the text to show, already in the student's language.
+  const described =
+    <I, O>(call: (input: I) => Promise<O>) =>
+    async ({ input }: { input: I }) => {
+      try {
+        return await call(input);
+      } catch (error) {
+        throw new Error(describeError(error));
+      }
+    };
+
+  return useActorRef(
+    playbackMachine.provide({
+      actors: {
+        loadVideo: fromPromise<LoadVideoOutput, LoadVideoInput>(described((input) => loadPlayerVideo(api, input))),
+        checkAccess: fromPromise<CheckAccessOutput, CheckAccessInput>(
+          described(async (input) => {
+            const answer = await api.checkSubjectExpiration(input);
+            return { expired: answer.expired };
+          }),
+        ),
+        loadPosition: fromPromise<LoadPositionOutput, VideoIdInput>(({ input }) => positions.load(input.videoId)),
+        countView: fromPromise<Counts, VideoIdInput>(
+          described(async (input) => counts(await api.viewVideo({ videoId: input.videoId }))),
+        ),
+        react: fromPromise<ReactOutput, ReactInput>(described((input) => sendReaction(api, input))),
+      },
+      actions: {
+        persistPosition: (_, { videoId: id, position }) => void positions.save(id, position),
+        forgetPosition: (_, { videoId: id }) => void positions.forget(id),
+        rememberLastPlayed: (_, { videoId: id }) => void positions.saveLastPlayed(id),
+        seekTo: (_, { position }) => {
+          if (media.current) media.current.currentTime = position;
+        },
+        applyRate: (_, { rate }: { rate: PlaybackRate }) => {
+          const element = media.current;
+          if (!element) return;
+          // A new source resets playbackRate to the default, so both are set.
+          element.defaultPlaybackRate = rate;
+          element.playbackRate = rate;
+        },
+        resumePlay: () => {
+          // Browsers may refuse to play without a fresh gesture; the student then presses play.
+          void media.current?.play()?.catch(() => undefined);
+        },
+      },
+    }),
+    { input: { videoId, userId } },
+  );
+}
+
+export type PlaybackActor = ReturnType<typeof usePlayback>;

@@ -1,0 +1,88 @@
+import { del, get, set } from 'idb-keyval';
+
+/**
+ * Where the student stopped in each video, kept in IndexedDB (idb-keyval's default store, which logout
+ * clears with the caches) under `playback:<videoId>`. Positions are small, frequent writes that must survive
+ * a closed tab, and they are not worth local storage's synchronous writes on a slow phone.
+ */
+export const PLAYBACK_KEY_PREFIX = 'playback:';
+/** The last video played, for the up-next screen opened without a video id. */
+export const LAST_PLAYED_KEY = 'playback-last';
+
+export const positionKey = (videoId: string) => `${PLAYBACK_KEY_PREFIX}${videoId}`;
+
+/** Stored as data with a version stamp, so a later shape can tell old entries apart (STYLE.md 6). */
+interface StoredPosition {
+  v: 1;
+  seconds: number;
+  savedAt: number;
+}
+
+export interface KeyValueStore {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown): Promise<void>;
+  del(key: string): Promise<void>;
+}
+
+export interface PlaybackPositions {
+  /** The saved position in seconds, or null (none, unreadable, or IndexedDB unavailable). */
+  load(videoId: string): Promise<number | null>;
+  save(videoId: string, seconds: number): Promise<void>;
+  forget(videoId: string): Promise<void>;
+  loadLastPlayed(): Promise<string | null>;
+  saveLastPlayed(videoId: string): Promise<void>;
+}
+
+function isStoredPosition(value: unknown): value is StoredPosition {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as StoredPosition).v === 1 &&
+    typeof (value as StoredPosition).seconds === 'number' &&
+    Number.isFinite((value as StoredPosition).seconds) &&
+    (value as StoredPosition).seconds >= 0
+  );
+}
+
+function idbKeyvalStore(): KeyValueStore | null {
+  if (typeof indexedDB === 'undefined') return null;
+  return { get: (key) => get(key), set: (key, value) => set(key, value), del: (key) => del(key) };
+}
+
+/**
+ * Never throws: a private window or a full disk only means the video starts from the beginning next time,
+ * which is no reason to interrupt the lesson.
+ */
+export function createPlaybackPositions(
+  store: KeyValueStore | null = idbKeyvalStore(),
+  now: () => number = Date.now,
+): PlaybackPositions {
+  const quietly = async <T>(work: (s: KeyValueStore) => Promise<T>, fallback: T): Promise<T> => {
+    if (!store) return fallback;
+    try {
+      return await work(store);
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    load: (videoId) =>
+      quietly(async (s) => {
+        const value = await s.get(positionKey(videoId));
+        return isStoredPosition(value) ? value.seconds : null;
+      }, null),
+    save: (videoId, seconds) =>
+      quietly(async (s) => {
+        if (!Number.isFinite(seconds) || seconds < 0) return;
+        const entry: StoredPosition = { v: 1, seconds, savedAt: now() };
+        await s.set(positionKey(videoId), entry);
+      }, undefined),
+    forget: (videoId) => quietly((s) => s.del(positionKey(videoId)), undefined),
+    loadLastPlayed: () =>
+      quietly(async (s) => {
+        const value = await s.get(LAST_PLAYED_KEY);
+        return typeof value === 'string' && value !== '' ? value : null;
+      }, null),
+    saveLastPlayed: (videoId) => quietly((s) => s.set(LAST_PLAYED_KEY, videoId), undefined),
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The service worker's runtime caches, named here once because the app reads them too: the offline
+ * downloads live in OFFLINE_VIDEOS, and logout deletes every cache except Workbox's precache (the app shell
+ * belongs to nobody). So every runtime cache below is per-device data that goes on logout.
+ */
+export const RUNTIME_CACHES = {
+  /** Public catalogue lists (subjects, happenings, news, …): stale-while-revalidate. */
+  catalogue: 'catalogue-lists',
+  /** Video lists carry the student's own `streamUrl`/`locked`: network first, this copy only offline. */
+  videoLists: 'video-lists',
+  /** Pictures and thumbnails: cache first, expiring. */
+  images: 'images',
+  /** Videos the student downloaded for offline study, keyed by their stable URL (no signature). */
+  offlineVideos: 'offline-videos',
+} as const;
+
+/** Workbox names its precache `workbox-precache-v2-<scope>`; the composition root keeps it on logout. */
+export const PRECACHE_PREFIX = 'workbox-precache';
+
+export const isPrecache = (cacheName: string): boolean => cacheName.startsWith(PRECACHE_PREFIX);

@@ -1,0 +1,71 @@
+// Which request goes to which cache, as pure functions of the URL so they are unit-tested outside a worker.
+// Paths are those of API.md, relative to the app's scope (the server serves the app and the API together).
+
+/** First path segments that belong to the server, not to the app: never answered with index.html. */
+export const SERVER_ROOTS = [
+  'users',
+  'forgot',
+  'reset',
+  'transactions',
+  'payments',
+  'happenings',
+  'videos',
+  'subjects',
+  'books',
+  'news',
+  'livetv',
+  'scholarships',
+  'shop',
+  'media',
+  'health',
+  'docs',
+  'momo-sandbox',
+] as const;
+
+/** Public lists, the same for every student: stale-while-revalidate (SPEC.md §7 "cached"). */
+const CATALOGUE_LISTS = [
+  /^subjects\/subject\/fetch-all$/,
+  /^happenings\/fetch-all$/,
+  /^news\/top-headlines$/,
+  /^livetv\/channels$/,
+  /^scholarships(\/[^/]+)?$/,
+  /^shop\/products(\/[^/]+)?$/,
+];
+
+/** The video lists: public shape, but each video's `streamUrl` and `locked` are the caller's. */
+const VIDEO_LISTS = /^videos\/fetchvideos(\/(anglophone|francophone|diplomaexams|competitiveexams))?$/;
+
+/** Public pictures: subject pictures, video thumbnails, profile pictures (random names, never rewritten). */
+const PICTURES = /^media\/(pictures|thumbnails|uploads)\/[^/]+$/;
+
+const LESSON_VIDEO = /^media\/videos\/[^/]+$/;
+
+/**
+ * The request's path relative to the app's scope, without a leading slash ('' when outside the scope's
+ * origin or path: such requests are left to the network).
+ */
+export function scopedPath(url: URL, scope: URL): string | null {
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return null;
+  return url.pathname.slice(scope.pathname.length);
+}
+
+export const isCatalogueList = (path: string): boolean =>
+  CATALOGUE_LISTS.some((pattern) => pattern.test(path));
+export const isVideoList = (path: string): boolean => VIDEO_LISTS.test(path);
+export const isPicture = (path: string): boolean => PICTURES.test(path);
+export const isLessonVideo = (path: string): boolean => LESSON_VIDEO.test(path);
+
+/** A navigation the app answers (hash routing: every page is index.html), unless it is a server path. */
+export function isAppNavigation(path: string): boolean {
+  const first = path.split('/')[0] ?? '';
+  return !(SERVER_ROOTS as readonly string[]).includes(first);
+}
+
+/**
+ * The key an offline video is stored under: its URL without the query. A `streamUrl` is signed and expires
+ * (API.md), so the signed URL would never match again; the file path does, whichever signature asks for it.
+ */
+export function offlineVideoKey(url: string | URL, base?: string): string {
+  const parsed = new URL(url, base);
+  return `${parsed.origin}${parsed.pathname}`;
+}

@@ -1,0 +1,97 @@
+// The service worker (bundled and given its precache manifest by scripts/build-sw.ts after `vite build`).
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { createPartialResponse } from 'workbox-range-requests';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { RUNTIME_CACHES } from './cache-names';
+import {
+  isAppNavigation,
+  isCatalogueList,
+  isLessonVideo,
+  isPicture,
+  isVideoList,
+  offlineVideoKey,
+  scopedPath,
+} from './routes';
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
+};
+
+const scope = new URL(self.registration.scope);
+const pathOf = (url: URL) => scopedPath(url, scope);
+
+// The app shell: index.html, the JS and CSS chunks, icons, manifest and both dictionaries.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// The first install takes over the open page at once, so the app works offline without a reload. Updates
+// wait: the app asks the student (SPEC.md §8) and sends SKIP_WAITING when they choose Update.
+clientsClaim();
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// Hash routing: every page of the app is index.html; the server's own pages (API docs, media) are not.
+registerRoute(({ request, url }) => {
+  const path = pathOf(url);
+  return request.mode === 'navigate' && path !== null && isAppNavigation(path);
+}, createHandlerBoundToURL('index.html'));
+
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+registerRoute(
+  ({ url, request }) => {
+    const path = pathOf(url);
+    return request.method === 'GET' && path !== null && isCatalogueList(path);
+  },
+  new StaleWhileRevalidate({
+    cacheName: RUNTIME_CACHES.catalogue,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => {
+    const path = pathOf(url);
+    return request.method === 'GET' && path !== null && isVideoList(path);
+  },
+  // Fresh when online (a payment unlocks videos); the last copy when the network is gone or too slow.
+  new NetworkFirst({
+    cacheName: RUNTIME_CACHES.videoLists,
+    networkTimeoutSeconds: 6,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 10, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => {
+    const path = pathOf(url);
+    return request.method === 'GET' && path !== null && isPicture(path);
+  },
+  new CacheFirst({
+    cacheName: RUNTIME_CACHES.images,
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Lesson videos: only what the student downloaded is served from here (with Range, so it seeks offline);
+// streaming is never cached, a student pays for every megabyte once.
+registerRoute(
+  ({ url, request }) => {
+    const path = pathOf(url);
+    return request.method === 'GET' && path !== null && isLessonVideo(path);
+  },
+  async ({ request, url }) => {
+    const cache = await caches.open(RUNTIME_CACHES.offlineVideos);
+    const downloaded = await cache.match(offlineVideoKey(url));
+    if (!downloaded) return fetch(request);
+    return request.headers.has('range') ? createPartialResponse(request, downloaded) : downloaded;
+  },
+);

@@ -1,0 +1,124 @@
+import { useTranslation } from 'react-i18next';
+import type { DownloadView } from '../../machines/videoDownload';
+import { formatBytes } from '../services/offline/format-bytes';
+import './download-button.css';
+
+interface DownloadButtonProps {
+  view: DownloadView;
+  onRequest: () => void;
+  onConfirm: () => void;
+  onCancel: () => void;
+  onRetry: () => void;
+  onRemove: () => void;
+}
+
+/** Download for offline: the size before, a warning on mobile data, progress, then 'available offline'. */
+export function DownloadButton({
+  view,
+  onRequest,
+  onConfirm,
+  onCancel,
+  onRetry,
+  onRemove,
+}: DownloadButtonProps) {
+  const { t, i18n } = useTranslation();
+  const size = (bytes: number | null) =>
+    bytes === null ? t('offline.unknownSize') : formatBytes(bytes, i18n.language);
+
+  switch (view.status) {
+    case 'unavailable':
+    case 'checking':
+      return null;
+    case 'available':
+      return (
+        <div className="download">
+          <button type="button" className="btn btn--secondary" onClick={onRequest}>
+            {t('offline.download')}
+          </button>
+        </div>
+      );
+    case 'planning':
+      return (
+        <div className="download" role="status" aria-live="polite">
+          <button type="button" className="btn btn--secondary" disabled>
+            {t('offline.measuring')}
+          </button>
+        </div>
+      );
+    case 'confirming':
+      return (
+        <section className="download download--confirm" aria-label={t('offline.download')}>
+          <p className="download__text">{t('offline.confirm', { size: size(view.sizeBytes) })}</p>
+          {view.metered ? (
+            <p className="download__warning" role="alert">
+              {t('offline.meteredWarning', { size: size(view.sizeBytes) })}
+            </p>
+          ) : null}
+          <div className="download__actions">
+            <button type="button" className="btn" onClick={onConfirm}>
+              {t('offline.confirmDownload')}
+            </button>
+            <button type="button" className="btn btn--secondary" onClick={onCancel}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </section>
+      );
+    case 'downloading': {
+      const percent = view.totalBytes
+        ? Math.min(100, Math.round((view.receivedBytes / view.totalBytes) * 100))
+        : null;
+      return (
+        <div className="download" role="status" aria-live="polite">
+          <progress
+            className="download__progress"
+            max={100}
+            {...(percent === null ? {} : { value: percent })}
+            aria-label={t('offline.downloading')}
+          />
+          <span className="download__text">
+            {percent === null
+              ? t('offline.downloadingBytes', { size: size(view.receivedBytes) })
+              : t('offline.downloadingPercent', { percent })}
+          </span>
+          <button type="button" className="btn btn--secondary" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      );
+    }
+    case 'failed':
+      return (
+        <div className="download" role="alert">
+          <span className="download__text">{t('offline.failed')}</span>
+          <div className="download__actions">
+            <button type="button" className="btn" onClick={onRetry}>
+              {t('common.retry')}
+            </button>
+            <button type="button" className="btn btn--secondary" onClick={onCancel}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      );
+    case 'downloaded':
+      return (
+        <div className="download">
+          <span className="download__text download__text--done">
+            {t('offline.downloaded', { size: size(view.sizeBytes) })}
+          </span>
+          <button type="button" className="btn btn--secondary" onClick={onRemove}>
+            {t('offline.remove')}
+          </button>
+        </div>
+      );
+    case 'removing':
+      return (
+        <div className="download" role="status" aria-live="polite">
+          <button type="button" className="btn btn--secondary" disabled>
+            {t('offline.removing')}
+          </button>
+        </div>
+      );
+  }
+}

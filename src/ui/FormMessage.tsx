@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import './form-message.css';
+
+interface FormMessageProps {
+  tone: 'error' | 'success' | 'info';
+  children: ReactNode;
+}
+
+/**
+ * The outcome of a send: the server's translated message on failure (announced at once), or a
+ * confirmation. Placed above the submit button so it is seen where the student is looking.
+ */
+export function FormMessage({ tone, children }: FormMessageProps) {
+  return (
+    <div className={`form-message form-message--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { PriceTag } from './PriceTag';
+import './subject-card.css';
+
+export interface SubjectCardProps {
+  id: string;
+  title: string;
+  pictureurl: string;
+  level: string;
+  description: string;
+  /** Left out when unknown (a paid subject missing from the catalogue). */
+  price?: number | undefined;
+  /** A status line under the title (access dates, "in your cart"). */
+  status?: ReactNode;
+  /** The card's buttons and links. */
+  actions: ReactNode;
+}
+
+/** A subject of the catalogue: picture, level, title, description, price and what the student can do. */
+export function SubjectCard({
+  id,
+  title,
+  pictureurl,
+  level,
+  description,
+  price,
+  status,
+  actions,
+}: SubjectCardProps) {
+  const titleId = `subject-${id}`;
+  return (
+    <article className="subject-card" aria-labelledby={titleId}>
+      <img
+        className="subject-card__picture"
+        src={pictureurl}
+        alt=""
+        width={320}
+        height={180}
+        loading="lazy"
+      />
+      <div className="subject-card__body">
+        <p className="subject-card__level">{level}</p>
+        <h3 id={titleId} className="subject-card__title">
+          {title}
+        </h3>
+        <p className="subject-card__description">{description}</p>
+        {status ? <div className="subject-card__status">{status}</div> : null}
+        <div className="subject-card__footer">
+          {price === undefined ? null : <PriceTag amount={price} className="subject-card__price" />}
+          <div className="subject-card__actions">{actions}</div>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import { useTranslation } from 'react-i18next';
+import { Toast } from './Toast';
+
+interface UpdateToastProps {
+  /** Under `messages.`: 'updateAvailable' ('New version available! Update now?'). */
+  messageKey: string;
+  updating: boolean;
+  onUpdate: () => void;
+  onLater: () => void;
+}
+
+/** The update question of SPEC.md §8: it stays until the student answers Update or Later. */
+export function UpdateToast({ messageKey, updating, onUpdate, onLater }: UpdateToastProps) {
+  const { t } = useTranslation();
+  return (
+    <Toast
+      message={t(`messages.${messageKey}`)}
+      actions={
+        updating
+          ? []
+          : [
+              { label: t('common.update'), onClick: onUpdate },
+              { label: t('common.later'), onClick: onLater },
+            ]
+      }
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import './video-card.css';
+
+/** m:ss, or h:mm:ss for an hour or more. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** The player route another screen owns; the id goes in the query, exactly in this form. */
+export const videoPlayerHref = (videoId: string) => `/video-player?videoId=${encodeURIComponent(videoId)}`;
+
+interface VideoCardProps {
+  id: string;
+  title: string;
+  thumbnailUrl: string;
+  durationSeconds: number;
+  views: number;
+  locked: boolean;
+}
+
+/** A lesson in a list: thumbnail with its duration, title, views, and a lock when the subject is unpaid. */
+export function VideoCard({ id, title, thumbnailUrl, durationSeconds, views, locked }: VideoCardProps) {
+  const { t } = useTranslation();
+  const duration = formatDuration(durationSeconds);
+  return (
+    <Link href={videoPlayerHref(id)} className={locked ? 'video-card video-card--locked' : 'video-card'}>
+      {/* The title comes first in the DOM so the link is announced by it; CSS puts the thumbnail first. */}
+      <span className="video-card__text">
+        <span className="video-card__title">{title}</span>
+        <span className="video-card__meta">
+          <span className="visually-hidden">{t('study.duration', { time: duration })}</span>
+          {locked ? <span className="visually-hidden">{t('study.locked')}</span> : null}
+          {t('study.views', { count: views })}
+        </span>
+      </span>
+      <span className="video-card__thumb" aria-hidden="true">
+        <img src={thumbnailUrl} alt="" width={160} height={90} loading="lazy" />
+        <span className="video-card__duration">{duration}</span>
+        {locked ? (
+          <span className="video-card__lock">
+            <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
+              <path d="M6 10V8a6 6 0 1 1 12 0v2h1a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V11a1 1 0 0 1 1-1h1Zm2 0h8V8a4 4 0 1 0-8 0v2Z" />
+            </svg>
+            {t('study.locked')}
+          </span>
+        ) : null}
+      </span>
+    </Link>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Browser } from 'playwright-core';
+import { inject } from 'vitest';
+import { openDevice, type StudentDevice } from './browser';
+import type { Lang } from './dictionary';
+import { newStudent, type StudentAccount, StudentApi } from './student-api';
+import { StudentApp } from './student-app';
+
+/** Seeded subjects the journeys buy (server/seed/subjects.ts): anglophone, 2 500 FCFA each. */
+export const MATHS = { id: 'ang-maths-f5', title: 'Mathematics Form 5', price: 2_500 } as const;
+export const PHYSICS = { id: 'ang-physics-f5', title: 'Physics Form 5', price: 2_500 } as const;
+
+/** MSISDNs as a student types them: 237 + the sandbox's test payers (API.md "The sandbox emulator"). */
+export const PAYERS = {
+  /** Any other number: SUCCESSFUL after a short PENDING period. */
+  ordinary: '237670000001',
+  failing: '23746733123450',
+  rejecting: '23746733123451',
+  stayingPending: '23746733123453',
+  slowApproval: '23746733123454',
+} as const;
+
+export interface SignedInStudent {
+  device: StudentDevice;
+  app: StudentApp;
+  account: StudentAccount;
+  api: StudentApi;
+}
+
+/**
+ * A student with an account (made through the API: registering through the screen is the golden journey's
+ * job), logged in through the login screen on a fresh phone, with the given subjects added from the
+ * catalogue.
+ */
+export async function signedInStudent(
+  browser: Browser,
+  options: { baseUrl?: string; lang?: Lang; cart?: readonly string[] } = {},
+): Promise<SignedInStudent> {
+  const baseUrl = options.baseUrl ?? inject('e2eBaseUrl');
+  const api = new StudentApi(baseUrl);
+  const account = newStudent();
+  await api.register(account);
+  const device = await openDevice(browser, { baseUrl, lang: options.lang ?? 'en' });
+  const app = new StudentApp(device);
+  await app.open('landing');
+  if (app.lang !== 'en') await app.chooseLanguage();
+  await app.logInWithUsername(account);
+  if (options.cart?.length) {
+    await app.open('home');
+    for (const title of options.cart) await app.addToCart(title);
+  }
+  return { device, app, account, api };
+}

@@ -1,0 +1,313 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { StudentDevice } from './browser';
+import { type Lang, text } from './dictionary';
+import type { StudentAccount } from './student-api';
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A dictionary template as a pattern: each `{{param}}` matches anything; `whole` anchors both ends. */
+export function templatePattern(template: string, whole = true): RegExp {
+  const body = template
+    .split(/\{\{\s*\w+\s*\}\}/)
+    .map(escapeRegExp)
+    .join('.+');
+  return new RegExp(whole ? `^${body}$` : body);
+}
+
+/** The pending payment the app keeps in local storage (src/services/storage.ts, `pending_payment`). */
+export interface StoredPendingPayment {
+  referenceId: string;
+  phone: string;
+  amount: number;
+}
+
+/**
+ * The page object of the whole app: it drives the screens the way a student does, by roles and by the
+ * names the dictionaries give them, in the journey's language.
+ */
+export class StudentApp {
+  readonly page: Page;
+  readonly lang: Lang;
+
+  constructor(readonly device: StudentDevice) {
+    this.page = device.page;
+    this.lang = device.lang;
+  }
+
+  t(key: string, params: Record<string, string | number> = {}): string {
+    return text(this.lang, key, params);
+  }
+
+  /** Waits for a condition the UI cannot show as an element (storage, the server's records). */
+  async until<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    let value = await read();
+    while (!accept(value)) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
+      await this.page.waitForTimeout(200);
+      value = await read();
+    }
+    return value;
+  }
+
+  // --- Shell: navbar, language ---------------------------------------------------------------------
+
+  async open(route = 'landing'): Promise<void> {
+    await this.device.go(route);
+    await this.page.getByRole('banner').waitFor();
+  }
+
+  /** The navbar's language switch, as a student uses it; the choice is persisted by the app. */
+  async chooseLanguage(lang: Lang = this.lang): Promise<void> {
+    const select = this.page.getByLabel(text('en', 'nav.language')).or(this.page.getByLabel(text('fr', 'nav.language')));
+    await select.first().selectOption(lang);
+    await this.page.locator(`html[lang="${lang}"]`).waitFor();
+  }
+
+  cartButton(): Locator {
+    return this.page.getByRole('button', { name: templatePattern(this.t('nav.cartCount')) });
+  }
+
+  async openCart(): Promise<Locator> {
+    await this.cartButton().click();
+    const dialog = this.cartDialog();
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  // --- Account screens -----------------------------------------------------------------------------
+
+  /** The registration form, filled field by field through its labels; the app signs the student in. */
+  async register(account: StudentAccount): Promise<void> {
+    await this.open('register');
+    const form = this.page.locator('form');
+    for (const name of ['firstname', 'lastname', 'email', 'username', 'password', 'phonenumber'] as const) {
+      const input = form.getByLabel(this.t(`account.fields.${name}`), { exact: true });
+      expect(await input.getAttribute('name'), `the ${name} input is named as the payload`).toBe(name);
+      await input.fill(account[name]);
+    }
+  }
+
+  async submitRegistration(): Promise<void> {
+    await this.page.getByRole('button', { name: this.t('account.register.submit') }).click();
+    await this.waitForLoggedIn();
+  }
+
+  async logInWithUsername(account: StudentAccount): Promise<void> {
+    await this.open('login-with-username');
+    await this.page.getByLabel(this.t('account.fields.username'), { exact: true }).fill(account.username);
+    await this.page.getByLabel(this.t('account.fields.password'), { exact: true }).fill(account.password);
+    await this.page.getByRole('button', { name: this.t('account.login.submit') }).click();
+    await this.waitForLoggedIn();
+  }
+
+  /** Logged in: the navbar offers the student's own pages. */
+  async waitForLoggedIn(): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: this.t('nav.menu') })
+      .getByRole('link', { name: this.t('nav.study') })
+      .waitFor();
+  }
+
+  // --- Catalogue -----------------------------------------------------------------------------------
+
+  subjectCard(subjectTitle: string): Locator {
+    return this.page.getByRole('article', { name: subjectTitle, exact: true });
+  }
+
+  async addToCart(subjectTitle: string): Promise<void> {
+    const card = this.subjectCard(subjectTitle);
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('button', { name: this.t('catalogue.addToCart') }).click();
+  }
+
+  // --- Studying -----------------------------------------------------------------------------------
+
+  /** From study-sections: the subject card's "watch videos" link, to its section's video page. */
+  async openSubjectVideos(subjectTitle: string): Promise<void> {
+    await this.subjectCard(subjectTitle).getByRole('link', { name: this.t('study.watchVideos') }).click();
+    await this.page.getByRole('region', { name: subjectTitle }).waitFor();
+  }
+
+  async openFirstTopic(subjectTitle: string): Promise<void> {
+    await this.page.getByRole('region', { name: subjectTitle }).getByRole('link').first().click();
+    await this.page.waitForFunction(() => window.location.hash.startsWith('#/sort-videos-by-topics/'));
+  }
+
+  async openFirstVideo(): Promise<void> {
+    // Video cards are links to the player; their names are the lessons' titles, which the seed owns.
+    await this.page.locator('main a[href*="video-player"]').first().click();
+    await this.page.waitForFunction(() => window.location.hash.startsWith('#/video-player'));
+  }
+
+  /**
+   * Starts the signed stream and waits until it really plays (time advancing). Muted, as a phone allows
+   * playback without a gesture only when muted; the journey is about the stream, not the sound.
+   */
+  async playVideo(): Promise<void> {
+    const video = this.page.locator('main video');
+    await video.waitFor();
+    await this.page.waitForFunction(() => {
+      const element = document.querySelector('main video') as HTMLVideoElement | null;
+      return element !== null && element.currentSrc !== '' && element.readyState >= 1;
+    });
+    await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      await element.play();
+    });
+    await this.page.waitForFunction(() => {
+      const element = document.querySelector('main video') as HTMLVideoElement | null;
+      return element !== null && !element.paused && element.currentTime > 0.2;
+    });
+  }
+
+  /** Seeks as the player's scrubber does, then checks playback goes on from there. */
+  async seekVideo(seconds: number): Promise<void> {
+    const landed = await this.page.locator('main video').evaluate(
+      (element: HTMLVideoElement, target) =>
+        new Promise<number>((resolve) => {
+          element.addEventListener('seeked', () => resolve(element.currentTime), { once: true });
+          element.currentTime = target;
+        }),
+      seconds,
+    );
+    expect(Math.abs(landed - seconds)).toBeLessThan(1);
+    await this.page.waitForFunction(
+      (target) => {
+        const element = document.querySelector('main video') as HTMLVideoElement | null;
+        return element !== null && !element.paused && element.currentTime > target + 0.2;
+      },
+      seconds,
+    );
+  }
+
+  // --- Cart modal ----------------------------------------------------------------------------------
+
+  cartDialog(): Locator {
+    return this.page.getByRole('dialog', { name: this.t('cart.title') });
+  }
+
+  async increaseQuantity(subjectTitle: string): Promise<void> {
+    await this.cartDialog()
+      .getByRole('button', { name: this.t('cart.increase', { title: subjectTitle }) })
+      .click();
+  }
+
+  quantityOf(subjectTitle: string): Locator {
+    return this.cartDialog().getByRole('group', { name: this.t('cart.quantityOf', { title: subjectTitle }) }).locator('output');
+  }
+
+  cartTotal(): Locator {
+    return this.cartDialog().getByTestId('cart-total');
+  }
+
+  makePaymentButton(): Locator {
+    return this.page.getByRole('button', { name: this.t('cart.makePayment') });
+  }
+
+  async closeCart(): Promise<void> {
+    await this.cartDialog().getByRole('button', { name: this.t('common.close') }).click();
+    await this.cartDialog().waitFor({ state: 'detached' });
+  }
+
+  // --- Checkout dialogs ----------------------------------------------------------------------------
+
+  methodDialog(): Locator {
+    return this.page.getByRole('dialog', { name: this.t('checkout.chooseMethod') });
+  }
+
+  async chooseMtn(): Promise<void> {
+    await this.methodDialog().getByRole('button', { name: this.t('checkout.mtn') }).click();
+    await this.phoneInput().waitFor();
+  }
+
+  async chooseOrange(): Promise<void> {
+    await this.methodDialog().getByRole('button', { name: this.t('checkout.orange') }).click();
+  }
+
+  async cancelMethod(): Promise<void> {
+    await this.methodDialog().getByRole('button', { name: this.t('common.cancel') }).click();
+    await this.methodDialog().waitFor({ state: 'detached' });
+  }
+
+  phoneDialog(): Locator {
+    return this.page.getByRole('dialog', { name: this.t('checkout.mtn') });
+  }
+
+  phoneInput(): Locator {
+    return this.phoneDialog().getByLabel(this.t('checkout.phoneLabel'));
+  }
+
+  /** Types the number over the prefilled 237 and submits with Enter (SPEC: Enter or the button). */
+  async enterPhone(phone: string, submitWith: 'enter' | 'button' = 'enter'): Promise<void> {
+    const input = this.phoneInput();
+    expect(await input.inputValue(), 'the phone prompt is prefilled with 237').toBe('237');
+    expect(await input.getAttribute('type')).toBe('tel');
+    await input.fill(phone);
+    if (submitWith === 'enter') await input.press('Enter');
+    else await this.phoneDialog().getByRole('button', { name: this.t('checkout.pay') }).click();
+  }
+
+  async cancelPhone(): Promise<void> {
+    await this.phoneDialog().getByRole('button', { name: this.t('common.cancel') }).click();
+    await this.phoneDialog().waitFor({ state: 'detached' });
+  }
+
+  /** The "confirm on your phone" progress shown while the app polls the payment. */
+  waitingForApproval(): Locator {
+    return this.page
+      .getByRole('status')
+      .filter({ hasText: templatePattern(this.t('checkout.confirmOnPhone'), false) });
+  }
+
+  /** Pays the open cart with MTN MoMo: Make payment, MTN, the number, Enter. */
+  async payWithMtn(phone: string): Promise<void> {
+    await this.makePaymentButton().click();
+    await this.methodDialog().waitFor();
+    await this.chooseMtn();
+    await this.enterPhone(phone);
+  }
+
+  // --- Alerts --------------------------------------------------------------------------------------
+
+  alert(): Locator {
+    return this.page.getByRole('alertdialog');
+  }
+
+  /**
+   * The alert host shows 'Hey {username}', the message and OK (SPEC.md §8). Waits for it, checks both,
+   * and dismisses it with OK.
+   */
+  async acknowledgeAlert(message: string, username: string, timeoutMs = 30_000): Promise<void> {
+    const alert = this.alert();
+    await alert.waitFor({ timeout: timeoutMs });
+    await expect.poll(() => alert.textContent(), { timeout: 5_000 }).toContain(message);
+    expect(await alert.getByRole('heading').textContent()).toBe(this.t('common.alertHeader', { username }));
+    await alert.getByRole('button', { name: this.t('common.ok') }).click();
+    await alert.waitFor({ state: 'detached' });
+  }
+
+  // --- Storage and location ------------------------------------------------------------------------
+
+  async pendingPayment(): Promise<StoredPendingPayment | null> {
+    return this.page.evaluate(() => {
+      const raw = localStorage.getItem('pending_payment');
+      if (!raw) return null;
+      const envelope = JSON.parse(raw) as { data?: StoredPendingPayment };
+      return envelope.data ?? null;
+    });
+  }
+
+  async route(): Promise<string> {
+    return this.page.evaluate(() => window.location.hash.replace(/^#\/?/, ''));
+  }
+
+  async waitForRoute(route: string, timeoutMs = 30_000): Promise<void> {
+    await this.page.waitForFunction((expected) => window.location.hash.replace(/^#\/?/, '') === expected, route, {
+      timeout: timeoutMs,
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { isPrecache, RUNTIME_CACHES } from '../../../src/sw/cache-names';
+import {
+  isAppNavigation,
+  isCatalogueList,
+  isLessonVideo,
+  isPicture,
+  isVideoList,
+  offlineVideoKey,
+  scopedPath,
+} from '../../../src/sw/routes';
+
+describe('service worker routing rules', () => {
+  const scope = new URL('https://study.example/app/');
+
+  it('reads paths relative to the scope, and leaves other origins alone', () => {
+    expect(scopedPath(new URL('https://study.example/app/subjects/subject/fetch-all'), scope)).toBe(
+      'subjects/subject/fetch-all',
+    );
+    expect(scopedPath(new URL('https://cdn.example/app/x'), scope)).toBeNull();
+    expect(scopedPath(new URL('https://study.example/other'), scope)).toBeNull();
+  });
+
+  it('caches the public catalogue lists, never per-student answers', () => {
+    for (const path of ['subjects/subject/fetch-all', 'happenings/fetch-all', 'news/top-headlines', 'livetv/channels', 'scholarships', 'shop/products/p1']) {
+      expect(isCatalogueList(path), path).toBe(true);
+    }
+    for (const path of ['users/profile', 'transactions', 'payments/momo/requesttopay/abc', 'users/fetchStudentDetail', 'videos/fetchvideos']) {
+      expect(isCatalogueList(path), path).toBe(false);
+      expect(isPicture(path), path).toBe(false);
+    }
+    expect(isVideoList('videos/fetchvideos')).toBe(true);
+    expect(isVideoList('videos/fetchvideos/diplomaexams')).toBe(true);
+    expect(isVideoList('videos/filtered-videos')).toBe(false);
+  });
+
+  it('tells pictures from lesson videos', () => {
+    expect(isPicture('media/thumbnails/a.jpg')).toBe(true);
+    expect(isPicture('media/videos/a.mp4')).toBe(false);
+    expect(isLessonVideo('media/videos/a.mp4')).toBe(true);
+    expect(isLessonVideo('media/pictures/a.jpg')).toBe(false);
+  });
+
+  it('answers app pages with index.html but not the server’s own pages', () => {
+    expect(isAppNavigation('')).toBe(true);
+    expect(isAppNavigation('index.html')).toBe(true);
+    expect(isAppNavigation('docs')).toBe(false);
+    expect(isAppNavigation('docs/static/index.html')).toBe(false);
+    expect(isAppNavigation('media/books/b.pdf')).toBe(false);
+  });
+
+  it('keys an offline video by its URL without the expiring signature', () => {
+    expect(offlineVideoKey('https://s.example/media/videos/a.mp4?exp=1&sig=x')).toBe('https://s.example/media/videos/a.mp4');
+    expect(offlineVideoKey('/media/videos/a.mp4?sig=y', 'https://s.example/#/video-player')).toBe(
+      'https://s.example/media/videos/a.mp4',
+    );
+  });
+
+  it('keeps only the precache on logout', () => {
+    expect(isPrecache('workbox-precache-v2-https://study.example/')).toBe(true);
+    for (const name of Object.values(RUNTIME_CACHES)) expect(isPrecache(name)).toBe(false);
+  });
+});
