@@ -30,7 +30,6 @@ export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
 export interface PlaybackComment {
   readonly _id: string;
   readonly likes: number;
-  readonly [field: string]: unknown;
 }
 
 export interface PlaybackVideo {
@@ -233,6 +232,7 @@ export const playbackMachine = playbackSetup.createMachine({
   states: {
     loading: {
       invoke: {
+        id: 'loadVideo',
         src: 'loadVideo',
         input: ({ context }) => ({ videoId: context.videoId, fresh: false }),
         onDone: {
@@ -244,6 +244,7 @@ export const playbackMachine = playbackSetup.createMachine({
     },
     checkingAccess: {
       invoke: {
+        id: 'checkAccess',
         src: 'checkAccess',
         input: ({ context }) => ({ userId: context.userId, subjectId: context.video?.subjectId ?? '' }),
         onDone: [
@@ -263,6 +264,7 @@ export const playbackMachine = playbackSetup.createMachine({
     },
     refreshingList: {
       invoke: {
+        id: 'loadVideo',
         src: 'loadVideo',
         input: ({ context }) => ({ videoId: context.videoId, fresh: true }),
         onDone: [
@@ -316,6 +318,7 @@ export const playbackMachine = playbackSetup.createMachine({
           states: {
             restoring: {
               invoke: {
+                id: 'loadPosition',
                 src: 'loadPosition',
                 input: ({ context }) => ({ videoId: context.videoId }),
                 onDone: {
@@ -395,6 +398,7 @@ export const playbackMachine = playbackSetup.createMachine({
             },
             refreshingStream: {
               invoke: {
+                id: 'loadVideo',
                 src: 'loadVideo',
                 input: ({ context }) => ({ videoId: context.videoId, fresh: true }),
                 onDone: [
@@ -435,6 +439,7 @@ export const playbackMachine = playbackSetup.createMachine({
             },
             counting: {
               invoke: {
+                id: 'countView',
                 src: 'countView',
                 input: ({ context }) => ({ videoId: context.videoId }),
                 onDone: {
@@ -468,6 +473,7 @@ export const playbackMachine = playbackSetup.createMachine({
             },
             sending: {
               invoke: {
+                id: 'react',
                 src: 'react',
                 input: ({ context, event }) => ({ videoId: context.videoId, reaction: reactionOf(event) }),
                 onDone: {

@@ -48,7 +48,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   plain('new-item'),
   plain('new-list'),
   plain('local-notifications'),
-  plain('upnextlist'),
+  plain('upnextlist', false, () => import('../screens/UpNextList')),
   plain('cache-manager', false, () => import('../screens/CacheManager')),
   plain('time-table-home'),
   plain('cart-modal', false, () => import('../screens/CartScreen')),
@@ -77,7 +77,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   plain('dashboard', true, () => import('../screens/Dashboard')),
   plain('study-sections', true, () => import('../screens/StudySections')),
-  plain('video-player', true),
+  plain('video-player', true, () => import('../screens/VideoPlayer')),
   plain('profile', true, () => import('../screens/Profile')),
 ];
 

@@ -88,7 +88,8 @@ describe('paying with MTN Mobile Money: what goes wrong', () => {
     const { app, account, api, device } = student;
     const statusReads: string[] = [];
     app.page.on('request', (request) => {
-      if (/\/payments\/momo\/requesttopay\/[0-9a-f-]{36}$/.test(request.url())) statusReads.push(request.url());
+      if (/\/payments\/momo\/requesttopay\/[0-9a-f-]{36}$/.test(request.url()))
+        statusReads.push(request.url());
     });
     await app.payWithMtn(PAYERS.slowApproval);
     await app.waitingForApproval().waitFor();

@@ -426,7 +426,7 @@ describe('forgot and reset', () => {
     });
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    await vi_waitFor(() => ctx.mails.length === before + 1);
+    await waitUntil(() => ctx.mails.length === before + 1);
     const mail = ctx.mails.at(-1);
     expect(mail?.to).toBe(student.email);
     const token = /#\/resetpassword\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
@@ -462,7 +462,7 @@ describe('forgot and reset', () => {
       headers: { 'accept-language': 'fr' },
       payload: { email: student.email },
     });
-    await vi_waitFor(() => ctx.mails.length === before + 1);
+    await waitUntil(() => ctx.mails.length === before + 1);
     const mail = ctx.mails.at(-1);
     expect(mail?.subject).toBe('Réinitialisez votre mot de passe');
     const token = /token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
@@ -485,7 +485,7 @@ describe('forgot and reset', () => {
   });
 });
 
-async function vi_waitFor(condition: () => boolean): Promise<void> {
+async function waitUntil(condition: () => boolean): Promise<void> {
   for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) {
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -664,8 +664,7 @@ describe('logout and account deletion', () => {
       );
       expect(payment).toEqual({ student_id: null, msisdn: null, total_cost: 2500 });
     }
-    // The token is dead, the login is gone, and the username is free again for nobody to impersonate... but taken
-    // names of deleted accounts are released (the row no longer holds them).
+    // The token is dead and the login is gone; the comment stays, without its author.
     expect(
       (await ctx.request({ method: 'GET', url: '/users/profile', headers: student.headers })).status,
     ).toBe(401);

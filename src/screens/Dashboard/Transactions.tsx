@@ -12,6 +12,7 @@ import { formatDate } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { catalogueHref } from '../SectionVideos/sections';
 import { pendingPaymentOf } from './pending-payment';
+import '../../ui/badge.css';
 
 interface TransactionsData {
   payments: Payment[];

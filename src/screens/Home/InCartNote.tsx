@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../ui/badge.css';
 
 /** Under a subject already in the cart: how many, and a way to open the cart. */
 export function InCartNote({ amount, onOpenCart }: { amount: number; onOpenCart: () => void }) {

@@ -15,6 +15,7 @@ import { InCartNote } from './InCartNote';
 import { useAddToCart } from './use-add-to-cart';
 import '../../ui/subject-card.css';
 import './home.css';
+import '../../ui/badge.css';
 
 /** The subject catalogue: one section at a time, filtered by level, each subject with its price and cart action. */
 export default function Home() {

@@ -13,6 +13,7 @@ import { groupVideos, type SubjectGroup, topicHref } from './group-videos';
 import { catalogueHref, sectionById, sectionByVideoRoute } from './sections';
 import '../../ui/video-card.css';
 import './section-videos.css';
+import '../../ui/badge.css';
 
 interface SectionVideosData {
   videos: Video[];

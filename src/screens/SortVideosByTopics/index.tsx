@@ -12,6 +12,7 @@ import { decodeParam } from '../SectionVideos/group-videos';
 import { catalogueHref, sectionById } from '../SectionVideos/sections';
 import '../../ui/video-card.css';
 import '../SectionVideos/section-videos.css';
+import '../../ui/badge.css';
 
 interface TopicData {
   videos: Video[];

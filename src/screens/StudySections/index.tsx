@@ -13,6 +13,7 @@ import { useAddToCart } from '../Home/use-add-to-cart';
 import { catalogueHref, sectionById } from '../SectionVideos/sections';
 import { type AccessState, accessState, canRenew, paidSubjectsOf } from './subject-access';
 import '../../ui/subject-card.css';
+import '../../ui/badge.css';
 
 const BADGE: Record<AccessState, string> = {
   active: 'badge badge--success',

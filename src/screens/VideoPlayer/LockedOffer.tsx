@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { selectCartItems } from '../../../machines/cart';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-machines';
-import { formatFcfa } from '../../services/money';
 import type { Video } from '../../services/api/types';
+import { formatFcfa } from '../../services/money';
 import { Loader } from '../../ui/Loader';
 import { ErrorState } from '../../ui/States';
 
@@ -70,7 +70,11 @@ export function LockedOffer({ video }: { video: Video }) {
         {inCart ? (
           <div className="locked__added" role="status">
             <p>{t('player.addedToCart', { subjectTitle: video.subjectTitle })}</p>
-            <button type="button" className="btn btn--secondary btn--block" onClick={() => ui.setCartOpen(true)}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--block"
+              onClick={() => ui.setCartOpen(true)}
+            >
               {t('player.openCart')}
             </button>
           </div>

@@ -1,17 +1,19 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_RATES, type PlaybackRate } from '../../../machines/playback';
 
 /** The playback speeds as a row of toggle buttons; the pressed one is the current speed. */
-export function SpeedPicker({ rate, onChange }: { rate: PlaybackRate; onChange: (rate: PlaybackRate) => void }) {
+export function SpeedPicker({
+  rate,
+  onChange,
+}: {
+  rate: PlaybackRate;
+  onChange: (rate: PlaybackRate) => void;
+}) {
   const { t, i18n } = useTranslation();
-  const labelId = useId();
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <div className="speed" role="group" aria-labelledby={labelId}>
-      <span id={labelId} className="speed__label">
-        {t('player.speed')}
-      </span>
+    <fieldset className="speed">
+      <legend className="speed__label">{t('player.speed')}</legend>
       <div className="speed__choices">
         {PLAYBACK_RATES.map((choice) => (
           <button
@@ -25,6 +27,6 @@ export function SpeedPicker({ rate, onChange }: { rate: PlaybackRate; onChange: 
           </button>
         ))}
       </div>
-    </div>
+    </fieldset>
   );
 }

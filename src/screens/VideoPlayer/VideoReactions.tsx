@@ -13,7 +13,15 @@ interface VideoReactionsProps {
 }
 
 /** Views, and like / dislike toggles whose counts are the server's answer. */
-export function VideoReactions({ likes, dislikes, views, busy, error, onLike, onDislike }: VideoReactionsProps) {
+export function VideoReactions({
+  likes,
+  dislikes,
+  views,
+  busy,
+  error,
+  onLike,
+  onDislike,
+}: VideoReactionsProps) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   return (

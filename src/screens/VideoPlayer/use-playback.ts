@@ -25,12 +25,18 @@ import { usePlaybackPositions } from './playback-positions-context';
  * request; a `fresh` load (the signed URL expired, or the list predates a purchase) asks for the subject's
  * videos, which are never cached, to get a new stream URL.
  */
-export async function loadPlayerVideo(api: AppApi, { videoId, fresh }: LoadVideoInput): Promise<LoadVideoOutput> {
+export async function loadPlayerVideo(
+  api: AppApi,
+  { videoId, fresh }: LoadVideoInput,
+): Promise<LoadVideoOutput> {
   const [videos, subjects] = await Promise.all([api.fetchVideos(), api.fetchSubjects()]);
   let video: Video | undefined = videos.find((candidate) => candidate._id === videoId);
   if (!video) throw new ApiError({ status: 404, key: 'errors.videoNotFound' });
   if (fresh) {
-    const current = await api.filteredVideos({ subjectTitle: video.subjectTitle, subsection: video.subsection });
+    const current = await api.filteredVideos({
+      subjectTitle: video.subjectTitle,
+      subsection: video.subsection,
+    });
     video = current.find((candidate) => candidate._id === videoId) ?? video;
   }
   const subject = subjects.find((candidate) => candidate._id === video.subjectId);
@@ -46,7 +52,8 @@ async function sendReaction(api: AppApi, { videoId, reaction }: ReactInput): Pro
     const { likes } = await api.likeComment({ videoId, commentId: reaction.commentId });
     return { kind: 'commentLikes', commentId: reaction.commentId, likes };
   }
-  const answer = reaction.kind === 'like' ? await api.likeVideo({ videoId }) : await api.dislikeVideo({ videoId });
+  const answer =
+    reaction.kind === 'like' ? await api.likeVideo({ videoId }) : await api.dislikeVideo({ videoId });
   return { kind: 'counts', ...counts(answer) };
 }
 
@@ -71,14 +78,18 @@ export function usePlayback(videoId: string, userId: string, media: RefObject<HT
   return useActorRef(
     playbackMachine.provide({
       actors: {
-        loadVideo: fromPromise<LoadVideoOutput, LoadVideoInput>(described((input) => loadPlayerVideo(api, input))),
+        loadVideo: fromPromise<LoadVideoOutput, LoadVideoInput>(
+          described((input) => loadPlayerVideo(api, input)),
+        ),
         checkAccess: fromPromise<CheckAccessOutput, CheckAccessInput>(
           described(async (input) => {
             const answer = await api.checkSubjectExpiration(input);
             return { expired: answer.expired };
           }),
         ),
-        loadPosition: fromPromise<LoadPositionOutput, VideoIdInput>(({ input }) => positions.load(input.videoId)),
+        loadPosition: fromPromise<LoadPositionOutput, VideoIdInput>(({ input }) =>
+          positions.load(input.videoId),
+        ),
         countView: fromPromise<Counts, VideoIdInput>(
           described(async (input) => counts(await api.viewVideo({ videoId: input.videoId }))),
         ),

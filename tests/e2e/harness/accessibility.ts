@@ -31,7 +31,9 @@ export async function expectAccessible(page: Page, screen: string): Promise<AxeF
     join(AXE_REPORT_DIR, `${screen}.json`),
     `${JSON.stringify({ screen, url: page.url(), findings }, null, 2)}\n`,
   );
-  const blocking = findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical');
+  const blocking = findings.filter(
+    (finding) => finding.impact === 'serious' || finding.impact === 'critical',
+  );
   expect(blocking, `serious or critical accessibility violations on ${screen}`).toEqual([]);
   return findings;
 }

@@ -46,7 +46,8 @@ export class StudentApp {
     const deadline = Date.now() + timeoutMs;
     let value = await read();
     while (!accept(value)) {
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
+      if (Date.now() > deadline)
+        throw new Error(`Timed out waiting for ${what}; last value ${JSON.stringify(value)}`);
       await this.page.waitForTimeout(200);
       value = await read();
     }
@@ -62,7 +63,9 @@ export class StudentApp {
 
   /** The navbar's language switch, as a student uses it; the choice is persisted by the app. */
   async chooseLanguage(lang: Lang = this.lang): Promise<void> {
-    const select = this.page.getByLabel(text('en', 'nav.language')).or(this.page.getByLabel(text('fr', 'nav.language')));
+    const select = this.page
+      .getByLabel(text('en', 'nav.language'))
+      .or(this.page.getByLabel(text('fr', 'nav.language')));
     await select.first().selectOption(lang);
     await this.page.locator(`html[lang="${lang}"]`).waitFor();
   }
@@ -128,7 +131,9 @@ export class StudentApp {
 
   /** From study-sections: the subject card's "watch videos" link, to its section's video page. */
   async openSubjectVideos(subjectTitle: string): Promise<void> {
-    await this.subjectCard(subjectTitle).getByRole('link', { name: this.t('study.watchVideos') }).click();
+    await this.subjectCard(subjectTitle)
+      .getByRole('link', { name: this.t('study.watchVideos') })
+      .click();
     await this.page.getByRole('region', { name: subjectTitle }).waitFor();
   }
 
@@ -175,13 +180,10 @@ export class StudentApp {
       seconds,
     );
     expect(Math.abs(landed - seconds)).toBeLessThan(1);
-    await this.page.waitForFunction(
-      (target) => {
-        const element = document.querySelector('main video') as HTMLVideoElement | null;
-        return element !== null && !element.paused && element.currentTime > target + 0.2;
-      },
-      seconds,
-    );
+    await this.page.waitForFunction((target) => {
+      const element = document.querySelector('main video') as HTMLVideoElement | null;
+      return element !== null && !element.paused && element.currentTime > target + 0.2;
+    }, seconds);
   }
 
   // --- Cart modal ----------------------------------------------------------------------------------
@@ -197,7 +199,9 @@ export class StudentApp {
   }
 
   quantityOf(subjectTitle: string): Locator {
-    return this.cartDialog().getByRole('group', { name: this.t('cart.quantityOf', { title: subjectTitle }) }).locator('output');
+    return this.cartDialog()
+      .getByRole('group', { name: this.t('cart.quantityOf', { title: subjectTitle }) })
+      .locator('output');
   }
 
   cartTotal(): Locator {
@@ -209,7 +213,9 @@ export class StudentApp {
   }
 
   async closeCart(): Promise<void> {
-    await this.cartDialog().getByRole('button', { name: this.t('common.close') }).click();
+    await this.cartDialog()
+      .getByRole('button', { name: this.t('common.close') })
+      .click();
     await this.cartDialog().waitFor({ state: 'detached' });
   }
 
@@ -220,16 +226,22 @@ export class StudentApp {
   }
 
   async chooseMtn(): Promise<void> {
-    await this.methodDialog().getByRole('button', { name: this.t('checkout.mtn') }).click();
+    await this.methodDialog()
+      .getByRole('button', { name: this.t('checkout.mtn') })
+      .click();
     await this.phoneInput().waitFor();
   }
 
   async chooseOrange(): Promise<void> {
-    await this.methodDialog().getByRole('button', { name: this.t('checkout.orange') }).click();
+    await this.methodDialog()
+      .getByRole('button', { name: this.t('checkout.orange') })
+      .click();
   }
 
   async cancelMethod(): Promise<void> {
-    await this.methodDialog().getByRole('button', { name: this.t('common.cancel') }).click();
+    await this.methodDialog()
+      .getByRole('button', { name: this.t('common.cancel') })
+      .click();
     await this.methodDialog().waitFor({ state: 'detached' });
   }
 
@@ -248,11 +260,16 @@ export class StudentApp {
     expect(await input.getAttribute('type')).toBe('tel');
     await input.fill(phone);
     if (submitWith === 'enter') await input.press('Enter');
-    else await this.phoneDialog().getByRole('button', { name: this.t('checkout.pay') }).click();
+    else
+      await this.phoneDialog()
+        .getByRole('button', { name: this.t('checkout.pay') })
+        .click();
   }
 
   async cancelPhone(): Promise<void> {
-    await this.phoneDialog().getByRole('button', { name: this.t('common.cancel') }).click();
+    await this.phoneDialog()
+      .getByRole('button', { name: this.t('common.cancel') })
+      .click();
     await this.phoneDialog().waitFor({ state: 'detached' });
   }
 
@@ -306,8 +323,12 @@ export class StudentApp {
   }
 
   async waitForRoute(route: string, timeoutMs = 30_000): Promise<void> {
-    await this.page.waitForFunction((expected) => window.location.hash.replace(/^#\/?/, '') === expected, route, {
-      timeout: timeoutMs,
-    });
+    await this.page.waitForFunction(
+      (expected) => window.location.hash.replace(/^#\/?/, '') === expected,
+      route,
+      {
+        timeout: timeoutMs,
+      },
+    );
   }
 }

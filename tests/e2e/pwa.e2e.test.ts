@@ -1,0 +1,301 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildServiceWorker } from '../../scripts/build-sw';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { connectBrowser, PHONE, type StudentDevice } from './harness/browser';
+import { text } from './harness/dictionary';
+import { MATHS, PAYERS } from './harness/journey';
+import { e2eServerEnv, freePort } from './harness/server-env';
+import { newStudent, StudentApi } from './harness/student-api';
+import { StudentApp } from './harness/student-app';
+
+// Issue 5 in Chromium against the production build served by the real server. The file serves its own copy
+// of the run's build (its update test deploys a changed build into it) and, at the end, stops that server
+// so "offline" means no server at all, not only Chromium's offline emulation.
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
+
+let browser: Browser;
+let baseUrl: string;
+let staticDir: string;
+let stopServer: () => Promise<void>;
+const work = mkdtempSync(join(tmpdir(), 'study-app-pwa-e2e-'));
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await connectBrowser();
+  staticDir = join(work, 'app');
+  cpSync(inject('e2eStaticDir'), staticDir, { recursive: true });
+  const port = await freePort();
+  const app = await buildApp(loadConfig(e2eServerEnv({ port, dataDir: join(work, 'data'), staticDir })));
+  await app.listen({ port, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${port}`;
+  let stopped = false;
+  stopServer = async () => {
+    if (stopped) return;
+    stopped = true;
+    await app.close();
+  };
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await stopServer?.();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function phone(options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}) {
+  const context = await browser.newContext({
+    ...PHONE,
+    baseURL: baseUrl,
+    locale: 'en-CM',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
+  });
+  context.setDefaultTimeout(20_000);
+  contexts.push(context);
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  const device: StudentDevice = {
+    context,
+    page,
+    baseUrl,
+    lang: 'en',
+    pageErrors,
+    go: async (route) => {
+      await page.goto(`/#/${route.replace(/^\//, '')}`);
+    },
+    screenshot: async () => undefined,
+  };
+  return { context, page, device };
+}
+
+/** Resolves once a service worker is active for the page (it may not control it yet). */
+const activeWorker = (page: Page, timeout: number) =>
+  page.waitForFunction(
+    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+    null,
+    { timeout, polling: 250 },
+  );
+
+const controlled = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+
+/** Fires the event Chromium fires when the app is installable (a test browser never decides that itself). */
+const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  });
+
+describe('the PWA in Chromium', () => {
+  it('registers the service worker within 30 s and says the app is ready for offline use', async () => {
+    const { page } = await phone();
+    const started = Date.now();
+    await page.goto('/#/landing');
+    const readyToast = page
+      .getByText(en('messages.offlineReady'), { exact: true })
+      .waitFor({ timeout: 30_000 });
+    await activeWorker(page, 30_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    await readyToast;
+    await controlled(page);
+    const scriptUrl = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
+    );
+    expect(scriptUrl).toBe(`${baseUrl}/sw.js`);
+  });
+
+  it('shows the install banner on beforeinstallprompt, and a dismissal survives a reload', async () => {
+    const { page } = await phone({ serviceWorkers: 'block' });
+    await page.goto('/#/landing');
+    await page.getByRole('navigation').first().waitFor();
+    const banner = page.getByRole('complementary', { name: en('pwa.bannerLabel') });
+    expect(await banner.count()).toBe(0);
+    await offerInstall(page);
+    await expect(
+      banner.getByText(en('messages.installInvitation'), { exact: true }).isVisible(),
+    ).resolves.toBe(true);
+    const position = await banner.evaluate((element) => getComputedStyle(element).position);
+    expect(position).toBe('fixed');
+    await banner.getByRole('button', { name: en('pwa.dismiss') }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('pwa-install-dismissed'))).toBe('true');
+    await page.reload();
+    await page.getByRole('navigation').first().waitFor();
+    await offerInstall(page);
+    await page.waitForTimeout(500);
+    expect(await banner.count()).toBe(0);
+  });
+
+  it('on an iPhone shows the Add to Home Screen instructions', async () => {
+    const { page } = await phone({ userAgent: IPHONE_UA, serviceWorkers: 'block' });
+    await page.goto('/#/landing');
+    const banner = page.getByRole('complementary', { name: en('pwa.bannerLabel') });
+    await banner.getByText(en('messages.iosInstallInstructions'), { exact: true }).waitFor();
+    expect(await banner.getByRole('button', { name: en('pwa.install') }).count()).toBe(0);
+    await banner.getByRole('button', { name: en('pwa.showInstructions') }).click();
+    await banner.getByText(en('pwa.iosStepAdd'), { exact: true }).waitFor();
+  });
+
+  it('offers a deployed new version, and Update brings it', async () => {
+    const { page } = await phone();
+    await page.goto('/#/landing');
+    await activeWorker(page, 30_000);
+    await controlled(page);
+
+    // Deploy: a changed index.html, and the service worker rebuilt for it (as `npm run build` does).
+    const index = join(staticDir, 'index.html');
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace('<title>StudyCam</title>', '<title>StudyCam v2</title>'),
+    );
+    await buildServiceWorker(staticDir);
+    expect(await page.title()).toBe('StudyCam');
+
+    // A navigation makes the browser look for a new worker; the app then asks the student.
+    await page.reload();
+    const prompt = page.getByRole('status').filter({ hasText: en('messages.updateAvailable') });
+    await prompt.waitFor({ timeout: 30_000 });
+    await prompt.getByRole('button', { name: en('common.update') }).click();
+    await page.waitForFunction(() => document.title === 'StudyCam v2', null, { timeout: 20_000 });
+  });
+
+  it('studies offline: a downloaded paid video plays and seeks with the server gone', async () => {
+    const api = new StudentApi(baseUrl);
+    const account = newStudent('offline');
+    await api.register(account);
+    const { token, userId } = await api.login(account);
+    await payForMaths(token, userId, account.username);
+    const video = await mathsVideo(token);
+
+    const { page, context, device } = await phone();
+    const app = new StudentApp(device);
+    await app.logInWithUsername(account);
+    console.log('DEBUG0', await page.evaluate(() => [location.href, localStorage.getItem('id_token')?.length]));
+    await activeWorker(page, 30_000);
+    await controlled(page);
+
+    await page.evaluate((id) => {
+      window.location.hash = `#/video-player?videoId=${encodeURIComponent(id)}`;
+    }, video._id);
+    await page.waitForTimeout(5000);
+    console.log(
+      'DEBUG',
+      (await page.locator('main').innerText()).slice(0, 1500),
+      await page.evaluate(() => document.querySelector('video')?.getAttribute('src')),
+    );
+    await page.getByRole('button', { name: en('offline.download') }).click();
+    await page.getByText(/^This video is .+ Download it to watch without the internet\?$/).waitFor();
+    await page.getByRole('button', { name: en('offline.confirmDownload'), exact: true }).click();
+    await page.getByText(/^Available offline \(.+\)$/).waitFor({ timeout: 30_000 });
+    // The lists the offline app needs were fetched while online (through the worker's runtime caches).
+    await page.goto('/#/study-sections');
+    await page.getByText(MATHS.title).first().waitFor();
+    await page.goto('/#/cache-manager');
+    await page.getByText(video.title).waitFor();
+
+    // The network is cut: Chromium offline, and the server stopped.
+    await context.setOffline(true);
+    await stopServer();
+    await page.reload();
+    await page.getByRole('navigation').first().waitFor();
+    await page.goto('/#/study-sections');
+    await page.getByText(MATHS.title).first().waitFor();
+
+    // The signed URL the video list gave (any signature): the worker serves the download, Range by Range.
+    const played = await page.evaluate(async (src) => {
+      const media = document.createElement('video');
+      media.muted = true;
+      media.preload = 'auto';
+      media.src = src;
+      document.body.append(media);
+      const once = (name: string) =>
+        new Promise<void>((resolve, reject) => {
+          media.addEventListener(name, () => resolve(), { once: true });
+          media.addEventListener('error', () => reject(new Error(`media error ${media.error?.code}`)), {
+            once: true,
+          });
+        });
+      await once('loadedmetadata');
+      await media.play();
+      const target = media.duration / 2;
+      const seeked = once('seeked');
+      media.currentTime = target;
+      await seeked;
+      return { duration: media.duration, position: media.currentTime, readyState: media.readyState };
+    }, video.streamUrl);
+    expect(played.duration).toBeGreaterThan(1);
+    expect(played.position).toBeGreaterThan(played.duration / 2 - 1);
+    expect(played.readyState).toBeGreaterThanOrEqual(2);
+    expect(device.pageErrors).toEqual([]);
+  });
+});
+
+async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}/${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Set-up through the API (paying through the screens is the golden journey's job). */
+async function payForMaths(token: string, userId: string, username: string) {
+  const { referenceId } = await call<{ referenceId: string }>('POST', 'payments/momo/requesttopay', token, {
+    amount: String(MATHS.price),
+    currency: 'XAF',
+    externalId: `ORDER_${userId}_${Date.now()}`,
+    payer: { partyIdType: 'MSISDN', partyId: PAYERS.ordinary },
+    payerMessage: 'e2e',
+    payeeNote: MATHS.title,
+    items: [{ subjectId: MATHS.id, amount: 1 }],
+  });
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    const { status } = await call<{ status: string }>(
+      'GET',
+      `payments/momo/requesttopay/${referenceId}`,
+      token,
+    );
+    if (status === 'SUCCESSFUL') break;
+    if (status !== 'PENDING') throw new Error(`payment ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await call('PUT', 'transactions/subjects/makepayments', token, {
+    id: userId,
+    username,
+    role: 'STUDENT',
+    paidSubjects: [MATHS.title],
+    totalCost: MATHS.price,
+    referenceId,
+  });
+}
+
+async function mathsVideo(token: string) {
+  const videos = await call<Array<{ _id: string; title: string; subjectId: string; streamUrl?: string }>>(
+    'GET',
+    'videos/fetchvideos',
+    token,
+  );
+  const video = videos.find((candidate) => candidate.subjectId === MATHS.id && candidate.streamUrl);
+  if (!video?.streamUrl) throw new Error('no playable maths video after paying');
+  return { ...video, streamUrl: video.streamUrl };
+}

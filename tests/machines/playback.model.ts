@@ -1,0 +1,201 @@
+import type { AnyEventObject } from 'xstate';
+import type {
+  LoadVideoOutput,
+  PlaybackEvent,
+  PlaybackInput,
+  PlaybackSnapshot,
+  PlaybackVideo,
+} from '../../machines/playback';
+import { playbackMachine } from '../../machines/playback';
+import type { EventExecutors, MachineModel } from './modelHarness';
+import { Fakes, generatePaths, Harness } from './modelHarness';
+
+export const INPUT: PlaybackInput = { videoId: 'v1', userId: 'u1' };
+export const STREAM = 'http://localhost/media/videos/v1.mp4?exp=1&sig=a';
+export const FRESH_STREAM = 'http://localhost/media/videos/v1.mp4?exp=2&sig=b';
+export const LIST_STREAM = 'http://localhost/media/videos/v1.mp4?exp=3&sig=c';
+export const COMMENT = { _id: 'c1', likes: 2 };
+
+const base = {
+  _id: 'v1',
+  subjectId: 'maths',
+  likes: 4,
+  dislikes: 1,
+  views: 10,
+  comments: [COMMENT],
+} as const;
+export const PAID_VIDEO: PlaybackVideo = { ...base, locked: false, streamUrl: STREAM };
+export const LOCKED_VIDEO: PlaybackVideo = { ...base, locked: true };
+
+export const PAID: LoadVideoOutput = { video: PAID_VIDEO, price: 2_500 };
+export const LOCKED: LoadVideoOutput = { video: LOCKED_VIDEO, price: 2_500 };
+export const FREE: LoadVideoOutput = { video: PAID_VIDEO, price: 0 };
+export const REFRESHED: LoadVideoOutput = { video: { ...PAID_VIDEO, streamUrl: FRESH_STREAM }, price: 2_500 };
+/** The list loaded again because the cached one predates the purchase. */
+export const RELISTED: LoadVideoOutput = { video: { ...PAID_VIDEO, streamUrl: LIST_STREAM }, price: 2_500 };
+
+export const DURATION = 600;
+export const MIDWAY = 120;
+export const NEAR_END = 595;
+export const STORED_POSITION = 42;
+
+export const AFTER_SAVE = 'xstate.after.saveEvery.playback.watching.media.playing';
+export const NETWORK_ERROR = new Error('Network error. Please check your internet connection.');
+
+export const playbackEventSamples = {
+  'playback.retry': () => [{ type: 'playback.retry' }],
+  'playback.setRate': () => [{ type: 'playback.setRate', rate: 1.5 }],
+  'playback.leave': () => [{ type: 'playback.leave' }],
+  'media.loadedMetadata': () => [{ type: 'media.loadedMetadata', duration: DURATION }],
+  'media.timeUpdate': () => [
+    { type: 'media.timeUpdate', position: MIDWAY },
+    { type: 'media.timeUpdate', position: NEAR_END },
+  ],
+  'media.play': () => [{ type: 'media.play' }],
+  'media.pause': () => [{ type: 'media.pause' }],
+  'media.ended': () => [{ type: 'media.ended' }],
+  'media.error': () => [{ type: 'media.error' }],
+  'video.like': () => [{ type: 'video.like' }],
+  'video.dislike': () => [{ type: 'video.dislike' }],
+  'comment.like': () => [{ type: 'comment.like', commentId: 'c1' }],
+  'comment.added': () => [{ type: 'comment.added', comment: { _id: 'c2', likes: 0 } }],
+} satisfies Record<PlaybackEvent['type'], () => readonly PlaybackEvent[]>;
+
+export const playbackInternalSamples = {
+  'xstate.done.actor.loadVideo': (snapshot: PlaybackSnapshot) =>
+    snapshot.matches('loading')
+      ? [
+          { type: 'xstate.done.actor.loadVideo', output: PAID },
+          { type: 'xstate.done.actor.loadVideo', output: LOCKED },
+          { type: 'xstate.done.actor.loadVideo', output: FREE },
+        ]
+      : [
+          {
+            type: 'xstate.done.actor.loadVideo',
+            output: snapshot.matches('refreshingList') ? RELISTED : REFRESHED,
+          },
+          { type: 'xstate.done.actor.loadVideo', output: LOCKED },
+        ],
+  'xstate.error.actor.loadVideo': () => [{ type: 'xstate.error.actor.loadVideo', error: NETWORK_ERROR }],
+  'xstate.done.actor.checkAccess': () => [
+    { type: 'xstate.done.actor.checkAccess', output: { expired: false } },
+    { type: 'xstate.done.actor.checkAccess', output: { expired: true } },
+  ],
+  'xstate.error.actor.checkAccess': () => [{ type: 'xstate.error.actor.checkAccess', error: NETWORK_ERROR }],
+  'xstate.done.actor.loadPosition': () => [
+    { type: 'xstate.done.actor.loadPosition', output: STORED_POSITION },
+    { type: 'xstate.done.actor.loadPosition', output: null },
+  ],
+  'xstate.error.actor.loadPosition': () => [
+    { type: 'xstate.error.actor.loadPosition', error: new Error('IndexedDB unavailable') },
+  ],
+  'xstate.done.actor.countView': () => [
+    { type: 'xstate.done.actor.countView', output: { likes: 4, dislikes: 1, views: 11 } },
+  ],
+  'xstate.error.actor.countView': () => [{ type: 'xstate.error.actor.countView', error: NETWORK_ERROR }],
+  'xstate.done.actor.react': () => [
+    { type: 'xstate.done.actor.react', output: { kind: 'counts', likes: 5, dislikes: 0, views: 10 } },
+    { type: 'xstate.done.actor.react', output: { kind: 'commentLikes', commentId: 'c1', likes: 3 } },
+  ],
+  'xstate.error.actor.react': () => [{ type: 'xstate.error.actor.react', error: NETWORK_ERROR }],
+  [AFTER_SAVE]: () => [{ type: AFTER_SAVE }],
+} satisfies Record<string, (snapshot: PlaybackSnapshot) => readonly AnyEventObject[]>;
+
+/**
+ * A side branch of the model: counts, comments, the rate or a reaction error changed (they only change what
+ * the screen shows), or the player started from a free subject, a list refreshed after a purchase, or a
+ * stream that recovered. Each has its own transitions taken, then its path ends, so the model does not
+ * repeat the whole media region once per branch.
+ */
+function isSideBranch(snapshot: PlaybackSnapshot): boolean {
+  const { context } = snapshot;
+  const stream = context.video?.streamUrl;
+  return (
+    context.rate !== 1 ||
+    context.reactionError !== null ||
+    context.video?.likes !== 4 ||
+    context.video.comments.length !== 1 ||
+    context.video.comments[0]?.likes !== COMMENT.likes ||
+    context.price === 0 ||
+    stream === LIST_STREAM ||
+    (stream === FRESH_STREAM && context.streamRefreshes === 0)
+  );
+}
+
+const DECORATIONS = new Set([
+  'video.like',
+  'video.dislike',
+  'comment.like',
+  'comment.added',
+  'playback.setRate',
+]);
+
+function allowed(snapshot: PlaybackSnapshot, event: AnyEventObject): boolean {
+  if (!snapshot.matches('watching')) return true;
+  if (isSideBranch(snapshot)) return false;
+  const media = (type: string) => snapshot.matches({ watching: { media: type } } as never);
+  const counting = snapshot.matches({ watching: { viewCount: 'counting' } });
+  const reacting = snapshot.matches({ watching: { reactions: 'sending' } });
+  if (DECORATIONS.has(event.type)) return media('paused') && !counting && snapshot.context.position === 0;
+  // While a view or a reaction is in flight, only its answer is explored.
+  if (counting && !event.type.includes('countView')) return false;
+  if (reacting && !event.type.includes('react')) return false;
+  // A stream being recovered is driven only through its recovery.
+  if (snapshot.context.streamRefreshes > 0) {
+    return !['media.timeUpdate', 'playback.leave', 'media.ended', 'media.pause'].includes(event.type);
+  }
+  if (event.type === 'media.timeUpdate') return snapshot.context.position < MIDWAY;
+  return true;
+}
+
+export const playbackModel: MachineModel<typeof playbackMachine> = {
+  machine: playbackMachine,
+  inputs: [INPUT],
+  samples: { ...playbackEventSamples, ...playbackInternalSamples },
+  filterEvents: allowed,
+};
+
+export const PLAYBACK_EFFECTS = [
+  'persistPosition',
+  'forgetPosition',
+  'rememberLastPlayed',
+  'seekTo',
+  'applyRate',
+  'resumePlay',
+] as const;
+
+export function providePlaybackFakes(fakes: Fakes) {
+  return playbackMachine.provide({
+    actions: fakes.actions(PLAYBACK_EFFECTS),
+    actors: {
+      loadVideo: fakes.promiseActor('loadVideo'),
+      checkAccess: fakes.promiseActor('checkAccess'),
+      loadPosition: fakes.promiseActor('loadPosition'),
+      countView: fakes.promiseActor('countView'),
+      react: fakes.promiseActor('react'),
+    },
+  });
+}
+
+export function createPlaybackHarness(input: PlaybackInput): Harness<typeof playbackMachine> {
+  const fakes = new Fakes();
+  return new Harness(providePlaybackFakes(fakes), input, fakes);
+}
+
+export const playbackExecutors: EventExecutors<typeof playbackMachine> = {
+  'playback.retry': (harness, event) => harness.send(event),
+  'playback.setRate': (harness, event) => harness.send(event),
+  'playback.leave': (harness, event) => harness.send(event),
+  'media.loadedMetadata': (harness, event) => harness.send(event),
+  'media.timeUpdate': (harness, event) => harness.send(event),
+  'media.play': (harness, event) => harness.send(event),
+  'media.pause': (harness, event) => harness.send(event),
+  'media.ended': (harness, event) => harness.send(event),
+  'media.error': (harness, event) => harness.send(event),
+  'video.like': (harness, event) => harness.send(event),
+  'video.dislike': (harness, event) => harness.send(event),
+  'comment.like': (harness, event) => harness.send(event),
+  'comment.added': (harness, event) => harness.send(event),
+};
+
+export const playbackPaths = () => generatePaths(playbackModel);

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import {
+  PLAYBACK_DELAYS,
+  PLAYBACK_LIMITS,
+  selectIsLocked,
+  selectIsReacting,
+  selectIsRefreshingStream,
+  selectIsUnplayable,
+  selectRate,
+  selectReactionError,
+  selectStreamUrl,
+} from '../../machines/playback';
+import { runModel } from './modelHarness';
+import {
+  AFTER_SAVE,
+  createPlaybackHarness,
+  DURATION,
+  FREE,
+  FRESH_STREAM,
+  INPUT,
+  LOCKED,
+  MIDWAY,
+  NEAR_END,
+  NETWORK_ERROR,
+  PAID,
+  PLAYBACK_EFFECTS,
+  playbackExecutors,
+  playbackModel,
+  REFRESHED,
+  STORED_POSITION,
+  STREAM,
+} from './playback.model';
+
+describe('playback machine', () => {
+  it('replays generated paths covering every state and transition of the definition', async () => {
+    const run = await runModel({
+      model: playbackModel,
+      createHarness: createPlaybackHarness,
+      executors: playbackExecutors,
+      effectNames: PLAYBACK_EFFECTS,
+    });
+    console.log(`playback: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
+    expect(run.unvisitedStates).toEqual([]);
+    expect(run.uncoveredTransitions).toEqual([]);
+  }, 120_000);
+});
+
+async function watchingFrom(stored: number | null = null) {
+  const harness = createPlaybackHarness(INPUT);
+  harness.start();
+  await harness.resolve('loadVideo', PAID);
+  await harness.resolve('checkAccess', { expired: false });
+  await harness.resolve('loadPosition', stored);
+  return harness;
+}
+
+describe('playback rules', () => {
+  it('checks the subject expiry before anything can play, and locks an expired paid subject', async () => {
+    const harness = createPlaybackHarness(INPUT);
+    harness.start();
+    expect(harness.fakes.pending('loadVideo').input).toEqual({ videoId: 'v1', fresh: false });
+    await harness.resolve('loadVideo', PAID);
+    expect(harness.fakes.pending('checkAccess').input).toEqual({ userId: 'u1', subjectId: 'maths' });
+    expect(selectStreamUrl(harness.snapshot)).toBeNull();
+    expect(harness.fakes.callsOf('loadPosition')).toHaveLength(0);
+    await harness.resolve('checkAccess', { expired: true });
+    expect(selectIsLocked(harness.snapshot)).toBe(true);
+    expect(selectStreamUrl(harness.snapshot)).toBeNull();
+    expect(harness.fakes.effectsOf('rememberLastPlayed')).toEqual([]);
+  });
+
+  it('plays a free subject even though the student never paid for it', async () => {
+    const harness = createPlaybackHarness(INPUT);
+    harness.start();
+    await harness.resolve('loadVideo', FREE);
+    await harness.resolve('checkAccess', { expired: true });
+    await harness.resolve('loadPosition', null);
+    expect(selectStreamUrl(harness.snapshot)).toBe(STREAM);
+  });
+
+  it('reloads a list older than the purchase to get the stream, and locks if it still has none', async () => {
+    const harness = createPlaybackHarness(INPUT);
+    harness.start();
+    await harness.resolve('loadVideo', LOCKED);
+    await harness.resolve('checkAccess', { expired: false });
+    expect(harness.fakes.pending('loadVideo').input).toEqual({ videoId: 'v1', fresh: true });
+    await harness.resolve('loadVideo', LOCKED);
+    expect(selectIsLocked(harness.snapshot)).toBe(true);
+  });
+
+  it('resumes at the stored position once the metadata is known, at the chosen speed', async () => {
+    const harness = await watchingFrom(STORED_POSITION);
+    expect(harness.fakes.effectsOf('rememberLastPlayed')).toEqual([{ videoId: 'v1' }]);
+    await harness.send({ type: 'playback.setRate', rate: 0.75 });
+    expect(selectRate(harness.snapshot)).toBe(0.75);
+    await harness.send({ type: 'media.loadedMetadata', duration: DURATION });
+    expect(harness.fakes.effectsOf('seekTo')).toEqual([{ position: STORED_POSITION }]);
+    expect(harness.fakes.effectsOf('applyRate').at(-1)).toEqual({ rate: 0.75 });
+  });
+
+  it('does not resume a position near the end or too close to the start', async () => {
+    for (const stored of [NEAR_END, PLAYBACK_LIMITS.minResumeSeconds - 1]) {
+      const harness = await watchingFrom(stored);
+      await harness.send({ type: 'media.loadedMetadata', duration: DURATION });
+      expect(harness.fakes.effectsOf('seekTo')).toEqual([]);
+    }
+  });
+
+  it('saves the position every 5 s while playing, on pause and on leave, and forgets it near the end', async () => {
+    const harness = await watchingFrom();
+    await harness.send({ type: 'playback.leave' });
+    expect(harness.fakes.effectsOf('persistPosition')).toEqual([]);
+    await harness.send({ type: 'media.loadedMetadata', duration: DURATION });
+    await harness.send({ type: 'media.play' });
+    await harness.send({ type: 'media.timeUpdate', position: MIDWAY });
+    expect(harness.timer(AFTER_SAVE).delay).toBe(PLAYBACK_DELAYS.saveEvery);
+    await harness.fireTimer(AFTER_SAVE);
+    await harness.send({ type: 'media.timeUpdate', position: MIDWAY + 5 });
+    await harness.send({ type: 'media.pause' });
+    await harness.send({ type: 'playback.leave' });
+    expect(harness.fakes.effectsOf('persistPosition')).toEqual([
+      { videoId: 'v1', position: MIDWAY },
+      { videoId: 'v1', position: MIDWAY + 5 },
+      { videoId: 'v1', position: MIDWAY + 5 },
+    ]);
+    await harness.send({ type: 'media.play' });
+    await harness.send({ type: 'media.timeUpdate', position: NEAR_END });
+    await harness.send({ type: 'media.pause' });
+    expect(harness.fakes.effectsOf('forgetPosition')).toEqual([{ videoId: 'v1' }]);
+    await harness.send({ type: 'media.ended' });
+    expect(harness.fakes.effectsOf('forgetPosition')).toHaveLength(2);
+  });
+
+  it('counts a view once, when playback first starts', async () => {
+    const harness = await watchingFrom();
+    await harness.send({ type: 'media.loadedMetadata', duration: DURATION });
+    expect(harness.fakes.callsOf('countView')).toHaveLength(0);
+    await harness.send({ type: 'media.play' });
+    await harness.resolve('countView', { likes: 4, dislikes: 1, views: 11 });
+    await harness.send({ type: 'media.pause' });
+    await harness.send({ type: 'media.play' });
+    expect(harness.fakes.callsOf('countView')).toHaveLength(1);
+    expect(harness.snapshot.context.video?.views).toBe(11);
+  });
+
+  it('gets a fresh stream URL when the media fails and continues from the same position', async () => {
+    const harness = await watchingFrom();
+    await harness.send({ type: 'media.loadedMetadata', duration: DURATION });
+    await harness.send({ type: 'media.play' });
+    await harness.send({ type: 'media.timeUpdate', position: MIDWAY });
+    await harness.send({ type: 'media.error' });
+    expect(selectIsRefreshingStream(harness.snapshot)).toBe(true);
+    expect(harness.fakes.pending('loadVideo').input).toEqual({ videoId: 'v1', fresh: true });
+    await harness.resolve('loadVideo', REFRESHED);
+    expect(selectStreamUrl(harness.snapshot)).toBe(FRESH_STREAM);
+    await harness.send({ type: 'media.loadedMetadata', duration: DURATION });
+    expect(harness.fakes.effectsOf('seekTo')).toEqual([{ position: MIDWAY }]);
+    expect(harness.fakes.effectsOf('resumePlay')).toHaveLength(1);
+  });
+
+  it('gives up after two fresh URLs that do not play, and tries again on retry', async () => {
+    const harness = await watchingFrom();
+    for (let attempt = 0; attempt < PLAYBACK_LIMITS.maxStreamRefreshes; attempt++) {
+      await harness.send({ type: 'media.error' });
+      await harness.resolve('loadVideo', REFRESHED);
+    }
+    await harness.send({ type: 'media.error' });
+    expect(selectIsUnplayable(harness.snapshot)).toBe(true);
+    expect(harness.fakes.callsOf('loadVideo')).toHaveLength(1 + PLAYBACK_LIMITS.maxStreamRefreshes);
+    await harness.send({ type: 'playback.retry' });
+    expect(selectIsRefreshingStream(harness.snapshot)).toBe(true);
+  });
+
+  it('takes like, dislike and comment-like counts from the server answer, one at a time', async () => {
+    const harness = await watchingFrom();
+    await harness.send({ type: 'video.like' });
+    expect(selectIsReacting(harness.snapshot)).toBe(true);
+    expect(harness.fakes.pending('react').input).toEqual({ videoId: 'v1', reaction: { kind: 'like' } });
+    await harness.send({ type: 'video.dislike' });
+    expect(harness.fakes.callsOf('react')).toHaveLength(1);
+    await harness.resolve('react', { kind: 'counts', likes: 5, dislikes: 0, views: 10 });
+    expect(harness.snapshot.context.video).toMatchObject({ likes: 5, dislikes: 0 });
+    await harness.send({ type: 'comment.like', commentId: 'c1' });
+    expect(harness.fakes.pending('react').input).toEqual({
+      videoId: 'v1',
+      reaction: { kind: 'commentLike', commentId: 'c1' },
+    });
+    await harness.resolve('react', { kind: 'commentLikes', commentId: 'c1', likes: 3 });
+    expect(harness.snapshot.context.video?.comments[0]?.likes).toBe(3);
+    await harness.send({ type: 'video.dislike' });
+    await harness.reject('react', NETWORK_ERROR);
+    expect(selectReactionError(harness.snapshot)).toBe(NETWORK_ERROR.message);
+  });
+});

@@ -1,0 +1,91 @@
+import { screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { AppActorsContext } from '../../../src/app/actors-context';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../../src/app/AppRoutes';
+import { ROUTES } from '../../../src/app/routes';
+import { renderWithApp } from '../helpers/render-app';
+
+// A JWT whose payload says it expires at `exp` (seconds); the signature is never checked by the app.
+function tokenExpiringAt(exp: number): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u1', exp })}.signature`;
+}
+const user = { id: 'u1', username: 'amina', role: 'STUDENT', paidSubjects: [] };
+const loggedIn = {
+  id_token: tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600),
+  user: JSON.stringify({ v: 1, data: user }),
+};
+
+function renderRoutes(path: string, storage: Record<string, string> = {}) {
+  const view = renderWithApp(null, { path, storage });
+  const hook = view.location.hook as Parameters<typeof AppRoutes>[0]['locationHook'];
+  const isLoggedIn = view.context.session.getSnapshot().matches('loggedIn');
+  view.rerender(
+    <I18nextProvider i18n={view.i18n}>
+      <AppActorsContext.Provider value={view.context}>
+        <AppRoutes isLoggedIn={isLoggedIn} locationHook={hook} />
+      </AppActorsContext.Provider>
+    </I18nextProvider>,
+  );
+  return view;
+}
+
+const PROTECTED = [
+  '/dashboard',
+  '/dashboard/tabs/transactions',
+  '/study-sections',
+  '/video-player',
+  '/anglophone-videos',
+  '/francophone-videos',
+  '/competitive-examination-videos',
+  '/diploma-examination-videos',
+  '/extra-curricular-activities-videos',
+  '/sort-videos-by-topics/Mathematics/Vectors',
+];
+
+describe('routes and guards', () => {
+  it('declares every route of SPEC.md §2 and protects exactly the login-required ones', () => {
+    const protectedPaths = ROUTES.filter((r) => r.protected).map((r) => r.path);
+    expect(protectedPaths.sort()).toEqual(
+      [...PROTECTED.slice(0, -1), '/sort-videos-by-topics/:subjectTitle/:subsection'].sort(),
+    );
+    for (const name of [
+      'landing',
+      'home',
+      'register',
+      'cart-modal',
+      'cart',
+      'cache-manager',
+      'splash',
+      'trans',
+    ]) {
+      expect(ROUTES.some((r) => r.path === `/${name}`)).toBe(true);
+    }
+  });
+
+  it.each(PROTECTED)('sends a logged-out visitor from %s to landing', async (path) => {
+    const view = renderRoutes(path);
+    expect(await screen.findByRole('heading', { name: 'Welcome to StudyCam' })).toBeInTheDocument();
+    expect(view.location.history.at(-1)).toBe('/landing');
+  });
+
+  it('lets a student with a live token in', async () => {
+    const view = renderRoutes('/study-sections', loggedIn);
+    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Welcome to StudyCam');
+    expect(view.location.history.at(-1)).toBe('/study-sections');
+  });
+
+  it('treats an expired token as logged out', async () => {
+    const expired = { ...loggedIn, id_token: tokenExpiringAt(Math.floor(Date.now() / 1000) - 10) };
+    const view = renderRoutes('/dashboard', expired);
+    await screen.findByRole('heading', { name: 'Welcome to StudyCam' });
+    expect(view.location.history.at(-1)).toBe('/landing');
+  });
+
+  it.each(['/', '/no-such-screen', '/dashboard/tabs/unknown'])('sends %s to landing', async (path) => {
+    const view = renderRoutes(path);
+    await screen.findByRole('heading', { name: 'Welcome to StudyCam' });
+    expect(view.location.history.at(-1)).toBe('/landing');
+  });
+});

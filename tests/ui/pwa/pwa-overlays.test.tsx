@@ -1,0 +1,109 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useSyncExternalStore } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { useAppActors } from '../../../src/app/actors-context';
+import { PwaOverlays } from '../../../src/app/PwaOverlays';
+import { fakeInstallPrompt, fakeServiceWorker, renderWithPwa } from './render-pwa';
+
+/** The shell's toast line, as ShellOverlays shows it (the toast text only). */
+function ToastText() {
+  const { ui } = useAppActors();
+  const toast = useSyncExternalStore(ui.subscribe, () => ui.getState().toast);
+  return toast ? <p data-testid="toast">{`${toast.key}:${toast.durationMs}`}</p> : null;
+}
+
+const ui = (
+  <>
+    <PwaOverlays />
+    <ToastText />
+  </>
+);
+
+describe('install banner', () => {
+  it('appears when the browser offers the install, and installs on Install', async () => {
+    const install = fakeInstallPrompt();
+    renderWithPwa(ui, { pwa: { installPrompt: install.bridge } });
+    expect(screen.queryByText('Install our app for a better experience')).toBeNull();
+    act(() => install.emit({ type: 'install.available' }));
+    const banner = screen.getByRole('complementary', { name: 'Install the app' });
+    expect(banner).toHaveTextContent('Install our app for a better experience');
+    await userEvent.click(screen.getByRole('button', { name: 'Install' }));
+    expect(install.bridge.prompt).toHaveBeenCalledTimes(1);
+    await screen.findByText('appInstalled:3000');
+    expect(screen.queryByRole('complementary', { name: 'Install the app' })).toBeNull();
+  });
+
+  it('remembers a dismissal under pwa-install-dismissed', async () => {
+    const install = fakeInstallPrompt();
+    renderWithPwa(ui, { pwa: { installPrompt: install.bridge } });
+    act(() => install.emit({ type: 'install.available' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByText('Install our app for a better experience')).toBeNull();
+    expect(window.localStorage.getItem('pwa-install-dismissed')).toBe('true');
+  });
+
+  it('stays hidden once dismissed, even when the browser offers again', () => {
+    const install = fakeInstallPrompt();
+    renderWithPwa(ui, { pwa: { installPrompt: install.bridge }, storage: { 'pwa-install-dismissed': 'true' } });
+    act(() => install.emit({ type: 'install.available' }));
+    expect(screen.queryByText('Install our app for a better experience')).toBeNull();
+  });
+
+  it('on iOS explains Share → Add to Home Screen', async () => {
+    const install = fakeInstallPrompt({ isIos: true });
+    renderWithPwa(ui, { pwa: { installPrompt: install.bridge } });
+    expect(screen.getByText('Tap Share then Add to Home Screen')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Install' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show me how' }));
+    expect(screen.getByText('Scroll down and choose Add to Home Screen.')).toBeInTheDocument();
+  });
+
+  it('is not shown in the installed app', () => {
+    const install = fakeInstallPrompt({ isIos: true, isStandalone: true });
+    renderWithPwa(ui, { pwa: { installPrompt: install.bridge } });
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+});
+
+describe('service worker toasts', () => {
+  async function registered() {
+    const sw = fakeServiceWorker();
+    const rendered = renderWithPwa(ui, { pwa: { serviceWorker: sw.bridge } });
+    act(() => rendered.context.serviceWorker.send({ type: 'app.stable' }));
+    await vi.waitFor(() => expect(sw.bridge.register).toHaveBeenCalledTimes(1));
+    return { sw, ...rendered };
+  }
+
+  it('registers when the app is stable and announces offline readiness for 3 s', async () => {
+    const { sw } = await registered();
+    act(() => sw.emit({ type: 'sw.offlineReady' }));
+    expect(screen.getByTestId('toast')).toHaveTextContent('offlineReady:3000');
+  });
+
+  it('asks Update / Later word for word; Update activates the new worker and reloads once', async () => {
+    const { sw, reload } = await registered();
+    act(() => sw.emit({ type: 'sw.updateAvailable' }));
+    expect(screen.getByRole('status')).toHaveTextContent('New version available! Update now?');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(sw.bridge.activateUpdate).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('Later leaves the old version running and says how to update, for 5 s', async () => {
+    const { sw, reload } = await registered();
+    act(() => sw.emit({ type: 'sw.updateAvailable' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+    expect(screen.queryByText('New version available! Update now?')).toBeNull();
+    expect(screen.getByTestId('toast')).toHaveTextContent('reloadToUpdate:5000');
+    expect(sw.bridge.activateUpdate).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('never registers outside production', async () => {
+    const sw = fakeServiceWorker();
+    const rendered = renderWithPwa(ui, { pwa: { serviceWorker: sw.bridge, isProduction: false } });
+    act(() => rendered.context.serviceWorker.send({ type: 'app.stable' }));
+    expect(sw.bridge.register).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import StudySections from '../../../src/screens/StudySections';
+import {
+  accessState,
+  paidSubjectsOf,
+  RENEW_WINDOW_MS,
+} from '../../../src/screens/StudySections/subject-access';
+import { renderWithApp } from '../helpers/render-app';
+import { DAY, loggedInStorage, NOW, SUBJECTS } from './catalogue-fixtures';
+
+const at = (ms: number) => new Date(NOW + ms).toISOString();
+
+describe('accessState: the 7-day renew window', () => {
+  it('is active beyond 7 days, expiring soon from 7 days down, expired at and after the end', () => {
+    expect(RENEW_WINDOW_MS).toBe(7 * DAY);
+    expect(accessState(at(7 * DAY + 1), NOW)).toBe('active');
+    expect(accessState(at(7 * DAY), NOW)).toBe('expiringSoon');
+    expect(accessState(at(1), NOW)).toBe('expiringSoon');
+    expect(accessState(at(0), NOW)).toBe('expired');
+    expect(accessState(at(-DAY), NOW)).toBe('expired');
+    expect(accessState('not a date', NOW)).toBe('expired');
+  });
+
+  it('reads only well-formed paid subjects from the session user', () => {
+    const good = { subjectId: 'a', subjectTitle: 'A', expiresAt: at(DAY) };
+    expect(paidSubjectsOf({ paidSubjects: [good, { subjectId: 'b' }, null] })).toEqual([good]);
+    expect(paidSubjectsOf({})).toEqual([]);
+    expect(paidSubjectsOf(null)).toEqual([]);
+  });
+});
+
+describe('study-sections', () => {
+  const paidSubjects = [
+    { subjectId: 'ang-maths-f5', subjectTitle: 'Mathematics Form 5', expiresAt: at(7 * DAY + 60_000) },
+    { subjectId: 'ang-physics-us', subjectTitle: 'Physics Upper Sixth', expiresAt: at(6 * DAY) },
+    { subjectId: 'fr-maths-3e', subjectTitle: 'Mathématiques 3e', expiresAt: at(-2 * DAY) },
+  ];
+  const renderStudy = () =>
+    renderWithApp(<StudySections />, {
+      now: () => NOW,
+      storage: loggedInStorage({ paidSubjects }, NOW),
+      api: { fetchSubjects: async () => SUBJECTS },
+    });
+
+  it('lists the paid subjects, soonest expiry first, with their pictures and dates in the language', async () => {
+    renderStudy();
+    const cards = await screen.findAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading').textContent)).toEqual([
+      'Mathématiques 3e',
+      'Physics Upper Sixth',
+      'Mathematics Form 5',
+    ]);
+    expect(cards[2]?.querySelector('img')).toHaveAttribute('src', 'https://cdn.test/ang-maths-f5.webp');
+    expect(within(cards[2] as HTMLElement).getByTestId('access-status')).toHaveTextContent(
+      'Access until 8 Mar 2026',
+    );
+    expect(within(cards[1] as HTMLElement).getByTestId('access-status')).toHaveTextContent(
+      'Expires soon: 7 Mar 2026',
+    );
+    expect(within(cards[0] as HTMLElement).getByTestId('access-status')).toHaveTextContent(
+      'Expired on 27 Feb 2026',
+    );
+  });
+
+  it('offers Renew only when expired or within 7 days, and renewing adds the subject to the cart', async () => {
+    const view = renderStudy();
+    await screen.findAllByRole('article');
+    const card = (name: string) => screen.getByRole('article', { name });
+    expect(
+      within(card('Mathematics Form 5')).queryByRole('button', { name: 'Renew' }),
+    ).not.toBeInTheDocument();
+    expect(within(card('Physics Upper Sixth')).getByRole('button', { name: 'Renew' })).toBeInTheDocument();
+    await userEvent.setup().click(within(card('Mathématiques 3e')).getByRole('button', { name: 'Renew' }));
+    expect(view.context.cart.getSnapshot().context.items).toEqual([
+      {
+        _id: 'fr-maths-3e',
+        subjectTitle: 'Mathématiques 3e',
+        pictureurl: 'https://cdn.test/fr-maths-3e.webp',
+        price: 12000,
+        amount: 1,
+      },
+    ]);
+    expect(within(card('Mathématiques 3e')).getByText('In your cart')).toBeInTheDocument();
+    expect(within(card('Mathématiques 3e')).getByRole('link', { name: 'Watch videos' })).toHaveAttribute(
+      'href',
+      '/francophone-videos',
+    );
+  });
+
+  it('writes the dates in French', async () => {
+    renderWithApp(<StudySections />, {
+      now: () => NOW,
+      lang: 'fr',
+      storage: { ...loggedInStorage({ paidSubjects }, NOW), language: 'fr' },
+      api: { fetchSubjects: async () => SUBJECTS },
+    });
+    const card = await screen.findByRole('article', { name: 'Mathématiques 3e' });
+    expect(within(card).getByTestId('access-status')).toHaveTextContent('Expirée le 27 févr. 2026');
+    expect(within(card).getByRole('button', { name: 'Renouveler' })).toBeInTheDocument();
+  });
+
+  it('points to the catalogue when the student has no subject', async () => {
+    renderWithApp(<StudySections />, {
+      storage: loggedInStorage({}),
+      api: { fetchSubjects: async () => SUBJECTS },
+    });
+    expect(screen.getByRole('heading', { name: 'You have no subjects yet' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the catalogue' })).toHaveAttribute(
+      'href',
+      '/home?section=anglophone',
+    );
+  });
+
+  it('still lists the paid subjects when the catalogue fails, with a retry', async () => {
+    renderWithApp(<StudySections />, {
+      now: () => NOW,
+      storage: loggedInStorage({ paidSubjects }, NOW),
+      api: { fetchSubjects: () => Promise.reject(new Error('Server error. Please try again later.')) },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Server error. Please try again later.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+});
