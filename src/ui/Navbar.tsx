@@ -24,7 +24,7 @@ export function Navbar({
 }: NavbarProps) {
   const { t } = useTranslation();
   return (
-    <header className="navbar">
+    <header className={isLoggedIn ? 'navbar navbar--member' : 'navbar'}>
       <a className="navbar__skip visually-hidden" href="#main">
         {t('app.skipToContent')}
       </a>
@@ -53,7 +53,18 @@ export function Navbar({
         </label>
         {isLoggedIn && onLogout ? (
           <button type="button" className="btn btn--ghost navbar__logout" onClick={onLogout}>
-            {t('nav.logout')}
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+            </svg>
+            <span className="navbar__logout-text">{t('nav.logout')}</span>
           </button>
         ) : null}
         <button

@@ -18,13 +18,12 @@ describe('empty cart', () => {
     const app = new StudentApp(device);
     await app.open('landing');
     await expectAccessible(app.page, 'landing');
-    await device.screenshot('empty-cart-01-landing');
 
     const cart = await app.openCart();
     await expect.poll(() => cart.textContent()).toContain('Your cart is empty');
     expect(await app.makePaymentButton().count(), 'no Make payment button on an empty cart').toBe(0);
     await expectAccessible(app.page, 'cart-empty');
-    await device.screenshot('empty-cart-02-cart');
+    await device.screenshot('empty-cart');
     expect(device.pageErrors).toEqual([]);
     await device.context.close();
   });

@@ -136,7 +136,10 @@ describe('the PWA in Chromium', () => {
     await page.reload();
     await page.getByRole('navigation').first().waitFor();
     await offerInstall(page);
-    await page.waitForTimeout(500);
+    // Two frames: React has rendered whatever the event changed.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     expect(await banner.count()).toBe(0);
   });
 
@@ -184,19 +187,11 @@ describe('the PWA in Chromium', () => {
     const { page, context, device } = await phone();
     const app = new StudentApp(device);
     await app.logInWithUsername(account);
-    console.log('DEBUG0', await page.evaluate(() => [location.href, localStorage.getItem('id_token')?.length]));
     await activeWorker(page, 30_000);
     await controlled(page);
 
-    await page.evaluate((id) => {
-      window.location.hash = `#/video-player?videoId=${encodeURIComponent(id)}`;
-    }, video._id);
-    await page.waitForTimeout(5000);
-    console.log(
-      'DEBUG',
-      (await page.locator('main').innerText()).slice(0, 1500),
-      await page.evaluate(() => document.querySelector('video')?.getAttribute('src')),
-    );
+    // wouter's hash routing keeps a route's query in the page's search: /?videoId=…#/video-player.
+    await page.goto(`/?videoId=${encodeURIComponent(video._id)}#/video-player`);
     await page.getByRole('button', { name: en('offline.download') }).click();
     await page.getByText(/^This video is .+ Download it to watch without the internet\?$/).waitFor();
     await page.getByRole('button', { name: en('offline.confirmDownload'), exact: true }).click();

@@ -9,6 +9,8 @@ export function useSignInAndReturn(): (answer: AuthResponse) => void {
   const query = useQuery();
   return (answer) => {
     signIn(answer.token, answer.user);
-    navigate(returnPath(query));
+    // The trailing '?' empties the query wouter's hash navigation left in the URL (`next`, `note`), so
+    // neither is applied again at a later login in this tab.
+    navigate(`${returnPath(query)}?`);
   };
 }

@@ -120,7 +120,7 @@ export function Comments({ videoId, comments, busy, onLike, onPosted }: Comments
                   onClick={() => onLike(comment._id)}
                 >
                   <HeartIcon />
-                  <span className="visually-hidden">{t('comments.like', { username: author })} </span>
+                  <span className="visually-hidden">{t('comments.like', { username: author })}</span>{' '}
                   <span>{comment.likes}</span>
                 </button>
               </li>

@@ -33,12 +33,12 @@ export function VideoReactions({
       <div className="reactions__buttons">
         <button type="button" className="reaction" onClick={onLike} disabled={busy} aria-busy={busy}>
           <ThumbUpIcon />
-          <span className="visually-hidden">{t('player.like')} </span>
+          <span className="visually-hidden">{t('player.like')}</span>{' '}
           <span data-testid="like-count">{number.format(likes)}</span>
         </button>
         <button type="button" className="reaction" onClick={onDislike} disabled={busy} aria-busy={busy}>
           <ThumbDownIcon />
-          <span className="visually-hidden">{t('player.dislike')} </span>
+          <span className="visually-hidden">{t('player.dislike')}</span>{' '}
           <span data-testid="dislike-count">{number.format(dislikes)}</span>
         </button>
       </div>

@@ -18,14 +18,15 @@ export interface PushSession {
 }
 
 /**
- * A notification's `data.route` as a hash route ('#/video-player', '/news' and 'news' all open news).
+ * A notification's `data.route` as a hash route ('#/news', '/news' and 'news' all open news;
+ * 'video-player?videoId=v1' opens a video).
  * Anything that is not a plain path is ignored, so a notification can only open a screen of the app.
  */
 export function routeOfNotification(data: unknown): string | null {
   const route = (data as { route?: unknown } | null | undefined)?.route;
   if (typeof route !== 'string') return null;
   const path = route.trim().replace(/^#?\/*/, '');
-  if (path === '' || !/^[A-Za-z0-9_~%.-]+(\/[A-Za-z0-9_~%.-]+)*$/.test(path)) return null;
+  if (path === '' || !/^[A-Za-z0-9_~%.-]+(\/[A-Za-z0-9_~%.-]+)*(\?[A-Za-z0-9_~%.=&-]*)?$/.test(path)) return null;
   return `/${path}`;
 }
 

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../src/app/AppRoutes';
+import { AppActorsContext } from '../../../src/app/actors-context';
 import { ROUTES } from '../../../src/app/routes';
 import { renderWithApp } from '../helpers/render-app';
 
@@ -19,7 +21,14 @@ function renderRoutes(path: string, storage: Record<string, string> = {}) {
   const view = renderWithApp(null, { path, storage });
   const hook = view.location.hook as Parameters<typeof AppRoutes>[0]['locationHook'];
   const isLoggedIn = view.context.session.getSnapshot().matches('loggedIn');
-  view.rerender(<AppRoutes isLoggedIn={isLoggedIn} locationHook={hook} />);
+  // The routes render real screens, which read the same providers the app gives them.
+  view.rerender(
+    <I18nextProvider i18n={view.i18n}>
+      <AppActorsContext.Provider value={view.context}>
+        <AppRoutes isLoggedIn={isLoggedIn} locationHook={hook} />
+      </AppActorsContext.Provider>
+    </I18nextProvider>,
+  );
   return view;
 }
 
@@ -40,7 +49,7 @@ describe('routes and guards', () => {
   it('declares every route of SPEC.md §2 and protects exactly the login-required ones', () => {
     const protectedPaths = ROUTES.filter((r) => r.protected).map((r) => r.path);
     expect(protectedPaths.sort()).toEqual(
-      [...PROTECTED.slice(0, -1), '/sort-videos-by-topics/:subjectTitle/:subsection'].sort(),
+      [...PROTECTED.slice(0, -1), '/sort-videos-by-topics/:subjectTitle/:subsection', '/profile'].sort(),
     );
     for (const name of [
       'landing',

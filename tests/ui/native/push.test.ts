@@ -142,6 +142,7 @@ describe('notification routes', () => {
   it('accepts app paths in any common spelling and nothing else', () => {
     expect(routeOfNotification({ route: 'scholarship-details/42' })).toBe('/scholarship-details/42');
     expect(routeOfNotification({ route: '/study-sections' })).toBe('/study-sections');
+    expect(routeOfNotification({ route: 'video-player?videoId=v-12' })).toBe('/video-player?videoId=v-12');
     expect(routeOfNotification({ route: 'https://evil.example/' })).toBeNull();
     expect(routeOfNotification({})).toBeNull();
     expect(routeOfNotification(null)).toBeNull();

@@ -63,7 +63,7 @@ describe('Register', () => {
     const view = renderWithApp(<Register />, { path: '/register', api: { register, login } });
     const user = await fill(FILLED);
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    await waitFor(() => expect(view.location.history.at(-1)).toBe('/home'));
+    await waitFor(() => expect(view.location.history.at(-1)).toBe('/home?'));
     expect(register).toHaveBeenCalledWith({
       firstname: 'Amina',
       lastname: 'Njoya',

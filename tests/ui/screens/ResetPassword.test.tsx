@@ -11,7 +11,7 @@ const PATH = `/resetpassword?token=${TOKEN}`;
 async function choose(password: string, again: string) {
   const user = userEvent.setup();
   await user.type(screen.getByLabelText('New password'), password);
-  await user.type(screen.getByLabelText('Type the new password again'), again);
+  await user.type(screen.getByLabelText('Confirm password'), again);
   await user.click(screen.getByRole('button', { name: 'Save my new password' }));
 }
 
@@ -21,7 +21,7 @@ describe('ResetPassword', () => {
     renderWithApp(<ResetPassword />, { path: PATH, api: { resetPassword } });
     await choose('new-secret-1', 'new-secret-2');
     expect(resetPassword).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Type the new password again')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
       'The two passwords are not the same.',
     );
   });

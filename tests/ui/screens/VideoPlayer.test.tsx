@@ -1,0 +1,347 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppApi } from '../../../src/app/create-app-actors';
+import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
+import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
+import { ApiError } from '../../../src/services/api/errors';
+import type { Video } from '../../../src/services/api/types';
+import { formatFcfa } from '../../../src/services/money';
+import { positionKey } from '../../../src/services/playback-positions';
+import { renderWithApp } from '../helpers/render-app';
+import {
+  COMMENT,
+  deferred,
+  FRESH_STREAM_URL,
+  LOCKED_VIDEO,
+  LOGGED_IN,
+  MATHS,
+  memoryPositions,
+  NEXT_VIDEO,
+  STREAM_URL,
+  VIDEO,
+} from './video-fixtures';
+
+type Api = Partial<AppApi>;
+
+/** FCFA amounts use narrow no-break spaces, which the default normalizer would turn into plain ones. */
+const exact = (text: string) => text.trim();
+
+function baseApi(video: Video = VIDEO, expired = false): Api {
+  return {
+    fetchVideos: vi.fn(async () => [video, NEXT_VIDEO]),
+    fetchSubjects: vi.fn(async () => [MATHS]),
+    checkSubjectExpiration: vi.fn(async () => ({
+      success: true,
+      expired,
+      expiresAt: expired ? null : '2026-09-01T00:00:00.000Z',
+    })),
+    upNextVideos: vi.fn(async () => [NEXT_VIDEO]),
+    viewVideo: vi.fn(async () => ({
+      success: true,
+      likes: video.likes,
+      dislikes: video.dislikes,
+      views: 11,
+    })),
+  };
+}
+
+function renderPlayer(
+  api: Api,
+  options: { path?: string; stored?: Record<string, unknown>; lang?: 'en' | 'fr' } = {},
+) {
+  const { positions, entries } = memoryPositions(options.stored);
+  const view = renderWithApp(
+    <PlaybackPositionsContext.Provider value={positions}>
+      <VideoPlayerScreen params={{}} titleKey="video-player" />
+    </PlaybackPositionsContext.Provider>,
+    {
+      api,
+      path: options.path ?? '/video-player?videoId=v1',
+      // The language machine loads the stored language (en when none), so French is stored, as the app does.
+      storage: options.lang ? { ...LOGGED_IN, language: options.lang } : LOGGED_IN,
+      ...(options.lang ? { lang: options.lang } : {}),
+    },
+  );
+  return { ...view, entries };
+}
+
+async function findVideo(): Promise<HTMLVideoElement> {
+  return (await screen.findByLabelText(`Video: ${VIDEO.title}`)) as HTMLVideoElement;
+}
+
+function metadataLoaded(video: HTMLVideoElement, duration = 600) {
+  Object.defineProperty(video, 'duration', { configurable: true, value: duration });
+  fireEvent.loadedMetadata(video);
+}
+
+describe('VideoPlayer screen', () => {
+  it('checks the subject expiry before the video is given its stream', async () => {
+    const check = deferred<{ success: boolean; expired: boolean; expiresAt: string | null }>();
+    const api = { ...baseApi(), checkSubjectExpiration: vi.fn(() => check.promise) };
+    const { container } = renderPlayer(api);
+    await waitFor(() =>
+      expect(api.checkSubjectExpiration).toHaveBeenCalledWith({ userId: 'u1', subjectId: 'maths' }),
+    );
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.getAllByText('Loading the video…').length).toBeGreaterThan(0);
+    check.resolve({ success: true, expired: false, expiresAt: '2026-09-01T00:00:00.000Z' });
+    const video = await findVideo();
+    expect(video).toHaveAttribute('src', STREAM_URL);
+  });
+
+  it('plays an unlocked video: plain controls, inline, metadata preload, poster, and its details', async () => {
+    renderPlayer(baseApi());
+    const video = await findVideo();
+    expect(video).toHaveAttribute('src', STREAM_URL);
+    expect(video).toHaveAttribute('poster', VIDEO.thumbnailUrl);
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('playsinline');
+    expect(video).toHaveAttribute('preload', 'metadata');
+    expect(screen.getByRole('heading', { level: 1, name: VIDEO.title })).toBeInTheDocument();
+    expect(screen.getByText('10 views')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like 4' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dislike 1' })).toBeInTheDocument();
+    expect(screen.getByText(COMMENT.text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
+  it('shows the price and Add to cart instead of a player for an expired or unpaid subject', async () => {
+    const user = userEvent.setup();
+    const { container, context } = renderPlayer(baseApi(LOCKED_VIDEO, true));
+    const add = await screen.findByRole('button', { name: 'Add to cart' });
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.getByText(formatFcfa(MATHS.price, 'en'), { normalizer: exact })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Unlock Mathematics to watch this video' }),
+    ).toBeInTheDocument();
+    await user.click(add);
+    expect(context.cart.getSnapshot().context.items).toEqual([
+      { _id: 'maths', subjectTitle: 'Mathematics', pictureurl: MATHS.pictureurl, price: 2_500, amount: 1 },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Mathematics is in your cart.');
+    await user.click(screen.getByRole('button', { name: 'Open cart' }));
+    expect(context.ui.getState().cartOpen).toBe(true);
+  });
+
+  it('locks a video whose list still shows it unlocked once the check says the access expired', async () => {
+    const { container } = renderPlayer(baseApi(VIDEO, true));
+    await screen.findByRole('button', { name: 'Add to cart' });
+    expect(container.querySelector('video')).toBeNull();
+  });
+
+  it('speaks French, with the price in FCFA', async () => {
+    renderPlayer(baseApi(LOCKED_VIDEO, true), { lang: 'fr' });
+    expect(await screen.findByRole('button', { name: 'Ajouter au panier' })).toBeInTheDocument();
+    expect(screen.getByText(formatFcfa(MATHS.price, 'fr'), { normalizer: exact })).toBeInTheDocument();
+  });
+
+  it('toggles like and dislike with the counts the server answers', async () => {
+    const user = userEvent.setup();
+    const api = {
+      ...baseApi(),
+      likeVideo: vi.fn(async () => ({ success: true, likes: 5, dislikes: 1, views: 10 })),
+      dislikeVideo: vi.fn(async () => ({ success: true, likes: 4, dislikes: 2, views: 10 })),
+      likeComment: vi.fn(async () => ({ success: true, likes: 3 })),
+    };
+    renderPlayer(api);
+    await findVideo();
+    await user.click(screen.getByRole('button', { name: 'Like 4' }));
+    expect(await screen.findByRole('button', { name: 'Like 5' })).toBeEnabled();
+    expect(api.likeVideo).toHaveBeenCalledWith({ videoId: 'v1' });
+    await user.click(screen.getByRole('button', { name: 'Dislike 1' }));
+    expect(await screen.findByRole('button', { name: 'Dislike 2' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like 4' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Like the comment by bello 2' }));
+    expect(await screen.findByRole('button', { name: 'Like the comment by bello 3' })).toBeInTheDocument();
+    expect(api.likeComment).toHaveBeenCalledWith({ videoId: 'v1', commentId: 'c1' });
+  });
+
+  it('shows why a like failed', async () => {
+    const user = userEvent.setup();
+    const api = {
+      ...baseApi(),
+      likeVideo: vi.fn(async () => {
+        throw new ApiError({ status: 403, key: 'errors.forbidden' });
+      }),
+    };
+    renderPlayer(api);
+    await findVideo();
+    await user.click(screen.getByRole('button', { name: 'Like 4' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Access denied.');
+    expect(screen.getByRole('button', { name: 'Like 4' })).toBeEnabled();
+  });
+
+  it('posts a comment, shows it first and empties the field', async () => {
+    const user = userEvent.setup();
+    const posted = {
+      ...COMMENT,
+      _id: 'c2',
+      userId: 'u1',
+      username: 'amina',
+      text: 'How do we subtract?',
+      likes: 0,
+    };
+    const api = { ...baseApi(), commentVideo: vi.fn(async () => ({ success: true, comment: posted })) };
+    renderPlayer(api);
+    await findVideo();
+    const field = screen.getByLabelText('Your comment');
+    expect(field).toHaveAttribute('name', 'text');
+    await user.type(field, '  How do we subtract?  ');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('How do we subtract?')).toBeInTheDocument();
+    expect(api.commentVideo).toHaveBeenCalledWith({ videoId: 'v1', text: 'How do we subtract?' });
+    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Your comment')).toHaveValue(''));
+    const texts = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    const mine = texts.findIndex((text) => text.includes('How do we subtract?'));
+    const theirs = texts.findIndex((text) => text.includes(COMMENT.text));
+    expect(mine).toBeGreaterThanOrEqual(0);
+    expect(mine).toBeLessThan(theirs);
+  });
+
+  it('refuses an empty comment before sending it', async () => {
+    const user = userEvent.setup();
+    const api = { ...baseApi(), commentVideo: vi.fn() };
+    renderPlayer(api);
+    await findVideo();
+    await user.type(screen.getByLabelText('Your comment'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your comment')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.commentVideo).not.toHaveBeenCalled();
+  });
+
+  it('limits a comment to 1000 characters', async () => {
+    renderPlayer(baseApi());
+    await findVideo();
+    expect(screen.getByLabelText('Your comment')).toHaveAttribute('maxlength', '1000');
+  });
+
+  it('keeps the comment typed when the server refuses it, and shows its message', async () => {
+    const user = userEvent.setup();
+    const api = {
+      ...baseApi(),
+      commentVideo: vi.fn(async () => {
+        throw new ApiError({ status: 400, serverMsg: 'text must be at most 1000 characters' });
+      }),
+    };
+    renderPlayer(api);
+    await findVideo();
+    await user.type(screen.getByLabelText('Your comment'), 'A question');
+    await user.click(screen.getByRole('button', { name: 'Post comment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('text must be at most 1000 characters');
+    expect(screen.getByLabelText('Your comment')).toHaveValue('A question');
+  });
+
+  it('sets the playback rate from the speed choices, 0.75× included', async () => {
+    const user = userEvent.setup();
+    renderPlayer(baseApi());
+    const video = await findVideo();
+    const group = screen.getByRole('group', { name: 'Playback speed' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['0.75×', '1×', '1.25×', '1.5×', '2×']);
+    expect(within(group).getByRole('button', { name: '1×' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(group).getByRole('button', { name: '1.5×' }));
+    expect(video.playbackRate).toBe(1.5);
+    expect(within(group).getByRole('button', { name: '1.5×' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(group).getByRole('button', { name: '0.75×' }));
+    expect(video.playbackRate).toBe(0.75);
+  });
+
+  it('resumes where the student stopped, from the stored position', async () => {
+    renderPlayer(baseApi(), { stored: { [positionKey('v1')]: { v: 1, seconds: 42, savedAt: 1 } } });
+    const video = await findVideo();
+    expect(video.currentTime).toBe(0);
+    metadataLoaded(video);
+    expect(video.currentTime).toBe(42);
+  });
+
+  it('saves the position on pause and forgets it at the end', async () => {
+    const { entries } = renderPlayer(baseApi());
+    const video = await findVideo();
+    metadataLoaded(video);
+    fireEvent.play(video);
+    video.currentTime = 130;
+    fireEvent.timeUpdate(video);
+    fireEvent.pause(video);
+    await waitFor(() => expect(entries.get(positionKey('v1'))).toMatchObject({ v: 1, seconds: 130 }));
+    expect(entries.get('playback-last')).toBe('v1');
+    fireEvent.ended(video);
+    await waitFor(() => expect(entries.has(positionKey('v1'))).toBe(false));
+  });
+
+  it('counts one view when playback starts', async () => {
+    const api = baseApi();
+    renderPlayer(api);
+    const video = await findVideo();
+    metadataLoaded(video);
+    expect(api.viewVideo).not.toHaveBeenCalled();
+    fireEvent.play(video);
+    expect(await screen.findByText('11 views')).toBeInTheDocument();
+    fireEvent.pause(video);
+    fireEvent.play(video);
+    expect(api.viewVideo).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads an expired stream URL and continues from the same position', async () => {
+    const api = {
+      ...baseApi(),
+      filteredVideos: vi.fn(async () => [{ ...VIDEO, streamUrl: FRESH_STREAM_URL }]),
+    };
+    renderPlayer(api);
+    const video = await findVideo();
+    metadataLoaded(video);
+    fireEvent.play(video);
+    video.currentTime = 200;
+    fireEvent.timeUpdate(video);
+    fireEvent.error(video);
+    await waitFor(() => expect(video).toHaveAttribute('src', FRESH_STREAM_URL));
+    expect(api.filteredVideos).toHaveBeenCalledWith({ subjectTitle: 'Mathematics', subsection: 'Vectors' });
+    video.currentTime = 0;
+    metadataLoaded(video);
+    expect(video.currentTime).toBe(200);
+  });
+
+  it('lists the videos up next with thumbnails, linking to the player', async () => {
+    const api = baseApi();
+    renderPlayer(api);
+    const upNext = await screen.findByRole('region', { name: 'Up next' });
+    const link = await within(upNext).findByRole('link', { name: /Adding vectors/ });
+    expect(link).toHaveAttribute('href', '/video-player?videoId=v2');
+    const thumbnail = link.querySelector('img');
+    expect(thumbnail).toHaveAttribute('src', NEXT_VIDEO.thumbnailUrl);
+    expect(thumbnail).toHaveAttribute('loading', 'lazy');
+    expect(thumbnail).toHaveAttribute('width');
+    expect(thumbnail).toHaveAttribute('height');
+    expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' });
+  });
+
+  it('says which video is missing and offers a retry when the load fails', async () => {
+    const user = userEvent.setup();
+    const api = {
+      ...baseApi(),
+      fetchVideos: vi
+        .fn()
+        .mockRejectedValueOnce(new ApiError({ status: 0, key: 'errors.network' }))
+        .mockResolvedValue([VIDEO]),
+    };
+    renderPlayer(api);
+    const alert = await screen.findByText('Network error. Please check your internet connection.');
+    expect(alert).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Try again' })[0] as HTMLElement);
+    expect(await findVideo()).toHaveAttribute('src', STREAM_URL);
+  });
+
+  it('asks the student to pick a video when the link has none', async () => {
+    renderPlayer(baseApi(), { path: '/video-player' });
+    expect(screen.getByRole('heading', { name: 'No video chosen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my subjects' })).toHaveAttribute(
+      'href',
+      '/study-sections',
+    );
+  });
+});
