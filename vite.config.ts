@@ -2,7 +2,10 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-/** After a production build, the service worker is bundled and given the precache manifest (scripts/build-sw.ts). */
+/**
+ * After a production build, the service worker is bundled and given the precache manifest (scripts/build-sw.ts),
+ * then the text files get pre-compressed siblings (scripts/precompress.ts).
+ */
 function serviceWorker(): Plugin {
   let outDir = 'dist';
   return {
@@ -18,6 +21,12 @@ function serviceWorker(): Plugin {
         const { count, size, warnings } = await buildServiceWorker(outDir);
         for (const warning of warnings) this.warn(warning);
         this.info(`service worker: ${count} files precached, ${(size / 1024).toFixed(1)} KiB`);
+        // After the worker, so sw.js gets its compressed siblings too.
+        const { precompress } = await import('./scripts/precompress.ts');
+        const packed = precompress(outDir);
+        this.info(
+          `precompressed ${packed.files} files: ${packed.bytes} → ${packed.brotliBytes} bytes (brotli)`,
+        );
       },
     },
   };

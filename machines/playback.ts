@@ -15,8 +15,12 @@ export const PLAYBACK_DELAYS = {
 } as const;
 
 export const PLAYBACK_LIMITS = {
-  /** This close to the end a video counts as finished: its position is forgotten, not resumed. */
+  /**
+   * This close to the end a video counts as finished: its position is forgotten, not resumed. The last
+   * 10 seconds of a lesson, or its last 5 % when it is short (a 12 s clip would otherwise end at 2 s).
+   */
   nearEndSeconds: 10,
+  nearEndShare: 0.05,
   /** A position under this is not worth resuming from. */
   minResumeSeconds: 3,
   /** Fresh stream URLs tried in a row, without a stretch of healthy playback in between, before giving up. */
@@ -128,8 +132,12 @@ function describe(error: unknown): string {
   return error instanceof Error && error.message ? error.message : String(error);
 }
 
+/** Where "finished" starts in a video of `duration` seconds. */
+export const nearEndOf = (duration: number) =>
+  duration - Math.min(PLAYBACK_LIMITS.nearEndSeconds, duration * PLAYBACK_LIMITS.nearEndShare);
+
 const isNearEnd = (context: PlaybackContext) =>
-  context.duration > 0 && context.position >= context.duration - PLAYBACK_LIMITS.nearEndSeconds;
+  context.duration > 0 && context.position >= nearEndOf(context.duration);
 
 const streamOf = (video: PlaybackVideo | null): string | null =>
   typeof video?.streamUrl === 'string' && video.streamUrl !== '' ? video.streamUrl : null;
@@ -194,7 +202,7 @@ const playbackSetup = setup({
       context.resumeFrom !== null &&
       Number.isFinite(context.resumeFrom) &&
       context.resumeFrom >= PLAYBACK_LIMITS.minResumeSeconds &&
-      context.resumeFrom < params.duration - PLAYBACK_LIMITS.nearEndSeconds,
+      context.resumeFrom < nearEndOf(params.duration),
     mayRefreshStream: ({ context }) => context.streamRefreshes < PLAYBACK_LIMITS.maxStreamRefreshes,
   },
 });

@@ -10,6 +10,9 @@ import type { User } from './types';
 
 export const SESSION_DELAYS = {
   expiringSoonThreshold: 5 * 60_000,
+  // Browsers and Node fire a setTimeout longer than 2^31-1 ms (~24.8 days) at once, so a 30-day token would
+  // log the student out right after login. Timers are clamped to this and re-armed while the mark is beyond.
+  timerCeiling: 2_147_483_647,
 } as const;
 
 export interface SessionCredentials {
@@ -53,6 +56,15 @@ export function isLive(credentials: {
 
 const NO_SESSION = { token: null, user: null, expiresAt: null } as const;
 
+/** Time left until the marks, unclamped; the machine's delays are these, capped at the timer ceiling. */
+function untilExpiry(context: SessionContext): number {
+  return Math.max(0, (context.expiresAt ?? context.now) - context.now);
+}
+
+function untilExpiringSoon(context: SessionContext): number {
+  return Math.max(0, untilExpiry(context) - SESSION_DELAYS.expiringSoonThreshold);
+}
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -71,6 +83,8 @@ export const sessionMachine = setup({
     recordClock: assign({ now: (_, params: { now: number }) => params.now }),
     updateUser: assign({ user: (_, params: { user: User }) => params.user }),
     forgetCredentials: assign(NO_SESSION),
+    // A clamped expiry timer fired: exactly the ceiling has passed since `now`, the delay it was given.
+    advanceClockByCeiling: assign({ now: ({ context }) => context.now + SESSION_DELAYS.timerCeiling }),
   },
   guards: {
     credentialsAreLive: ({ event }) =>
@@ -80,12 +94,16 @@ export const sessionMachine = setup({
     expiredAt: ({ context }, params: { now: number }) => !isLive({ ...context, now: params.now }),
     isExpiringSoon: ({ context }) =>
       context.expiresAt !== null && context.expiresAt - context.now < SESSION_DELAYS.expiringSoonThreshold,
+    // Read when a timer fires, from the `now` it was armed with: was its delay the real one or the ceiling?
+    expiryBeyondCeiling: ({ context }) => untilExpiry(context) > SESSION_DELAYS.timerCeiling,
+    // Strict: when both marks are at or beyond the ceiling, both timers fire together and the expiry one
+    // re-arms them, whichever the runtime fires first.
+    expiringSoonBeforeCeiling: ({ context }) => untilExpiringSoon(context) <= SESSION_DELAYS.timerCeiling,
   },
   delays: {
     // Functions of the stored expiry: a machine restarted from a stored token derives its timers again.
-    untilExpiry: ({ context }) => Math.max(0, (context.expiresAt ?? context.now) - context.now),
-    untilExpiringSoon: ({ context }) =>
-      Math.max(0, (context.expiresAt ?? context.now) - SESSION_DELAYS.expiringSoonThreshold - context.now),
+    untilExpiry: ({ context }) => Math.min(untilExpiry(context), SESSION_DELAYS.timerCeiling),
+    untilExpiringSoon: ({ context }) => Math.min(untilExpiringSoon(context), SESSION_DELAYS.timerCeiling),
   },
 }).createMachine({
   id: 'session',
@@ -109,7 +127,19 @@ export const sessionMachine = setup({
     },
     loggedIn: {
       initial: 'active',
-      after: { untilExpiry: 'loggingOut' },
+      after: {
+        untilExpiry: [
+          // Re-entering arms both timers again from the advanced clock (and goes straight back to
+          // 'expiring soon' if it was already).
+          {
+            guard: 'expiryBeyondCeiling',
+            target: 'loggedIn',
+            reenter: true,
+            actions: 'advanceClockByCeiling',
+          },
+          { target: 'loggingOut' },
+        ],
+      },
       on: {
         'session.logout': 'loggingOut',
         // Re-entering restarts both timers from the new clock reading.
@@ -138,7 +168,7 @@ export const sessionMachine = setup({
       states: {
         active: {
           always: { guard: 'isExpiringSoon', target: 'expiringSoon' },
-          after: { untilExpiringSoon: 'expiringSoon' },
+          after: { untilExpiringSoon: { guard: 'expiringSoonBeforeCeiling', target: 'expiringSoon' } },
         },
         expiringSoon: {},
       },

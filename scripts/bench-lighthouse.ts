@@ -64,12 +64,15 @@ async function main() {
     console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${url}`);
     for (const category of CATEGORIES) {
       const score = lhr.categories[category]?.score;
-      console.log(`${category.padEnd(16)} ${score === null || score === undefined ? 'n/a' : Math.round(score * 100)}`);
+      console.log(
+        `${category.padEnd(16)} ${score === null || score === undefined ? 'n/a' : Math.round(score * 100)}`,
+      );
     }
     const failing = Object.values(lhr.audits).filter(
       (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
     );
-    for (const audit of failing) console.log(`  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    for (const audit of failing)
+      console.log(`  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     const { files, bytes } = precacheSize(DIST);
     console.log(`precache        ${files} files, ${(bytes / 1024).toFixed(1)} KiB`);
   } finally {

@@ -33,7 +33,7 @@ export function Modal({ title, closeLabel, onClose, children, footer }: ModalPro
         tabIndex={-1}
         onKeyDown={(e) => e.key === 'Escape' && onClose()}
       >
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
           <button
             type="button"
@@ -43,9 +43,9 @@ export function Modal({ title, closeLabel, onClose, children, footer }: ModalPro
           >
             <span aria-hidden="true">×</span>
           </button>
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
-        {footer ? <footer className="modal__footer">{footer}</footer> : null}
+        {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>
     </div>
   );

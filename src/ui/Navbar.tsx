@@ -28,7 +28,8 @@ export function Navbar({
       <a className="navbar__skip visually-hidden" href="#main">
         {t('app.skipToContent')}
       </a>
-      <Link href="/landing" className="navbar__brand">
+      {/* On narrow phones the name is hidden by CSS; the label keeps the link named for screen readers. */}
+      <Link href="/landing" className="navbar__brand" aria-label={t('app.name')}>
         <img src="./icons/icon-192.png" alt="" width={32} height={32} />
         <span>{t('app.name')}</span>
       </Link>

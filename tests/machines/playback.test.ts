@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  nearEndOf,
   PLAYBACK_DELAYS,
   PLAYBACK_LIMITS,
   selectIsLocked,
@@ -129,6 +130,20 @@ describe('playback rules', () => {
     expect(harness.fakes.effectsOf('forgetPosition')).toEqual([{ videoId: 'v1' }]);
     await harness.send({ type: 'media.ended' });
     expect(harness.fakes.effectsOf('forgetPosition')).toHaveLength(2);
+  });
+
+  it('scales "near the end" down for a short clip', async () => {
+    expect(nearEndOf(DURATION)).toBe(DURATION - PLAYBACK_LIMITS.nearEndSeconds);
+    const harness = await watchingFrom();
+    await harness.send({ type: 'media.loadedMetadata', duration: 12 });
+    await harness.send({ type: 'media.play' });
+    await harness.send({ type: 'media.timeUpdate', position: 7.4 });
+    await harness.send({ type: 'media.pause' });
+    expect(harness.fakes.effectsOf('persistPosition')).toEqual([{ videoId: 'v1', position: 7.4 }]);
+    await harness.send({ type: 'media.play' });
+    await harness.send({ type: 'media.timeUpdate', position: 11.5 });
+    await harness.send({ type: 'media.pause' });
+    expect(harness.fakes.effectsOf('forgetPosition')).toEqual([{ videoId: 'v1' }]);
   });
 
   it('counts a view once, when playback first starts', async () => {

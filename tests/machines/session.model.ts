@@ -1,12 +1,13 @@
 import type { AnyEventObject } from 'xstate';
 import type { SessionCredentials, SessionEvent, SessionSnapshot } from '../../machines/session';
-import { sessionMachine } from '../../machines/session';
+import { SESSION_DELAYS, sessionMachine } from '../../machines/session';
 import type { User } from '../../machines/types';
 import type { EventExecutors, MachineModel } from './modelHarness';
 import { Fakes, generatePaths, Harness } from './modelHarness';
 
 export const NOW = 1_750_000_000_000;
 export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
 export const STUDENT: User = { id: 'u-1', username: 'amina', role: 'STUDENT' };
 export const UPDATED_STUDENT: User = { ...STUDENT, profilePicture: '/media/u-1.webp' };
 
@@ -19,6 +20,13 @@ export const NEARLY_EXPIRED: SessionCredentials = {
   now: NOW,
 };
 export const EXPIRED: SessionCredentials = { token: 'jwt.old', user: STUDENT, expiresAt: NOW - 1, now: NOW };
+/** A backend with long-lived JWTs: further away than a browser timer can reach (~24.8 days). */
+export const LONG_LIVED: SessionCredentials = {
+  token: 'jwt.long',
+  user: STUDENT,
+  expiresAt: NOW + 40 * DAY,
+  now: NOW,
+};
 export const MISSING: SessionCredentials = { token: null, user: null, expiresAt: null, now: NOW };
 
 export const AFTER = {
@@ -29,12 +37,14 @@ export const AFTER = {
 export const sessionEventSamples = {
   'session.restore': () => [
     { type: 'session.restore', ...LIVE },
+    { type: 'session.restore', ...LONG_LIVED },
     { type: 'session.restore', ...NEARLY_EXPIRED },
     { type: 'session.restore', ...EXPIRED },
     { type: 'session.restore', ...MISSING },
   ],
   'session.login': () => [
     { type: 'session.login', ...LIVE },
+    { type: 'session.login', ...LONG_LIVED },
     { type: 'session.login', ...EXPIRED },
   ],
   'session.logout': () => [{ type: 'session.logout' }],
@@ -56,6 +66,14 @@ export const sessionInternalSamples = {
   [AFTER.untilExpiringSoon]: () => [{ type: AFTER.untilExpiringSoon }],
 } satisfies Record<string, () => readonly AnyEventObject[]>;
 
+function bothTimersClamped(snapshot: SessionSnapshot): boolean {
+  const { expiresAt, now } = snapshot.context;
+  return (
+    expiresAt !== null &&
+    expiresAt - SESSION_DELAYS.expiringSoonThreshold - now >= SESSION_DELAYS.timerCeiling
+  );
+}
+
 export const sessionModel: MachineModel<typeof sessionMachine> = {
   machine: sessionMachine,
   inputs: [undefined],
@@ -63,8 +81,11 @@ export const sessionModel: MachineModel<typeof sessionMachine> = {
   filterEvents: (snapshot: SessionSnapshot, event) => {
     // Clocks move forward.
     if (event.type === 'session.tick') return event.now > snapshot.context.now;
-    // The expiry comes after the 'expiring soon' mark, never before it.
-    if (event.type === AFTER.untilExpiry) return snapshot.matches({ loggedIn: 'expiringSoon' });
+    // Only the timer due first fires. The expiry comes after the 'expiring soon' mark, except when both
+    // are beyond the timer ceiling: then both fire at the ceiling and the expiry timer re-arms them.
+    if (event.type === AFTER.untilExpiry)
+      return snapshot.matches({ loggedIn: 'expiringSoon' }) || bothTimersClamped(snapshot);
+    if (event.type === AFTER.untilExpiringSoon) return !bothTimersClamped(snapshot);
     return true;
   },
 };

@@ -10,9 +10,11 @@ import { runModel } from './modelHarness';
 import {
   AFTER,
   createSessionHarness,
+  DAY,
   EXPIRED,
   HOUR,
   LIVE,
+  LONG_LIVED,
   MISSING,
   NOW,
   SESSION_EFFECTS,
@@ -64,6 +66,99 @@ describe('session machine', () => {
     await harness.resolve('clearSession', undefined);
     expect(harness.snapshot.value).toBe('loggedOut');
     expect(SESSION_DELAYS.expiringSoonThreshold).toBe(300_000);
+  });
+
+  it('a 40-day token stays logged in past the 24.8-day timer ceiling, then expires exactly on time', async () => {
+    // Browsers fire a longer setTimeout at once: no timer may be armed beyond 2^31-1 ms.
+    expect(SESSION_DELAYS.timerCeiling).toBe(2 ** 31 - 1);
+    const ceiling = SESSION_DELAYS.timerCeiling;
+    const harness = createSessionHarness();
+    harness.start();
+    await harness.send({ type: 'session.restore', ...MISSING });
+    await harness.send({ type: 'session.login', ...LONG_LIVED });
+    const loggedInAt = harness.clock.now();
+    expect(harness.timer(AFTER.untilExpiry).delay).toBe(ceiling);
+    expect(harness.timer(AFTER.untilExpiringSoon).delay).toBe(ceiling);
+
+    harness.clock.set(loggedInAt + 24.8 * DAY);
+    expect(selectIsLoggedIn(harness.snapshot)).toBe(true);
+    expect(selectIsExpiringSoon(harness.snapshot)).toBe(false);
+
+    // The clamped timers fire at the ceiling: re-armed for what is left, nothing else changes.
+    await harness.fireTimer(AFTER.untilExpiry);
+    expect(harness.snapshot.value).toEqual({ loggedIn: 'active' });
+    expect(selectToken(harness.snapshot)).toBe(LONG_LIVED.token);
+    expect(harness.fakes.calls).toEqual([]);
+    const left = 40 * DAY - ceiling;
+    expect(harness.timer(AFTER.untilExpiry).delay).toBe(left);
+    expect(harness.timer(AFTER.untilExpiringSoon).delay).toBe(left - SESSION_DELAYS.expiringSoonThreshold);
+
+    harness.clock.set(loggedInAt + 39 * DAY);
+    expect(selectIsLoggedIn(harness.snapshot)).toBe(true);
+    expect(selectIsExpiringSoon(harness.snapshot)).toBe(false);
+
+    const expiry = loggedInAt + 40 * DAY;
+    harness.clock.set(expiry - 5 * 60_000 - 1);
+    expect(selectIsExpiringSoon(harness.snapshot)).toBe(false);
+    harness.clock.set(expiry - 5 * 60_000);
+    expect(selectIsExpiringSoon(harness.snapshot)).toBe(true);
+
+    harness.clock.set(expiry - 1);
+    expect(selectIsLoggedIn(harness.snapshot)).toBe(true);
+    harness.clock.set(expiry);
+    expect(harness.snapshot.value).toBe('loggingOut');
+    expect(harness.fakes.pending('clearSession').input).toEqual({ token: LONG_LIVED.token });
+  });
+
+  it('a token expiring just past the ceiling stays expiring soon across the re-arm', async () => {
+    const ceiling = SESSION_DELAYS.timerCeiling;
+    const harness = createSessionHarness();
+    harness.start();
+    await harness.send({ type: 'session.restore', ...LIVE, expiresAt: NOW + ceiling + 2 * 60_000 });
+    const opened = harness.clock.now();
+    expect(harness.timer(AFTER.untilExpiry).delay).toBe(ceiling);
+
+    await harness.fireTimer(AFTER.untilExpiringSoon);
+    expect(harness.clock.now()).toBe(opened + ceiling - 3 * 60_000);
+    expect(selectIsExpiringSoon(harness.snapshot)).toBe(true);
+
+    await harness.fireTimer(AFTER.untilExpiry);
+    expect(harness.clock.now()).toBe(opened + ceiling);
+    expect(harness.snapshot.value).toEqual({ loggedIn: 'expiringSoon' });
+    expect(harness.timer(AFTER.untilExpiry).delay).toBe(2 * 60_000);
+
+    await harness.fireTimer(AFTER.untilExpiry);
+    expect(harness.clock.now()).toBe(opened + ceiling + 2 * 60_000);
+    expect(harness.snapshot.value).toBe('loggingOut');
+  });
+
+  it('a token expiring exactly at the ceiling is logged out by the first timer, not re-armed', async () => {
+    const harness = createSessionHarness();
+    harness.start();
+    await harness.send({ type: 'session.restore', ...LIVE, expiresAt: NOW + SESSION_DELAYS.timerCeiling });
+    await harness.fireTimer(AFTER.untilExpiringSoon);
+    await harness.fireTimer(AFTER.untilExpiry);
+    expect(harness.snapshot.value).toBe('loggingOut');
+    // The clock the machine holds is still the login's: the expiry timer was not taken for a clamped one.
+    expect(harness.snapshot.context.now).toBe(NOW);
+  });
+
+  it('a 1-hour token: expiring soon at 55 minutes, logged out at 60, as before the ceiling', async () => {
+    const harness = createSessionHarness();
+    harness.start();
+    await harness.send({ type: 'session.restore', ...MISSING });
+    await harness.send({ type: 'session.login', ...LIVE });
+    const loggedInAt = harness.clock.now();
+    expect(harness.timer(AFTER.untilExpiry).delay).toBe(HOUR);
+    expect(harness.timer(AFTER.untilExpiringSoon).delay).toBe(55 * 60_000);
+
+    await harness.fireTimer(AFTER.untilExpiringSoon);
+    expect(harness.clock.now()).toBe(loggedInAt + 55 * 60_000);
+    expect(harness.snapshot.value).toEqual({ loggedIn: 'expiringSoon' });
+    await harness.fireTimer(AFTER.untilExpiry);
+    expect(harness.clock.now()).toBe(loggedInAt + HOUR);
+    expect(harness.snapshot.value).toBe('loggingOut');
+    expect(harness.snapshot.context).toEqual({ ...LIVE });
   });
 
   it('is expiring soon at 4:59 left, not at 5:00', async () => {

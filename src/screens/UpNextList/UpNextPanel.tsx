@@ -7,7 +7,14 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { playerPath } from './player-path';
 import './upnext.css';
 
-const minutesOf = (seconds: number) => Math.max(1, Math.round(seconds / 60));
+/** A running time as players show it, 12:05 or 1:02:05: the same in English and French. */
+function clockOf(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
 
 /** The videos that follow `videoId` in its subject, each a link to the player. */
 export function UpNextPanel({ videoId, titled = true }: { videoId: string; titled?: boolean }) {
@@ -51,7 +58,10 @@ export function UpNextPanel({ videoId, titled = true }: { videoId: string; title
               <span className="upnext__text">
                 <span className="upnext__title">{video.title}</span>
                 <span className="upnext__meta">
-                  {t('upnext.minutes', { count: minutesOf(video.durationSeconds) })} · {video.subsection}
+                  <time dateTime={`PT${Math.round(video.durationSeconds)}S`}>
+                    {clockOf(video.durationSeconds)}
+                  </time>{' '}
+                  · {video.subsection}
                 </span>
                 {video.locked ? <span className="upnext__badge">{t('upnext.locked')}</span> : null}
               </span>

@@ -26,7 +26,8 @@ export function routeOfNotification(data: unknown): string | null {
   const route = (data as { route?: unknown } | null | undefined)?.route;
   if (typeof route !== 'string') return null;
   const path = route.trim().replace(/^#?\/*/, '');
-  if (path === '' || !/^[A-Za-z0-9_~%.-]+(\/[A-Za-z0-9_~%.-]+)*(\?[A-Za-z0-9_~%.=&-]*)?$/.test(path)) return null;
+  if (path === '' || !/^[A-Za-z0-9_~%.-]+(\/[A-Za-z0-9_~%.-]+)*(\?[A-Za-z0-9_~%.=&-]*)?$/.test(path))
+    return null;
   return `/${path}`;
 }
 

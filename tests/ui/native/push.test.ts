@@ -106,7 +106,9 @@ describe('push notifications on a native platform', () => {
     expect(plugin.api.register).toHaveBeenCalledTimes(1);
     fire('registration', { value: 'fcm-token-1' });
     expect(d.stored.token).toBe('fcm-token-1');
-    await vi.waitFor(() => expect(d.registerToken).toHaveBeenCalledWith({ token: 'fcm-token-1', platform: 'android' }));
+    await vi.waitFor(() =>
+      expect(d.registerToken).toHaveBeenCalledWith({ token: 'fcm-token-1', platform: 'android' }),
+    );
   });
 
   it('does not register when the student refuses the permission', async () => {
@@ -132,7 +134,10 @@ describe('push notifications on a native platform', () => {
     const d = deps();
     await startPushNotifications(d.value);
     fire('pushNotificationActionPerformed', { actionId: 'tap', notification: { data: { route: '#/news' } } });
-    fire('pushNotificationActionPerformed', { actionId: 'tap', notification: { data: { route: 'javascript:alert(1)' } } });
+    fire('pushNotificationActionPerformed', {
+      actionId: 'tap',
+      notification: { data: { route: 'javascript:alert(1)' } },
+    });
     expect(d.navigate).toHaveBeenCalledTimes(1);
     expect(d.navigate).toHaveBeenCalledWith('/news');
   });

@@ -12,7 +12,10 @@ export function createFakeCacheStorage() {
       async put(request: RequestInfo | URL, response: Response) {
         // A real cache reads the body to the end; so does this one, to catch a consumed stream.
         const body = await response.arrayBuffer();
-        entries.set(urlOf(request), new Response(body, { status: response.status, headers: response.headers }));
+        entries.set(
+          urlOf(request),
+          new Response(body, { status: response.status, headers: response.headers }),
+        );
       },
       async delete(request: RequestInfo | URL) {
         return entries.delete(urlOf(request));

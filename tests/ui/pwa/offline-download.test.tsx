@@ -57,7 +57,9 @@ describe('download for offline', () => {
     const { offline, persist } = store();
     renderWithPwa(<OfflineDownload video={paidVideo()} />, { offlineVideos: offline });
     await userEvent.click(await screen.findByRole('button', { name: 'Download for offline' }));
-    expect(await screen.findByText('This video is 3.4 MB. Download it to watch without the internet?')).toBeInTheDocument();
+    expect(
+      await screen.findByText('This video is 3.4 MB. Download it to watch without the internet?'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByText('Available offline (3.4 MB)')).toBeInTheDocument();
@@ -69,7 +71,9 @@ describe('download for offline', () => {
     const { offline } = store({ type: 'cellular' });
     renderWithPwa(<OfflineDownload video={paidVideo()} />, { offlineVideos: offline });
     await userEvent.click(await screen.findByRole('button', { name: 'Download for offline' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('this download will use 3.4 MB of your data plan');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'this download will use 3.4 MB of your data plan',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('button', { name: 'Download for offline' })).toBeInTheDocument();
     expect(await offline.list()).toEqual([]);
@@ -77,9 +81,12 @@ describe('download for offline', () => {
 
   it('offers nothing for a locked video', () => {
     const { offline } = store();
-    const { container } = renderWithPwa(<OfflineDownload video={{ ...paidVideo(), streamUrl: undefined, locked: true } as Video} />, {
-      offlineVideos: offline,
-    });
+    const { container } = renderWithPwa(
+      <OfflineDownload video={{ ...paidVideo(), streamUrl: undefined, locked: true } as Video} />,
+      {
+        offlineVideos: offline,
+      },
+    );
     expect(container).toBeEmptyDOMElement();
   });
 });
@@ -104,7 +111,9 @@ describe('cache manager', () => {
     expect(await screen.findByText('2 videos downloaded, 6.8 MB')).toBeInTheDocument();
     expect((await offline.list()).map((v) => v.title).sort()).toEqual(['Linear equations', 'Vectors']);
     await userEvent.click(screen.getByRole('button', { name: 'Delete all downloads' }));
-    await userEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete all downloads' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete all downloads' }),
+    );
     expect(await screen.findByText('No downloaded videos')).toBeInTheDocument();
     expect(await offline.list()).toEqual([]);
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createOfflineVideoStore, isMeteredConnection } from '../../../src/services/offline/video-downloads';
 import { formatBytes } from '../../../src/services/offline/format-bytes';
+import { createOfflineVideoStore, isMeteredConnection } from '../../../src/services/offline/video-downloads';
 import { RUNTIME_CACHES } from '../../../src/sw/cache-names';
 import { createFakeCacheStorage } from './fake-cache-storage';
 
 const BASE = 'https://study.example/';
-const signedUrl = (sig: string) => `${BASE}media/videos/algebra-1.mp4?student=s1&subject=math&exp=99&sig=${sig}`;
+const signedUrl = (sig: string) =>
+  `${BASE}media/videos/algebra-1.mp4?student=s1&subject=math&exp=99&sig=${sig}`;
 const video = (sig = 'first') => ({
   _id: 'v1',
   title: 'Linear equations',
@@ -60,7 +61,11 @@ describe('offline video downloads', () => {
     const { store, caches } = setup();
     const progress: number[] = [];
     const saved = await store.download(video('first'), (received) => progress.push(received));
-    expect(saved).toMatchObject({ key: `${BASE}media/videos/algebra-1.mp4`, sizeBytes: 2_500, videoId: 'v1' });
+    expect(saved).toMatchObject({
+      key: `${BASE}media/videos/algebra-1.mp4`,
+      sizeBytes: 2_500,
+      videoId: 'v1',
+    });
     expect(progress.at(-1)).toBe(2_500);
     const cached = caches.get(RUNTIME_CACHES.offlineVideos)?.get(`${BASE}media/videos/algebra-1.mp4`);
     expect(new Uint8Array(await (cached as Response).clone().arrayBuffer())).toEqual(bytes);
@@ -124,7 +129,10 @@ describe('offline video downloads', () => {
   });
 
   it('reports the storage estimate', async () => {
-    await expect(setup().store.estimate()).resolves.toEqual({ usageBytes: 1_000_000, quotaBytes: 50_000_000 });
+    await expect(setup().store.estimate()).resolves.toEqual({
+      usageBytes: 1_000_000,
+      quotaBytes: 50_000_000,
+    });
   });
 
   it('formats sizes in the student language', () => {

@@ -45,7 +45,10 @@ describe('install banner', () => {
 
   it('stays hidden once dismissed, even when the browser offers again', () => {
     const install = fakeInstallPrompt();
-    renderWithPwa(ui, { pwa: { installPrompt: install.bridge }, storage: { 'pwa-install-dismissed': 'true' } });
+    renderWithPwa(ui, {
+      pwa: { installPrompt: install.bridge },
+      storage: { 'pwa-install-dismissed': 'true' },
+    });
     act(() => install.emit({ type: 'install.available' }));
     expect(screen.queryByText('Install our app for a better experience')).toBeNull();
   });

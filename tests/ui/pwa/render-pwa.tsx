@@ -1,9 +1,9 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { vi } from 'vitest';
 import { AppActorsContext, type AppContextValue } from '../../../src/app/actors-context';
 import { createAppActors } from '../../../src/app/create-app-actors';
 import { createUiStore } from '../../../src/app/ui-store';

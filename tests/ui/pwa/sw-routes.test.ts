@@ -22,10 +22,23 @@ describe('service worker routing rules', () => {
   });
 
   it('caches the public catalogue lists, never per-student answers', () => {
-    for (const path of ['subjects/subject/fetch-all', 'happenings/fetch-all', 'news/top-headlines', 'livetv/channels', 'scholarships', 'shop/products/p1']) {
+    for (const path of [
+      'subjects/subject/fetch-all',
+      'happenings/fetch-all',
+      'news/top-headlines',
+      'livetv/channels',
+      'scholarships',
+      'shop/products/p1',
+    ]) {
       expect(isCatalogueList(path), path).toBe(true);
     }
-    for (const path of ['users/profile', 'transactions', 'payments/momo/requesttopay/abc', 'users/fetchStudentDetail', 'videos/fetchvideos']) {
+    for (const path of [
+      'users/profile',
+      'transactions',
+      'payments/momo/requesttopay/abc',
+      'users/fetchStudentDetail',
+      'videos/fetchvideos',
+    ]) {
       expect(isCatalogueList(path), path).toBe(false);
       expect(isPicture(path), path).toBe(false);
     }
@@ -50,7 +63,9 @@ describe('service worker routing rules', () => {
   });
 
   it('keys an offline video by its URL without the expiring signature', () => {
-    expect(offlineVideoKey('https://s.example/media/videos/a.mp4?exp=1&sig=x')).toBe('https://s.example/media/videos/a.mp4');
+    expect(offlineVideoKey('https://s.example/media/videos/a.mp4?exp=1&sig=x')).toBe(
+      'https://s.example/media/videos/a.mp4',
+    );
     expect(offlineVideoKey('/media/videos/a.mp4?sig=y', 'https://s.example/#/video-player')).toBe(
       'https://s.example/media/videos/a.mp4',
     );

@@ -33,7 +33,7 @@ describe('UpNextList screen', () => {
     expect(link).toHaveAttribute('href', '/video-player?videoId=v2');
     expect(link.querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(screen.getByRole('link', { name: /Scalar product.*Locked/ })).toBeInTheDocument();
-    expect(screen.getAllByText('7 min · Vectors')).toHaveLength(2);
+    expect(screen.getAllByText('7:00')).toHaveLength(2);
     expect(upNext).toHaveBeenCalledWith({ videoId: 'v1' });
   });
 
