@@ -126,6 +126,8 @@ export interface PlaybackContext {
   /** Play again after the metadata of a fresh stream URL (the old one expired while playing). */
   readonly resumePlaying: boolean;
   readonly streamRefreshes: number;
+  /** Every stream load after the first, never reset: a new media element even when the URL came back equal. */
+  readonly streamLoads: number;
 }
 
 function describe(error: unknown): string {
@@ -190,6 +192,7 @@ const playbackSetup = setup({
     prepareRefresh: assign({
       resumeFrom: ({ context }) => context.position,
       streamRefreshes: ({ context }) => context.streamRefreshes + 1,
+      streamLoads: ({ context }) => context.streamLoads + 1,
     }),
     takeVideo: assign((_, params: LoadVideoOutput) => ({ video: params.video, price: params.price })),
     takeError: assign((_, params: { error: unknown }) => ({ error: describe(params.error) })),
@@ -235,6 +238,7 @@ export const playbackMachine = playbackSetup.createMachine({
     resumeFrom: null,
     resumePlaying: false,
     streamRefreshes: 0,
+    streamLoads: 0,
   }),
   initial: 'loading',
   states: {
@@ -517,6 +521,8 @@ export const selectStreamUrl = (snapshot: PlaybackSnapshot): string | null =>
   snapshot.matches('watching') && !snapshot.matches({ watching: { media: 'restoring' } })
     ? streamOf(snapshot.context.video)
     : null;
+/** Changes with each stream load, so the screen can give the media element a fresh start. */
+export const selectStreamLoad = (snapshot: PlaybackSnapshot): number => snapshot.context.streamLoads;
 export const selectIsWatching = (snapshot: PlaybackSnapshot): boolean => snapshot.matches('watching');
 export const selectIsRefreshingStream = (snapshot: PlaybackSnapshot): boolean =>
   snapshot.matches({ watching: { media: 'refreshingStream' } });

@@ -98,7 +98,7 @@ export const sessionMachine = setup({
     expiryBeyondCeiling: ({ context }) => untilExpiry(context) > SESSION_DELAYS.timerCeiling,
     // Strict: when both marks are at or beyond the ceiling, both timers fire together and the expiry one
     // re-arms them, whichever the runtime fires first.
-    expiringSoonBeforeCeiling: ({ context }) => untilExpiringSoon(context) <= SESSION_DELAYS.timerCeiling,
+    expiringSoonBeforeCeiling: ({ context }) => untilExpiringSoon(context) < SESSION_DELAYS.timerCeiling,
   },
   delays: {
     // Functions of the stored expiry: a machine restarted from a stored token derives its timers again.

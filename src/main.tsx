@@ -24,6 +24,8 @@ import { isPrecache } from './sw/cache-names';
 import './ui/theme.css';
 
 // The composition root: the only place where machines meet the browser's effects (DESIGN.md).
+const nativeShell = isNativeShell();
+const installBridge = createInstallPromptBridge();
 const storage = createAppStorage();
 const client = createApiClient({ getToken: () => storage.getToken(), getLanguage: () => i18n.language });
 const api = { ...createEndpoints(client), clearCache: () => client.clearCache() };
@@ -50,14 +52,16 @@ const actors = createAppActors({
   },
   // The precached app shell is nobody's personal data: keeping it lets the app still open offline.
   clearCaches: () => clearCaches({ keep: isPrecache }),
+  // The native shell is installed already and loads its files from the device: no worker, no install banner.
   pwa: {
     isProduction: import.meta.env.PROD,
-    serviceWorker: createServiceWorkerBridge(),
+    serviceWorker: createServiceWorkerBridge(nativeShell ? { isSupported: false } : {}),
     // Created here, before the first render: Chromium may fire beforeinstallprompt very early.
-    installPrompt: createInstallPromptBridge(),
+    installPrompt: nativeShell ? { ...installBridge, isStandalone: true } : installBridge,
     reload: () => window.location.reload(),
   },
-  offlineVideos: createOfflineVideoStore(),
+  // Downloads are played through the service worker, which the native shell does not run.
+  ...(nativeShell ? {} : { offlineVideos: createOfflineVideoStore() }),
 });
 actors.start();
 
@@ -74,7 +78,7 @@ actors.session.subscribe((snapshot) => {
 });
 
 // Push notifications exist in the native shell only: the web never loads (or downloads) the plugin code.
-if (isNativeShell()) {
+if (nativeShell) {
   void import('./services/native/push').then(async ({ startPushNotifications }) => {
     const push = await startPushNotifications({
       getStoredToken: () => storage.getPushToken(),

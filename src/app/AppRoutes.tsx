@@ -5,6 +5,14 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
 import { LANDING_PATH, ROUTES, type RouteParams } from './routes';
 
+// A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
+// before it, and the screen reads the query itself.
+const useHashPath = (options?: Parameters<typeof useHashLocation>[0]): ReturnType<typeof useHashLocation> => {
+  const [location, navigate] = useHashLocation(options);
+  return [location.split('?')[0] || '/', navigate];
+};
+useHashPath.hrefs = (href: string) => `#${href}`;
+
 type LazyScreen = ComponentType<{ params: RouteParams; titleKey: string }>;
 
 // One lazy component per distinct loader, created once, so each route's code loads on first visit only.
@@ -25,7 +33,7 @@ interface AppRoutesProps {
   locationHook?: typeof useHashLocation;
 }
 
-export function AppRoutes({ isLoggedIn, locationHook = useHashLocation }: AppRoutesProps) {
+export function AppRoutes({ isLoggedIn, locationHook = useHashPath }: AppRoutesProps) {
   const { t } = useTranslation();
   return (
     <Router hook={locationHook}>

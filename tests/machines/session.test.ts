@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { initialTransition, transition } from 'xstate';
+import type { SessionEvent } from '../../machines/session';
 import {
   SESSION_DELAYS,
   selectIsExpiringSoon,
   selectIsLoggedIn,
   selectToken,
   selectUser,
+  sessionMachine,
 } from '../../machines/session';
 import { runModel } from './modelHarness';
 import {
@@ -22,6 +25,9 @@ import {
   sessionExecutors,
   sessionModel,
 } from './session.model';
+
+/** A timer's own event, which XState raises internally and so is not one of the machine's typed events. */
+const timerFired = (type: string) => ({ type }) as unknown as SessionEvent;
 
 describe('session machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
@@ -130,6 +136,26 @@ describe('session machine', () => {
     await harness.fireTimer(AFTER.untilExpiry);
     expect(harness.clock.now()).toBe(opened + ceiling + 2 * 60_000);
     expect(harness.snapshot.value).toBe('loggingOut');
+  });
+
+  it('a clamped "expiring soon" timer fired before the expiry timer is ignored, and the expiry one re-arms', () => {
+    // Both clamped timers fall due at the same instant; runtimes order them by scheduling, which the
+    // machine must not depend on. Up to the boundary where 'expiring soon' is exactly the ceiling away.
+    const ceiling = SESSION_DELAYS.timerCeiling;
+    for (const expiresAt of [NOW + 40 * DAY, NOW + ceiling + SESSION_DELAYS.expiringSoonThreshold]) {
+      const [restoring] = initialTransition(sessionMachine);
+      const [loggedIn] = transition(sessionMachine, restoring, {
+        type: 'session.restore',
+        ...LIVE,
+        expiresAt,
+      });
+      const [afterSoon] = transition(sessionMachine, loggedIn, timerFired(AFTER.untilExpiringSoon));
+      expect(afterSoon.value).toEqual({ loggedIn: 'active' });
+      expect(afterSoon.context).toEqual(loggedIn.context);
+      const [rearmed] = transition(sessionMachine, afterSoon, timerFired(AFTER.untilExpiry));
+      expect(rearmed.value).toEqual({ loggedIn: 'active' });
+      expect(rearmed.context).toEqual({ ...loggedIn.context, now: NOW + ceiling });
+    }
   });
 
   it('a token expiring exactly at the ceiling is logged out by the first timer, not re-armed', async () => {

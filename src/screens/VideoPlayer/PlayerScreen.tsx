@@ -12,6 +12,7 @@ import {
   selectRate,
   selectReactionError,
   selectStreamError,
+  selectStreamLoad,
   selectStreamUrl,
   selectVideo,
 } from '../../../machines/playback';
@@ -41,6 +42,7 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   const locked = useSelector(playback, selectIsLocked);
   const watching = useSelector(playback, selectIsWatching);
   const streamUrl = useSelector(playback, selectStreamUrl);
+  const streamLoad = useSelector(playback, selectStreamLoad);
   const refreshing = useSelector(playback, selectIsRefreshingStream);
   const unplayable = useSelector(playback, selectIsUnplayable);
   const streamError = useSelector(playback, selectStreamError);
@@ -99,6 +101,8 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
           {streamUrl ? (
             // biome-ignore lint/a11y/useMediaCaption: the catalogue has no caption files yet; none can be offered.
             <video
+              // A fresh element per load: a URL that came back unchanged (a network blip) must still reload.
+              key={streamLoad}
               ref={media}
               className="player__video"
               controls

@@ -27,6 +27,22 @@ export function newStudent(prefix = 'amina'): StudentAccount {
   };
 }
 
+/** A catalogue subject as the catalogue lists it (and the cart keeps it, with an `amount`). */
+export interface CatalogueSubject {
+  _id: string;
+  subjectTitle: string;
+  pictureurl: string;
+  price: number;
+}
+
+/** The user object the server returns at login, as the app stores it. */
+export interface SignedInUser {
+  id: string;
+  username: string;
+  paidSubjects: unknown[];
+  [field: string]: unknown;
+}
+
 export interface PaymentEntry {
   referenceId: string;
   status: string;
@@ -66,6 +82,48 @@ export class StudentApi {
       { username: account.username, password: account.password },
     );
     return { token: answer.token, userId: answer.user.id };
+  }
+
+  /** The token and the user object a login gives the app, to start a device already signed in. */
+  async signIn(account: StudentAccount): Promise<{ token: string; user: SignedInUser }> {
+    const answer = await this.call<{ token: string; user: SignedInUser }>(
+      'POST',
+      'users/authenticate/student',
+      { username: account.username, password: account.password },
+    );
+    return { token: answer.token, user: answer.user };
+  }
+
+  async subject(id: string): Promise<CatalogueSubject> {
+    const all = await this.call<CatalogueSubject[]>('GET', 'subjects/subject/fetch-all');
+    const subject = all.find((candidate) => candidate._id === id);
+    if (!subject) throw new Error(`No subject ${id} in the catalogue`);
+    return subject;
+  }
+
+  /**
+   * A mobile money payment requested as the app requests it (API.md "Payments"), for a journey that starts
+   * with a payment already in progress on the device.
+   */
+  async requestToPay(
+    session: { token: string; user: SignedInUser },
+    order: { phone: string; lines: readonly { subjectId: string; amount: number }[]; amount: number },
+  ): Promise<string> {
+    const answer = await this.call<{ referenceId: string }>(
+      'POST',
+      'payments/momo/requesttopay',
+      {
+        amount: String(order.amount),
+        currency: 'XAF',
+        externalId: `ORDER_${session.user.id}_${Date.now()}`,
+        payer: { partyIdType: 'MSISDN', partyId: order.phone },
+        payerMessage: 'StudyCam subjects',
+        payeeNote: 'QA path',
+        items: order.lines,
+      },
+      session.token,
+    );
+    return answer.referenceId;
   }
 
   async transactions(account: StudentAccount): Promise<PaymentEntry[]> {

@@ -20,7 +20,9 @@ export function templatePattern(template: string, whole = true): RegExp {
 /** The pending payment the app keeps in local storage (src/services/storage.ts, `pending_payment`). */
 export interface StoredPendingPayment {
   referenceId: string;
+  startedAt: number;
   phone: string;
+  items: { _id: string; amount: number }[];
   amount: number;
 }
 
@@ -278,6 +280,24 @@ export class StudentApp {
     return this.page
       .getByRole('status')
       .filter({ hasText: templatePattern(this.t('checkout.confirmOnPhone'), false) });
+  }
+
+  /** Polling gave up for now: 'Still waiting for your confirmation', with 'Check again' and 'Later'. */
+  stillWaitingDialog(): Locator {
+    return this.page.getByRole('dialog', { name: this.t('checkout.stillWaiting') });
+  }
+
+  async checkAgain(): Promise<void> {
+    await this.stillWaitingDialog()
+      .getByRole('button', { name: this.t('checkout.checkAgain') })
+      .click();
+  }
+
+  async payLater(): Promise<void> {
+    await this.stillWaitingDialog()
+      .getByRole('button', { name: this.t('checkout.later') })
+      .click();
+    await this.stillWaitingDialog().waitFor({ state: 'detached' });
   }
 
   /** Pays the open cart with MTN MoMo: Make payment, MTN, the number, Enter. */

@@ -299,11 +299,42 @@ describe('VideoPlayer screen', () => {
     video.currentTime = 200;
     fireEvent.timeUpdate(video);
     fireEvent.error(video);
-    await waitFor(() => expect(video).toHaveAttribute('src', FRESH_STREAM_URL));
+    await waitFor(() =>
+      expect(screen.getByLabelText(`Video: ${VIDEO.title}`)).toHaveAttribute('src', FRESH_STREAM_URL),
+    );
     expect(api.filteredVideos).toHaveBeenCalledWith({ subjectTitle: 'Mathematics', subsection: 'Vectors' });
-    video.currentTime = 0;
+    const fresh = screen.getByLabelText(`Video: ${VIDEO.title}`) as HTMLVideoElement;
+    expect(fresh.currentTime).toBe(0);
+    metadataLoaded(fresh);
+    expect(fresh.currentTime).toBe(200);
+  });
+
+  it('gives the video a new element even when the same URL comes back', async () => {
+    const api = { ...baseApi(), filteredVideos: vi.fn(async () => [VIDEO]) };
+    renderPlayer(api);
+    const video = await findVideo();
     metadataLoaded(video);
-    expect(video.currentTime).toBe(200);
+    fireEvent.error(video);
+    await waitFor(() => expect(screen.getByLabelText(`Video: ${VIDEO.title}`)).not.toBe(video));
+    expect(screen.getByLabelText(`Video: ${VIDEO.title}`)).toHaveAttribute('src', STREAM_URL);
+  });
+
+  it('says so when the video still cannot be played after fresh URLs, and tries again on request', async () => {
+    const user = userEvent.setup();
+    const api = { ...baseApi(), filteredVideos: vi.fn(async () => [VIDEO]) };
+    renderPlayer(api);
+    for (let attempt = 0; attempt <= 2; attempt++) {
+      const current = await findVideo();
+      fireEvent.error(current);
+      if (attempt < 2)
+        await waitFor(() => expect(screen.getByLabelText(`Video: ${VIDEO.title}`)).not.toBe(current));
+    }
+    expect(
+      await screen.findByText('This video cannot be played right now. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    expect(api.filteredVideos).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(api.filteredVideos).toHaveBeenCalledTimes(3));
   });
 
   it('lists the videos up next with thumbnails, linking to the player', async () => {
