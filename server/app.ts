@@ -243,9 +243,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       root: config.staticDir,
       wildcard: true,
       index: ['index.html'],
+      // The build writes .br/.gz next to each text file (scripts/precompress.ts): no compression per request.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Hashed build assets never change; the page and the service worker must be revalidated.
-        if (/[\\/]assets[\\/].+-[\w-]{8,}\.\w+$/.test(path)) {
+        if (/[\\/]assets[\\/].+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(path)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
           reply.header('cache-control', 'no-cache');

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -288,6 +289,11 @@ describe('serving the built app', () => {
       '<!doctype html><title>Study app</title><div id="root"></div>',
     );
     writeFileSync(join(dir, 'dist', 'assets', 'index-AbCdEf12.js'), 'console.log("app")');
+    // What scripts/precompress.ts leaves next to each text file of the build.
+    writeFileSync(
+      join(dir, 'dist', 'assets', 'index-AbCdEf12.js.br'),
+      brotliCompressSync('console.log("app")'),
+    );
     const config = loadConfig({
       DATA_DIR: dir,
       STATIC_DIR: join(dir, 'dist'),
@@ -320,6 +326,18 @@ describe('serving the built app', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-AbCdEf12.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the pre-compressed copy to a browser that accepts it, still immutable', async () => {
+    const asset = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbCdEf12.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log("app")');
   });
 });
 
