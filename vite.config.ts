@@ -1,6 +1,53 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
+
+/** The screen the default route shows: its code is fetched alongside the entry, not after it has run. */
+const FIRST_SCREEN = 'src/screens/Landing/index.tsx';
+
+/**
+ * The landing chunk is otherwise requested only once the entry has run and the dictionary has arrived: a
+ * chain of three round trips before the first screen. Its JS (and the shared chunks it imports) is
+ * modulepreloaded and its CSS preloaded from index.html, so all of it downloads in parallel with the entry.
+ */
+function preloadFirstScreen(): Plugin {
+  return {
+    name: 'study-cam:preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return [];
+        const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+        const screen = chunks.find((c) => c.facadeModuleId?.endsWith(FIRST_SCREEN));
+        if (!screen) throw new Error(`${FIRST_SCREEN} is not a chunk of its own: cannot preload it`);
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: Rollup.OutputChunk, seen = new Set<string>()) => {
+          if (seen.has(start.fileName)) return seen;
+          seen.add(start.fileName);
+          for (const file of start.imports) {
+            const next = byFile.get(file);
+            if (next) closure(next, seen);
+          }
+          return seen;
+        };
+        const alreadyLoaded = closure(entry);
+        const js = [...closure(screen)].filter((file) => !alreadyLoaded.has(file));
+        const css = new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
+        const link = (attrs: Record<string, string | boolean>): HtmlTagDescriptor => ({
+          tag: 'link',
+          // Vite's lazy loader asks for scripts and styles with crossorigin: the same mode reuses the preload.
+          attrs: { ...attrs, crossorigin: true },
+          injectTo: 'head',
+        });
+        return [
+          ...js.map((file) => link({ rel: 'modulepreload', href: `./${file}` })),
+          ...[...css].map((file) => link({ rel: 'preload', as: 'style', href: `./${file}` })),
+        ];
+      },
+    },
+  };
+}
 
 /**
  * After a production build, the service worker is bundled and given the precache manifest (scripts/build-sw.ts),
@@ -33,7 +80,7 @@ function serviceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), preloadFirstScreen(), serviceWorker()],
   // Relative base so the same build runs from the server's root, a sub-path, and the Capacitor shell.
   base: './',
   build: {

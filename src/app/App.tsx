@@ -8,6 +8,7 @@ import { AppRoutes } from './AppRoutes';
 import { useAppActors } from './actors-context';
 import { LANDING_PATH } from './routes';
 import { ShellOverlays } from './ShellOverlays';
+import './app-shell.css';
 
 export function App() {
   const { cart, session, language, ui, navigate } = useAppActors();
@@ -29,7 +30,9 @@ export function App() {
           navigate(LANDING_PATH);
         }}
       />
-      <AppRoutes isLoggedIn={isLoggedIn} />
+      <div className="app-content">
+        <AppRoutes isLoggedIn={isLoggedIn} />
+      </div>
       <Footer year={new Date().getFullYear()} />
       <ShellOverlays />
     </>

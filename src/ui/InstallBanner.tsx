@@ -22,7 +22,7 @@ export function InstallBanner({
   const showIosSteps = banner.mode === 'ios' && banner.instructionsVisible;
   return (
     <aside className="install-banner" aria-label={t('pwa.bannerLabel')}>
-      <img className="install-banner__icon" src="./icons/icon-192.png" alt="" width={40} height={40} />
+      <img className="install-banner__icon" src="./icons/icon-80.png" alt="" width={40} height={40} />
       <div className="install-banner__body">
         <p className="install-banner__text">{t(`messages.${banner.messageKey}`)}</p>
         {showIosSteps ? (

@@ -30,7 +30,7 @@ export function Navbar({
       </a>
       {/* On narrow phones the name is hidden by CSS; the label keeps the link named for screen readers. */}
       <Link href="/landing" className="navbar__brand" aria-label={t('app.name')}>
-        <img src="./icons/icon-192.png" alt="" width={32} height={32} />
+        <img src="./icons/icon-80.png" alt="" width={32} height={32} />
         <span>{t('app.name')}</span>
       </Link>
       <nav aria-label={t('nav.menu')} className="navbar__links">

@@ -15,7 +15,6 @@ import { formatFcfa } from '../../src/services/money';
 import type { PendingPayment } from '../../src/services/storage';
 import {
   createMobileMoneyHarness,
-  FRESH_INPUT,
   LINE,
   MOBILE_MONEY_EFFECTS,
   mobileMoneyExecutors,
@@ -24,7 +23,12 @@ import {
   PENDING,
   RESTORED_INPUT,
 } from '../machines/mobileMoney.model';
-import { definitionStates, definitionTransitions, type ModelPath, replayPath } from '../machines/modelHarness';
+import {
+  definitionStates,
+  definitionTransitions,
+  type ModelPath,
+  replayPath,
+} from '../machines/modelHarness';
 import { connectBrowser, openDevice, type StudentDevice } from './harness/browser';
 import { seedDeviceStorage } from './harness/device-storage';
 import { MATHS } from './harness/journey';
@@ -46,7 +50,76 @@ import { StudentApp } from './harness/student-app';
 
 type Path = ModelPath<typeof mobileMoneyMachine>;
 
+const eventsOf = (path: Path): AnyEventObject[] => path.steps.map((step) => step.event as AnyEventObject);
+const isRestore = (path: Path): boolean => path.input.pending !== undefined;
+
 const ALL = mobileMoneyPaths();
+
+/**
+ * Every path replayed against the machine first (the unit model test's replay), for what it covers of the
+ * definition: the states its real actor visits and the transitions it takes.
+ */
+const COVERAGE = new Map<Path, { states: Set<string>; transitions: Set<string> }>();
+for (const path of ALL) {
+  const harness = await replayPath(path, {
+    model: mobileMoneyModel,
+    createHarness: createMobileMoneyHarness,
+    executors: mobileMoneyExecutors,
+    effectNames: MOBILE_MONEY_EFFECTS,
+  });
+  COVERAGE.set(path, { states: harness.visited, transitions: harness.taken });
+}
+
+function coverageOf(path: Path) {
+  const coverage = COVERAGE.get(path);
+  if (!coverage) throw new Error('A path without coverage');
+  return coverage;
+}
+
+/** Events as the model samples them (an Error by its message), to tell two samples of a type apart. */
+const sampleKey = (event: AnyEventObject): string =>
+  JSON.stringify(event, (_, value: unknown) => (value instanceof Error ? { error: value.message } : value));
+
+/**
+ * What the browser replay must show at least once from each starting point (a fresh payment, a payment
+ * restored from the device): every state and transition the model reaches from there, every event sample
+ * it sends, and every outcome a path ends in.
+ */
+function obligations(path: Path): string[] {
+  const start = isRestore(path) ? 'restored' : 'fresh';
+  const { states, transitions } = coverageOf(path);
+  return [
+    ...[...states].map((id) => `${start} visits ${id}`),
+    ...[...transitions].map((key) => `${start} takes ${key}`),
+    ...eventsOf(path).map((event) => `${start} receives ${sampleKey(event)}`),
+    `${start} ends in ${JSON.stringify(path.state.value)}`,
+  ];
+}
+
+/** Greedy set cover of the obligations, shorter paths first on a tie: a few browser runs instead of all. */
+function chooseCoveringPaths(paths: readonly Path[]): Path[] {
+  const owed = new Set(paths.flatMap(obligations));
+  const chosen: Path[] = [];
+  while (owed.size > 0) {
+    let best: { path: Path; gain: number } | null = null;
+    for (const path of paths) {
+      const gain = new Set(obligations(path).filter((item) => owed.has(item))).size;
+      if (!best || gain > best.gain || (gain === best.gain && path.steps.length < best.path.steps.length)) {
+        best = { path, gain };
+      }
+    }
+    if (!best || best.gain === 0) throw new Error('Obligations no path meets');
+    chosen.push(best.path);
+    for (const item of obligations(best.path)) owed.delete(item);
+  }
+  return paths.filter((path) => chosen.includes(path));
+}
+
+/**
+ * All 77 paths take about three minutes of browser time; by default the replay is the covering subset.
+ * MOBILE_MONEY_QA_PATHS=all replays every generated path.
+ */
+const SELECTED = process.env.MOBILE_MONEY_QA_PATHS === 'all' ? ALL : chooseCoveringPaths(ALL);
 
 /** The server's words when the mobile money provider is down (server/modules/payments/messages.ts). */
 const PROVIDER_DOWN_MSG = 'The mobile money service is unavailable. Please try again later.';
@@ -55,10 +128,7 @@ const PROVIDER_DOWN_MSG = 'The mobile money service is unavailable. Please try a
  * The machine's timer of a restored payment starts a few milliseconds after the app reads its clock (the
  * page is still loading then, its clock running): the deadline is jumped to with that much to spare.
  */
-const DEADLINE_SLACK_MS = 100;
-
-const eventsOf = (path: Path): AnyEventObject[] => path.steps.map((step) => step.event as AnyEventObject);
-const isRestore = (path: Path): boolean => path.input.pending !== undefined;
+const DEADLINE_SLACK_MS = -1_000;
 
 function describePath(path: Path, index: number): string {
   const steps = eventsOf(path)
@@ -71,7 +141,8 @@ function describePath(path: Path, index: number): string {
       if (event.type === 'payment.phoneChanged') return `${name}(${String(event.phone).length} digits)`;
       const output = event.output as { status?: string; referenceId?: string } | undefined;
       if (output?.status) return `${name}(${output.status})`;
-      if (event.type.startsWith('xstate.error.')) return `${name}(${event.error instanceof Error ? 'network' : '503'})`;
+      if (event.type.startsWith('xstate.error.'))
+        return `${name}(${event.error instanceof Error ? 'network' : '503'})`;
       return name;
     });
   return `#${index} ${isRestore(path) ? 'restored' : 'fresh'}: ${steps.join(' > ') || 'start'}`;
@@ -166,7 +237,15 @@ async function prepare(path: Path, index: number): Promise<Replay> {
 
 /** From here on, the page's timers fire only when a step moves its clock. */
 async function pauseClock(replay: Replay): Promise<void> {
-  await replay.device.context.clock.pauseAt((await pageNow(replay)) + 1_000);
+  // The page's clock runs until it is paused: on a busy machine it may pass the time just read.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await replay.device.context.clock.pauseAt((await pageNow(replay)) + 1_000);
+      return;
+    } catch (error) {
+      if (attempt === 5 || !String(error).includes('to the past')) throw error;
+    }
+  }
 }
 
 /** A status read held at the gate, which must be for the payment this path watches. */
@@ -317,7 +396,11 @@ function predictedEffects(path: Path, index: number): { type: string; params: un
 }
 
 /** Each predicted effect, seen on the device: the alert read and dismissed, the storage written or cleared. */
-async function expectEffects(replay: Replay, event: AnyEventObject, effects: { type: string; params: unknown }[]) {
+async function expectEffects(
+  replay: Replay,
+  event: AnyEventObject,
+  effects: { type: string; params: unknown }[],
+) {
   const { app } = replay;
   for (const effect of effects) {
     if (effect.type === 'showAlert') {
@@ -368,7 +451,9 @@ async function expectScreen(replay: Replay, state: MobileMoneySnapshot): Promise
   const stored = () => app.pendingPayment();
   const expectWaiting = async () => {
     await app.waitingForApproval().waitFor();
-    expect(await app.waitingForApproval().textContent()).toContain(app.t('checkout.confirmOnPhone', { total }));
+    expect(await app.waitingForApproval().textContent()).toContain(
+      app.t('checkout.confirmOnPhone', { total }),
+    );
     expect(await app.phoneDialog().count()).toBe(0);
   };
 
@@ -457,41 +542,37 @@ async function replayOnDevice(path: Path, index: number): Promise<void> {
   }
 }
 
-describe(`mobileMoney QA paths: ${ALL.length} generated paths replayed in Chromium`, () => {
+describe(`mobileMoney QA paths: ${SELECTED.length} of ${ALL.length} generated paths replayed in Chromium`, () => {
   it('the model is the one the unit model test replays: same line, same total as the UI cart', () => {
-    expect(line.price * line.amount).toBe(FRESH_INPUT.amount);
-    expect(PENDING.amount).toBe(FRESH_INPUT.amount);
+    expect(line.price).toBe(LINE.price);
+    expect(PENDING.amount).toBe(LINE.price * LINE.amount);
   });
 
-  for (const [index, path] of ALL.entries()) {
+  for (const path of SELECTED) {
+    const index = ALL.indexOf(path);
     it(describePath(path, index), async () => {
       await replayOnDevice(path, index);
       replayed.push(path);
     });
   }
 
-  it('the replayed paths visit every state and take every transition of the mobileMoney machine', async () => {
-    const visited = new Set<string>();
-    const taken = new Set<string>();
-    for (const path of replayed) {
-      const harness = await replayPath(path, {
-        model: mobileMoneyModel,
-        createHarness: createMobileMoneyHarness,
-        executors: mobileMoneyExecutors,
-        effectNames: MOBILE_MONEY_EFFECTS,
-      });
-      for (const id of harness.visited) visited.add(id);
-      for (const key of harness.taken) taken.add(key);
-    }
+  it('the replayed paths visit every state and take every transition of the mobileMoney machine', () => {
     const states = definitionStates(mobileMoneyMachine);
     const transitions = definitionTransitions(mobileMoneyMachine);
+    const visited = new Set(replayed.flatMap((path) => [...coverageOf(path).states]));
+    const taken = new Set(replayed.flatMap((path) => [...coverageOf(path).transitions]));
+    const owed = new Set(ALL.flatMap(obligations));
+    const met = new Set(replayed.flatMap(obligations));
     console.log(
-      `mobileMoney in Chromium: ${replayed.length}/${ALL.length} paths, ` +
+      `mobileMoney in Chromium: ${replayed.length} of ${ALL.length} paths ` +
+        `(${replayed.filter(isRestore).length} restored), ` +
         `${[...states].filter((id) => visited.has(id)).length}/${states.size} states, ` +
         `${[...transitions].filter((key) => taken.has(key)).length}/${transitions.size} transitions`,
     );
+    expect(replayed).toHaveLength(SELECTED.length);
     expect([...states].filter((id) => !visited.has(id))).toEqual([]);
     expect([...transitions].filter((key) => !taken.has(key))).toEqual([]);
-    expect(replayed.length).toBe(ALL.length);
+    // From a fresh payment and from a restored one alike: nothing the model reaches is left out.
+    expect([...owed].filter((item) => !met.has(item))).toEqual([]);
   });
 });

@@ -103,8 +103,8 @@ export const playbackInternalSamples = {
 
 /**
  * A side branch of the model: counts, comments, the rate or a reaction error changed (they only change what
- * the screen shows), or the player started from a free subject, a list refreshed after a purchase, or a
- * stream that recovered. Each has its own transitions taken, then its path ends, so the model does not
+ * the screen shows), or the player started from a free subject, a list refreshed after a purchase, a
+ * stream that recovered or was reloaded more than twice. Each has its own transitions taken, then its path ends, so the model does not
  * repeat the whole media region once per branch.
  */
 function isSideBranch(snapshot: PlaybackSnapshot): boolean {
@@ -118,6 +118,8 @@ function isSideBranch(snapshot: PlaybackSnapshot): boolean {
     context.video.comments[0]?.likes !== COMMENT.likes ||
     context.price === 0 ||
     stream === LIST_STREAM ||
+    // Retrying an unplayable stream could go on forever; two loads show every transition.
+    context.streamLoads > 2 ||
     (stream === FRESH_STREAM && context.streamRefreshes === 0)
   );
 }
