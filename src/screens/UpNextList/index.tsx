@@ -1,17 +1,17 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import type { RouteParams } from '../../app/routes';
 import { useResource } from '../../app/use-machines';
 import { EmptyState, Skeleton } from '../../ui/States';
 import { usePlaybackPositions } from '../VideoPlayer/playback-positions-context';
-import { videoIdFromSearch } from './player-path';
+import { useVideoIdQuery } from './player-path';
 import { UpNextPanel } from './UpNextPanel';
 
 /** SPEC.md §2 `upnextlist`: what follows the video in the query, or else the last video played. */
 export default function UpNextListScreen({ titleKey }: { params: RouteParams; titleKey: string }) {
   const { t } = useTranslation();
-  const queried = videoIdFromSearch(useSearch());
+  const queried = useVideoIdQuery();
   const positions = usePlaybackPositions();
   const { data: videoId, loading } = useResource(
     async (_api, params: { queried: string }) => params.queried || (await positions.loadLastPlayed()) || '',

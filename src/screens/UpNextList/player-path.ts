@@ -1,5 +1,22 @@
+import { useLocation, useSearch } from 'wouter';
+
 /** The player's route for a video: `#/video-player?videoId=<id>`. */
 export const playerPath = (videoId: string) => `/video-player?videoId=${encodeURIComponent(videoId)}`;
 
-/** The `videoId` of a query string (wouter's useSearch()), or '' when there is none. */
-export const videoIdFromSearch = (search: string) => new URLSearchParams(search).get('videoId')?.trim() ?? '';
+/**
+ * The `videoId` of the current location. Wouter's hash navigation puts the query in the real URL
+ * (`/?videoId=a#/video-player`), while a typed or pushed link keeps it inside the hash
+ * (`#/video-player?videoId=a`). The hash wins: the real query is left behind by later navigations.
+ */
+export function videoIdFromQueries(hash: string, search: string): string {
+  const inHash = hash.includes('?') ? hash.slice(hash.indexOf('?') + 1) : '';
+  const fromHash = new URLSearchParams(inHash).get('videoId')?.trim();
+  return fromHash || new URLSearchParams(search).get('videoId')?.trim() || '';
+}
+
+export function useVideoIdQuery(): string {
+  const search = useSearch();
+  // Subscribing to the location re-renders the screen when the hash, and so its query, changes.
+  useLocation();
+  return videoIdFromQueries(typeof window === 'undefined' ? '' : window.location.hash, search);
+}

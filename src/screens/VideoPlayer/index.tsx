@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import type { RouteParams } from '../../app/routes';
 import { EmptyState } from '../../ui/States';
-import { videoIdFromSearch } from '../UpNextList/player-path';
+import { useVideoIdQuery } from '../UpNextList/player-path';
 import { PlayerScreen } from './PlayerScreen';
 
 /** `#/video-player?videoId=<id>`: a new id starts a new player (its own machine, its own position). */
@@ -13,7 +13,7 @@ export default function VideoPlayerScreen({ titleKey }: { params: RouteParams; t
   const { t } = useTranslation();
   const { session } = useAppActors();
   const userId = useSelector(session, (s) => selectUser(s)?.id ?? '');
-  const videoId = videoIdFromSearch(useSearch());
+  const videoId = useVideoIdQuery();
 
   if (!videoId) {
     return (

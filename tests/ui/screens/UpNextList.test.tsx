@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import UpNextListScreen from '../../../src/screens/UpNextList';
+import { videoIdFromQueries } from '../../../src/screens/UpNextList/player-path';
 import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
 import { ApiError } from '../../../src/services/api/errors';
 import { LAST_PLAYED_KEY } from '../../../src/services/playback-positions';
@@ -71,5 +72,14 @@ describe('UpNextList screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Content not found.');
     screen.getByRole('button', { name: 'Try again' }).click();
     expect(await screen.findByRole('link', { name: /Adding vectors/ })).toBeInTheDocument();
+  });
+});
+
+describe('videoIdFromQueries', () => {
+  it('reads the video id from the hash query first, then from the real query', () => {
+    expect(videoIdFromQueries('#/video-player?videoId=b', 'videoId=a')).toBe('b');
+    expect(videoIdFromQueries('#/video-player', 'videoId=a')).toBe('a');
+    expect(videoIdFromQueries('#/video-player?videoId=ang%2Dv01', '')).toBe('ang-v01');
+    expect(videoIdFromQueries('#/video-player?other=1', '')).toBe('');
   });
 });
