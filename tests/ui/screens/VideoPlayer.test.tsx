@@ -367,6 +367,16 @@ describe('VideoPlayer screen', () => {
     expect(await findVideo()).toHaveAttribute('src', STREAM_URL);
   });
 
+  it('reads the video id from a link that keeps its query inside the hash', async () => {
+    window.location.hash = '#/video-player?videoId=v1';
+    try {
+      renderPlayer(baseApi(), { path: '/video-player' });
+      expect(await findVideo()).toHaveAttribute('src', STREAM_URL);
+    } finally {
+      window.location.hash = '';
+    }
+  });
+
   it('asks the student to pick a video when the link has none', async () => {
     renderPlayer(baseApi(), { path: '/video-player' });
     expect(screen.getByRole('heading', { name: 'No video chosen' })).toBeInTheDocument();
