@@ -16,8 +16,8 @@ import {
 } from '../../../machines/playback';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
-import { ApiError } from '../../services/api/errors';
-import type { Video } from '../../services/api/types';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../../services/api/errors';
+import type { PaidSubject, Video } from '../../services/api/types';
 import { usePlaybackPositions } from './playback-positions-context';
 
 /**
@@ -62,7 +62,7 @@ async function sendReaction(api: AppApi, { videoId, reaction }: ReactInput): Pro
  * element (seek, rate, play) that only the screen holds.
  */
 export function usePlayback(videoId: string, userId: string, media: RefObject<HTMLVideoElement | null>) {
-  const { api, describeError } = useAppActors();
+  const { api, describeError, session, now } = useAppActors();
   const positions = usePlaybackPositions();
   // Failures reach the machine as the text to show, already in the student's language.
   const described =
@@ -83,8 +83,17 @@ export function usePlayback(videoId: string, userId: string, media: RefObject<HT
         ),
         checkAccess: fromPromise<CheckAccessOutput, CheckAccessInput>(
           described(async (input) => {
-            const answer = await api.checkSubjectExpiration(input);
-            return { expired: answer.expired };
+            try {
+              const answer = await api.checkSubjectExpiration(input);
+              return { expired: answer.expired };
+            } catch (error) {
+              // Offline (no answer at all): the expiry the device last heard from the server decides, so a
+              // downloaded lesson still plays in the bus; the server re-checks at the next online play.
+              if (!(error instanceof ApiError) || error.status !== NETWORK_FAILURE_STATUS) throw error;
+              const user = session.getSnapshot().context.user as { paidSubjects?: PaidSubject[] } | null;
+              const access = user?.paidSubjects?.find((paid) => paid.subjectId === input.subjectId);
+              return { expired: !access || Date.parse(access.expiresAt) <= now() };
+            }
           }),
         ),
         loadPosition: fromPromise<LoadPositionOutput, VideoIdInput>(({ input }) =>

@@ -19,6 +19,7 @@ import {
   memoryPositions,
   NEXT_VIDEO,
   STREAM_URL,
+  STUDENT,
   VIDEO,
 } from './video-fixtures';
 
@@ -48,7 +49,13 @@ function baseApi(video: Video = VIDEO, expired = false): Api {
 
 function renderPlayer(
   api: Api,
-  options: { path?: string; stored?: Record<string, unknown>; lang?: 'en' | 'fr' } = {},
+  options: {
+    path?: string;
+    stored?: Record<string, unknown>;
+    lang?: 'en' | 'fr';
+    /** Local storage to start from, instead of the logged-in student without subjects. */
+    device?: Record<string, string>;
+  } = {},
 ) {
   const { positions, entries } = memoryPositions(options.stored);
   const view = renderWithApp(
@@ -59,7 +66,7 @@ function renderPlayer(
       api,
       path: options.path ?? '/video-player?videoId=v1',
       // The language machine loads the stored language (en when none), so French is stored, as the app does.
-      storage: options.lang ? { ...LOGGED_IN, language: options.lang } : LOGGED_IN,
+      storage: { ...(options.device ?? LOGGED_IN), ...(options.lang ? { language: options.lang } : {}) },
       ...(options.lang ? { lang: options.lang } : {}),
     },
   );
@@ -122,6 +129,33 @@ describe('VideoPlayer screen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Mathematics is in your cart.');
     await user.click(screen.getByRole('button', { name: 'Open cart' }));
     expect(context.ui.getState().cartOpen).toBe(true);
+  });
+
+  describe('offline, when the expiry check gets no answer at all', () => {
+    const offlineCheck = () =>
+      vi.fn(async () => Promise.reject(new ApiError({ status: 0, key: 'errors.network' })));
+    const withAccess = (expiresAt: string) => ({
+      ...LOGGED_IN,
+      user: JSON.stringify({
+        v: 1,
+        data: { ...STUDENT, paidSubjects: [{ subjectId: 'maths', subjectTitle: 'Mathematics', expiresAt }] },
+      }),
+    });
+
+    it('plays a paid subject on the expiry the device last heard from the server', async () => {
+      const api = { ...baseApi(), checkSubjectExpiration: offlineCheck() };
+      renderPlayer(api, { device: withAccess(new Date(Date.now() + 86_400_000).toISOString()) });
+      expect(await findVideo()).toHaveAttribute('src', STREAM_URL);
+    });
+
+    it('locks it when that expiry has passed', async () => {
+      const api = { ...baseApi(), checkSubjectExpiration: offlineCheck() };
+      const { container } = renderPlayer(api, {
+        device: withAccess(new Date(Date.now() - 1_000).toISOString()),
+      });
+      await screen.findByRole('button', { name: 'Add to cart' });
+      expect(container.querySelector('video')).toBeNull();
+    });
   });
 
   it('locks a video whose list still shows it unlocked once the check says the access expired', async () => {
