@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServiceWorker } from '../../scripts/build-sw';
+import { precompress } from '../../scripts/precompress';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { connectBrowser, PHONE, type StudentDevice } from './harness/browser';
@@ -166,6 +167,8 @@ describe('the PWA in Chromium', () => {
       readFileSync(index, 'utf8').replace('<title>StudyCam</title>', '<title>StudyCam v2</title>'),
     );
     await buildServiceWorker(staticDir);
+    // The server sends the pre-compressed copies: a deploy writes them anew, as `npm run build` does.
+    precompress(staticDir);
     expect(await page.title()).toBe('StudyCam');
 
     // A navigation makes the browser look for a new worker; the app then asks the student.
