@@ -6,6 +6,8 @@ import type { FieldErrors, FormValues } from './form';
 /** A standard e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
+export const COMMENT_MAX_LENGTH = 1000;
+
 export const REGISTRATION_FIELDS = [
   'firstname',
   'lastname',
@@ -41,7 +43,13 @@ export const FORM_RULES = {
   reset: (values: FormValues): FieldErrors => requireFields(values, ['password']),
   passwordChange: (values: FormValues): FieldErrors => requireFields(values, ['oldPassword', 'newPassword']),
   deleteAccount: (values: FormValues): FieldErrors => requireFields(values, ['password']),
-  comment: (values: FormValues): FieldErrors => requireFields(values, ['text']),
+  /** API.md: a comment is 1 to 1000 characters. */
+  comment: (values: FormValues): FieldErrors => {
+    const errors = requireFields(values, ['text']);
+    if (!errors.text && (values.text ?? '').trim().length > COMMENT_MAX_LENGTH)
+      errors.text = 'validation.tooLong';
+    return errors;
+  },
   /** Profile edits: whatever is filled in must be well formed; an e-mail, if given, must look like one. */
   profile: (values: FormValues): FieldErrors =>
     present(values, 'email') && !EMAIL_PATTERN.test((values.email ?? '').trim())

@@ -64,6 +64,11 @@ const actors = createAppActors({
   ...(nativeShell ? {} : { offlineVideos: createOfflineVideoStore() }),
 });
 actors.start();
+// Timers stop while a phone sleeps: when the student comes back, the session re-reads the clock, so an
+// expired token logs out at once instead of when a late timer fires.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') actors.session.send({ type: 'session.tick', now: now() });
+});
 
 // The worker registers once the first screen is up and the page idle (the machine's 30 s deadline otherwise).
 whenAppStable(() => actors.serviceWorker.send({ type: 'app.stable' }));

@@ -4,7 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FormValues } from '../../machines/form';
 import type { FormRules } from '../../machines/validation';
-import { EMAIL_PATTERN, FORM_RULES, REGISTRATION_FIELDS } from '../../machines/validation';
+import {
+  COMMENT_MAX_LENGTH,
+  EMAIL_PATTERN,
+  FORM_RULES,
+  REGISTRATION_FIELDS,
+} from '../../machines/validation';
 import { emailSchema } from '../../server/modules/users/schemas';
 
 const REGISTRATION: FormValues = {
@@ -150,6 +155,15 @@ describe('FORM_RULES (SPEC.md §5)', () => {
           [name]: 'validation.required',
         });
     }
+  });
+
+  it('a comment is at most 1000 characters (API.md), counted without surrounding spaces', () => {
+    expect(FORM_RULES.comment({ text: 'a'.repeat(COMMENT_MAX_LENGTH) })).toEqual({});
+    expect(FORM_RULES.comment({ text: ` ${'a'.repeat(COMMENT_MAX_LENGTH)} ` })).toEqual({});
+    expect(FORM_RULES.comment({ text: 'a'.repeat(COMMENT_MAX_LENGTH + 1) })).toEqual({
+      text: 'validation.tooLong',
+    });
+    expect(COMMENT_MAX_LENGTH).toBe(1000);
   });
 
   it('forgot needs a well-formed e-mail', () => {
