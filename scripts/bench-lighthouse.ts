@@ -68,6 +68,13 @@ async function main() {
         `${category.padEnd(16)} ${score === null || score === undefined ? 'n/a' : Math.round(score * 100)}`,
       );
     }
+    // A category without a score means Lighthouse could not measure it this run; say why instead of a number.
+    if (lhr.runtimeError)
+      console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    for (const audit of Object.values(lhr.audits)) {
+      if (audit.scoreDisplayMode === 'error')
+        console.log(`  ! ${audit.id}: ${audit.errorMessage ?? 'error'}`);
+    }
     const failing = Object.values(lhr.audits).filter(
       (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
     );
