@@ -47,7 +47,7 @@ export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
  * First path segments that belong to the API (and its docs and emulator): an unknown path under one of
  * them is a JSON 404, never the app's index.html.
  */
-const API_ROOTS = new Set([
+export const API_ROOTS = new Set([
   'users',
   'forgot',
   'reset',
