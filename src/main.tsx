@@ -5,6 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
 import { selectIsLoggedIn, selectUser } from '../machines/session';
 import { App } from './app/App';
+import { preloadScreenFor } from './app/AppRoutes';
 import { AppActorsContext, type AppContextValue } from './app/actors-context';
 import { createAppActors } from './app/create-app-actors';
 import { PwaOverlays } from './app/PwaOverlays';
@@ -117,12 +118,16 @@ function Root() {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <AppActorsContext.Provider value={context}>
-        <Root />
-      </AppActorsContext.Provider>
-    </I18nextProvider>
-  </StrictMode>,
+// The first screen's code (modulepreloaded by index.html) is loaded alongside the dictionary, so the first
+// render shows it directly rather than a loader React would keep on screen for at least 300 ms.
+void preloadScreenFor(window.location.hash).finally(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <AppActorsContext.Provider value={context}>
+          <Root />
+        </AppActorsContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  ),
 );

@@ -15,16 +15,54 @@ useHashPath.hrefs = (href: string) => `#${href}`;
 
 type LazyScreen = ComponentType<{ params: RouteParams; titleKey: string }>;
 
+type RouteDefinitionLoad = (typeof ROUTES)[number]['load'];
+type ScreenModule = Awaited<ReturnType<RouteDefinitionLoad>>;
+
 // One lazy component per distinct loader, created once, so each route's code loads on first visit only.
 const screens = new Map<RouteDefinitionLoad, LazyScreen>();
-type RouteDefinitionLoad = (typeof ROUTES)[number]['load'];
+// Modules already loaded (preloadScreenFor): handed to React.lazy as a thenable that settles synchronously,
+// so the first screen renders at once instead of after a Suspense fallback React keeps up for ≥ 300 ms.
+const loadedModules = new Map<RouteDefinitionLoad, ScreenModule>();
+
 function screenFor(load: RouteDefinitionLoad): LazyScreen {
   let screen = screens.get(load);
   if (!screen) {
-    screen = lazy(load);
+    screen = lazy(() => {
+      const loaded = loadedModules.get(load);
+      if (!loaded) return load();
+      // React.lazy reads a thenable that settles inside `then` as already resolved: no suspension.
+      const settled = {
+        // biome-ignore lint/suspicious/noThenProperty: a synchronously settled thenable is the point here
+        then: (onFulfilled: (module: ScreenModule) => unknown) => onFulfilled(loaded),
+      };
+      return settled as unknown as Promise<ScreenModule>;
+    });
     screens.set(load, screen);
   }
   return screen;
+}
+
+/**
+ * Loads the screen of a hash path before the first render (the app preloads its chunk in index.html).
+ * Unknown paths are landing, as AppRoutes routes them.
+ */
+export async function preloadScreenFor(hashPath: string): Promise<void> {
+  const path = hashPath.replace(/^#/, '').split('?')[0] || '/';
+  const route = ROUTES.find((r) => matchRoute(r.path, path)) ?? ROUTES.find((r) => r.path === LANDING_PATH);
+  if (!route || loadedModules.has(route.load)) return;
+  try {
+    loadedModules.set(route.load, await route.load());
+  } catch {
+    // The route loads lazily as usual (and shows its error there) if the preload failed.
+  }
+}
+
+function matchRoute(pattern: string, path: string): boolean {
+  const parts = pattern.split('/');
+  const actual = path.split('/');
+  return (
+    parts.length === actual.length && parts.every((part, i) => part.startsWith(':') || part === actual[i])
+  );
 }
 
 interface AppRoutesProps {

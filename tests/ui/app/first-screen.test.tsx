@@ -1,0 +1,34 @@
+import { screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes, preloadScreenFor } from '../../../src/app/AppRoutes';
+import { AppActorsContext } from '../../../src/app/actors-context';
+import { renderWithApp } from '../helpers/render-app';
+
+function renderRoutesAt(path: string) {
+  const view = renderWithApp(null, { path });
+  view.rerender(
+    <I18nextProvider i18n={view.i18n}>
+      <AppActorsContext.Provider value={view.context}>
+        <AppRoutes isLoggedIn={false} locationHook={view.location.hook as never} />
+      </AppActorsContext.Provider>
+    </I18nextProvider>,
+  );
+  return view;
+}
+
+// Each test file has its own module registry, so nothing was preloaded before this file's first test.
+describe('the first screen', () => {
+  it('shows a loader while a screen that was not preloaded loads', async () => {
+    renderRoutesAt('/privacy-policy');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+
+  it('renders a preloaded screen in the very first render, with no loader in between', async () => {
+    await preloadScreenFor('#/landing?utm=x');
+    renderRoutesAt('/landing');
+    expect(screen.getByRole('heading', { name: 'Welcome to StudyCam' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+  });
+});
