@@ -53,12 +53,19 @@ async function main() {
     ],
   });
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-    });
+    // Chromium sometimes fails to record the page-load trace (NO_NAVSTART); such a run measures nothing, so
+    // it is run again, up to three times in all.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt++) {
+      result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result?.lhr.runtimeError || attempt === 3) break;
+      console.log(`(run ${attempt}: ${result.lhr.runtimeError.code}, measuring again)`);
+    }
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${url}`);
