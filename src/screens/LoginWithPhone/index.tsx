@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useForm } from '../../app/use-machines';
 import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
@@ -12,7 +13,6 @@ import { useQuery } from '../LoginWithUsername/use-query';
 import { useSignInAndReturn } from '../LoginWithUsername/use-sign-in';
 
 /** SPEC.md §9: Cameroon's prefix, prefilled so the student only types their own number. */
-const PHONE_PREFIX = '237';
 
 export default function LoginWithPhone() {
   const { t } = useTranslation();

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-machines';
 import type { AuthResponse } from '../../services/api/types';
@@ -26,7 +27,7 @@ export default function Register() {
       username: '',
       password: '',
       // SPEC.md §9: phone numbers start with Cameroon's 237.
-      phonenumber: '237',
+      phonenumber: PHONE_PREFIX,
     },
     submit: registerThenLogIn,
     onSuccess: (outcome) => {
