@@ -120,7 +120,8 @@ export function createAppActors(fx: AppEffects) {
             const answer = await fx.api.makePayments({
               id: input.user.id,
               username: input.user.username,
-              role: input.user.role === 'STUDENT' ? 'STUDENT' : 'STUDENT',
+              // SPEC.md §6: STUDENT is the only role, and the default; the payment payload carries it.
+              role: 'STUDENT',
               paidSubjects: input.items.map((item) => item.subjectTitle),
               totalCost: input.totalCost,
               referenceId: input.referenceId,
