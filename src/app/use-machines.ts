@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type FieldErrors,
@@ -92,6 +92,11 @@ export function useForm<R>(options: {
     succeeded: useSelector(actor, selectHasSucceeded),
     change: (name: string, value: string) => actor.send({ type: 'form.change', name, value }),
     submit: () => actor.send({ type: 'form.submit' }),
+    /** For `<form onSubmit>`: the page stays, the machine validates and sends. */
+    handleSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      actor.send({ type: 'form.submit' });
+    },
     reset: () => actor.send({ type: 'form.reset' }),
   };
 }

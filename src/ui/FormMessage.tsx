@@ -17,3 +17,12 @@ export function FormMessage({ tone, children }: FormMessageProps) {
     </div>
   );
 }
+
+/** A failed send's message, or nothing. */
+export function FormError({ message }: { message: string | null }) {
+  return message ? (
+    <FormMessage tone="error">
+      <p>{message}</p>
+    </FormMessage>
+  ) : null;
+}

@@ -6,7 +6,7 @@ import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-machines';
 import type { SuccessResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError, FormMessage } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';
 import { SignedOutNotice } from '../../ui/SignedOutNotice';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -47,14 +47,7 @@ export default function DeleteAccount() {
       footer={isLoggedIn ? <Link href="/profile">{t('account.backToProfile')}</Link> : undefined}
     >
       {isLoggedIn ? (
-        <form
-          className="stack"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            form.submit();
-          }}
-        >
+        <form className="stack" noValidate onSubmit={form.handleSubmit}>
           <FormMessage tone="info">
             <p>{t('account.delete.warning')}</p>
           </FormMessage>
@@ -75,11 +68,7 @@ export default function DeleteAccount() {
             error={form.fieldErrors.password}
             onChange={(value) => form.change('password', value)}
           />
-          {form.error ? (
-            <FormMessage tone="error">
-              <p>{form.error}</p>
-            </FormMessage>
-          ) : null}
+          <FormError message={form.error} />
           <SubmitButton
             label={t('account.delete.confirm')}
             busyLabel={t('account.delete.working')}

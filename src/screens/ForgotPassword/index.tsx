@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useForm } from '../../app/use-machines';
 import type { MessageResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError, FormMessage } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';
 import { SubmitButton } from '../../ui/SubmitButton';
 
@@ -35,14 +35,7 @@ export default function ForgotPassword() {
           <p className="hint">{t('account.forgot.checkSpam')}</p>
         </div>
       ) : (
-        <form
-          className="stack"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            form.submit();
-          }}
-        >
+        <form className="stack" noValidate onSubmit={form.handleSubmit}>
           <FormField
             name="email"
             type="email"
@@ -53,11 +46,7 @@ export default function ForgotPassword() {
             error={form.fieldErrors.email}
             onChange={(value) => form.change('email', value)}
           />
-          {form.error ? (
-            <FormMessage tone="error">
-              <p>{form.error}</p>
-            </FormMessage>
-          ) : null}
+          <FormError message={form.error} />
           <SubmitButton
             label={t('account.forgot.submit')}
             busyLabel={t('account.forgot.submitting')}

@@ -4,7 +4,7 @@ import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useForm } from '../../app/use-machines';
 import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { LoginNoteMessage } from '../LoginWithUsername/LoginNoteMessage';
@@ -38,14 +38,7 @@ export default function LoginWithPhone() {
         </>
       }
     >
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.submit();
-        }}
-      >
+      <form className="stack" noValidate onSubmit={form.handleSubmit}>
         <LoginNoteMessage note={loginNote(query)} />
         <FormField
           name="phonenumber"
@@ -67,11 +60,7 @@ export default function LoginWithPhone() {
           error={form.fieldErrors.password}
           onChange={(value) => form.change('password', value)}
         />
-        {form.error ? (
-          <FormMessage tone="error">
-            <p>{form.error}</p>
-          </FormMessage>
-        ) : null}
+        <FormError message={form.error} />
         <SubmitButton
           label={t('account.login.submit')}
           busyLabel={t('account.login.submitting')}

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useForm } from '../../app/use-machines';
 import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { LoginNoteMessage } from './LoginNoteMessage';
@@ -35,14 +35,7 @@ export default function LoginWithUsername() {
         </>
       }
     >
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.submit();
-        }}
-      >
+      <form className="stack" noValidate onSubmit={form.handleSubmit}>
         <LoginNoteMessage note={loginNote(query)} />
         <FormField
           name="username"
@@ -61,11 +54,7 @@ export default function LoginWithUsername() {
           error={form.fieldErrors.password}
           onChange={(value) => form.change('password', value)}
         />
-        {form.error ? (
-          <FormMessage tone="error">
-            <p>{form.error}</p>
-          </FormMessage>
-        ) : null}
+        <FormError message={form.error} />
         <SubmitButton
           label={t('account.login.submit')}
           busyLabel={t('account.login.submitting')}

@@ -5,7 +5,7 @@ import { selectIsLoggedIn } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-machines';
 import type { SuccessResponse } from '../../services/api/types';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';
 import { SignedOutNotice } from '../../ui/SignedOutNotice';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -32,13 +32,7 @@ export default function LogoutAllDevices() {
       footer={isLoggedIn ? <Link href="/profile">{t('account.backToProfile')}</Link> : undefined}
     >
       {isLoggedIn || form.succeeded ? (
-        <form
-          className="stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            form.submit();
-          }}
-        >
+        <form className="stack" onSubmit={form.handleSubmit}>
           <p>{t('account.logoutAll.explain')}</p>
           <ul>
             <li>{t('account.logoutAll.effectOthers')}</li>
@@ -46,11 +40,7 @@ export default function LogoutAllDevices() {
             <li>{t('account.logoutAll.effectKept')}</li>
           </ul>
           <p className="hint">{t('account.logoutAll.when')}</p>
-          {form.error ? (
-            <FormMessage tone="error">
-              <p>{form.error}</p>
-            </FormMessage>
-          ) : null}
+          <FormError message={form.error} />
           <SubmitButton
             label={t('account.logoutAll.confirm')}
             busyLabel={t('account.logoutAll.working')}

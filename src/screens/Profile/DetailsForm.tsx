@@ -3,7 +3,7 @@ import type { FormValues } from '../../../machines/form';
 import { useForm } from '../../app/use-machines';
 import type { ModifyProfilePayload, User, UserResponse } from '../../services/api/types';
 import { FormField, type FormFieldProps } from '../../ui/FormField';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError, FormMessage } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
 
 type EditableField = 'firstname' | 'lastname' | 'email' | 'phonenumber';
@@ -54,15 +54,7 @@ export function DetailsForm({ user, justSaved, onSaved }: DetailsFormProps) {
   const dirty = Object.keys(changedDetails(user, form.values)).length > 1;
 
   return (
-    <form
-      className="stack"
-      noValidate
-      aria-labelledby="profile-details-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.submit();
-      }}
-    >
+    <form className="stack" noValidate aria-labelledby="profile-details-title" onSubmit={form.handleSubmit}>
       <h2 id="profile-details-title">{t('profile.details.title')}</h2>
       {FIELDS.map(({ name, ...input }) => (
         <FormField
@@ -75,11 +67,7 @@ export function DetailsForm({ user, justSaved, onSaved }: DetailsFormProps) {
           onChange={(value) => form.change(name, value)}
         />
       ))}
-      {form.error ? (
-        <FormMessage tone="error">
-          <p>{form.error}</p>
-        </FormMessage>
-      ) : null}
+      <FormError message={form.error} />
       {justSaved && !dirty ? (
         <FormMessage tone="success">
           <p>{t('profile.details.saved')}</p>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from '../../app/use-machines';
 import type { MessageResponse, User } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError, FormMessage } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
 
 /** The server revokes every session when the password changes and answers with a new token for this one. */
@@ -30,15 +30,7 @@ export function PasswordForm({ user, justChanged, onChanged }: PasswordFormProps
   const typing = Boolean(form.values.oldPassword || form.values.newPassword);
 
   return (
-    <form
-      className="stack"
-      noValidate
-      aria-labelledby="profile-password-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        form.submit();
-      }}
-    >
+    <form className="stack" noValidate aria-labelledby="profile-password-title" onSubmit={form.handleSubmit}>
       <h2 id="profile-password-title">{t('profile.password.title')}</h2>
       <p className="hint">{t('profile.password.intro')}</p>
       {/* Lets password managers file the new password under the right account. */}
@@ -62,11 +54,7 @@ export function PasswordForm({ user, justChanged, onChanged }: PasswordFormProps
         error={form.fieldErrors.newPassword}
         onChange={(value) => form.change('newPassword', value)}
       />
-      {form.error ? (
-        <FormMessage tone="error">
-          <p>{form.error}</p>
-        </FormMessage>
-      ) : null}
+      <FormError message={form.error} />
       {justChanged && !typing ? (
         <FormMessage tone="success">
           <p>{t('profile.password.changed')}</p>

@@ -4,7 +4,7 @@ import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-machines';
 import type { AuthResponse } from '../../services/api/types';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError, FormMessage } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { withNext } from '../LoginWithUsername/return-path';
@@ -50,25 +50,14 @@ export default function Register() {
         </>
       }
     >
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          form.submit();
-        }}
-      >
+      <form className="stack" noValidate onSubmit={form.handleSubmit}>
         <RegisterFields values={form.values} errors={form.fieldErrors} onChange={form.change} />
         {hasFieldErrors ? (
           <FormMessage tone="error">
             <p>{t('validation.fixErrors')}</p>
           </FormMessage>
         ) : null}
-        {form.error ? (
-          <FormMessage tone="error">
-            <p>{form.error}</p>
-          </FormMessage>
-        ) : null}
+        <FormError message={form.error} />
         <SubmitButton
           label={t('account.register.submit')}
           busyLabel={t('account.register.submitting')}

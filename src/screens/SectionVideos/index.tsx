@@ -6,7 +6,7 @@ import { useResource } from '../../app/use-machines';
 import type { Subject, Video } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
-import { VideoCard } from '../../ui/VideoCard';
+import { VideoList } from '../../ui/VideoList';
 import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { groupVideos, type SubjectGroup, topicHref } from './group-videos';
@@ -139,20 +139,7 @@ function SubjectVideos({ group, subject, inCart, onAdd, onOpenCart }: SubjectVid
             <Link href={topicHref(group.subjectTitle, topic.subsection)}>{topic.subsection}</Link>
             <span className="topic__count">{t('study.videoCount', { count: topic.videos.length })}</span>
           </h3>
-          <ul className="video-list">
-            {topic.videos.map((video) => (
-              <li key={video._id}>
-                <VideoCard
-                  id={video._id}
-                  title={video.title}
-                  thumbnailUrl={video.thumbnailUrl}
-                  durationSeconds={video.durationSeconds}
-                  views={video.views}
-                  locked={video.locked}
-                />
-              </li>
-            ))}
-          </ul>
+          <VideoList videos={topic.videos} />
         </div>
       ))}
     </section>

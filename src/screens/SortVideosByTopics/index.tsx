@@ -5,7 +5,7 @@ import { useResource } from '../../app/use-machines';
 import type { FilteredVideosPayload, Subject, Video } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
-import { VideoCard } from '../../ui/VideoCard';
+import { VideoList } from '../../ui/VideoList';
 import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { decodeParam } from '../SectionVideos/group-videos';
@@ -91,20 +91,7 @@ export default function SortVideosByTopics({ params }: { params: RouteParams; ti
               </div>
             ) : null}
           </header>
-          <ul className="video-list">
-            {videos.map((video) => (
-              <li key={video._id}>
-                <VideoCard
-                  id={video._id}
-                  title={video.title}
-                  thumbnailUrl={video.thumbnailUrl}
-                  durationSeconds={video.durationSeconds}
-                  views={video.views}
-                  locked={video.locked}
-                />
-              </li>
-            ))}
-          </ul>
+          <VideoList videos={videos} />
         </section>
       )}
     </main>

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useResource } from '../../app/use-machines';
 import type { Video } from '../../services/api/types';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
-import { playerPath } from './player-path';
+import { videoPlayerHref } from '../../ui/VideoCard';
 import './upnext.css';
 
 /** A running time as players show it, 12:05 or 1:02:05: the same in English and French. */
@@ -45,7 +45,7 @@ export function UpNextPanel({ videoId, titled = true }: { videoId: string; title
       <ol className="upnext__list">
         {data.map((video: Video) => (
           <li key={video._id}>
-            <Link href={playerPath(video._id)} className="upnext__item">
+            <Link href={videoPlayerHref(video._id)} className="upnext__item">
               <img
                 className="upnext__thumb"
                 src={video.thumbnailUrl}

@@ -1,8 +1,5 @@
 import { useLocation, useSearch } from 'wouter';
 
-/** The player's route for a video: `#/video-player?videoId=<id>`. */
-export const playerPath = (videoId: string) => `/video-player?videoId=${encodeURIComponent(videoId)}`;
-
 /**
  * The `videoId` of the current location. Wouter's hash navigation puts the query in the real URL
  * (`/?videoId=a#/video-player`), while a typed or pushed link keeps it inside the hash
