@@ -122,7 +122,10 @@ export async function grantPayment(
     if (granted === undefined) return false;
     // An anonymised payment (account deleted) has nobody left to grant to.
     if (granted.student_id === null) return true;
-    for (const item of granted.items) {
+    // Rows are locked in one order (by subject) in every transaction: two payments of the same student that
+    // share subjects, settled at once, would otherwise deadlock on PostgreSQL (40P01).
+    const items = [...granted.items].sort((a, b) => a.subjectId.localeCompare(b.subjectId));
+    for (const item of items) {
       await tx.query(
         `INSERT INTO subject_access (student_id, subject_id, expires_at)
          VALUES ($1, $2, now() + make_interval(days => $3::int))
