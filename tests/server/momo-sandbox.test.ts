@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MomoConfig } from '../../server/config';
+import { migrate } from '../../server/lib/db';
 import momoSandboxModule, {
+  databaseSandboxStore,
   ManualClock,
   momoSandboxRoutes,
   type StatusBody,
 } from '../../server/modules/momo-sandbox';
+import { freshDatabase } from './helpers/app';
 
 const PREFIX = '/momo-sandbox';
 const SUBSCRIPTION_KEY = 'test-subscription-key';
@@ -16,13 +19,14 @@ const DELAYED_SUCCESS_MS = 5_000;
 let app: FastifyInstance;
 let clock: ManualClock;
 let callbacks: { url: string; body: StatusBody }[];
+// The emulator as the server mounts it: its state in the database (PGlite or PostgreSQL, per project).
+let database: Awaited<ReturnType<typeof freshDatabase>>;
 
-beforeEach(async () => {
-  clock = new ManualClock();
-  callbacks = [];
-  app = Fastify();
-  await app.register(momoSandboxRoutes, {
+async function startSandbox(): Promise<FastifyInstance> {
+  const server = Fastify();
+  await server.register(momoSandboxRoutes, {
     prefix: PREFIX,
+    store: databaseSandboxStore(database.db),
     clock,
     pendingMs: PENDING_MS,
     delayedSuccessMs: DELAYED_SUCCESS_MS,
@@ -31,7 +35,31 @@ beforeEach(async () => {
       callbacks.push({ url, body });
     },
   });
-  await app.ready();
+  await server.ready();
+  return server;
+}
+
+/** Callbacks read the store before they are sent: wait for the expected ones to arrive. */
+async function callbacksArrived(count: number): Promise<void> {
+  await vi.waitFor(() => expect(callbacks).toHaveLength(count));
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await migrate(database.db);
+});
+
+afterAll(async () => {
+  await database.db.close();
+  await database.drop();
+});
+
+beforeEach(async () => {
+  clock = new ManualClock();
+  callbacks = [];
+  // Each test starts from an empty sandbox account (a restart would otherwise owe the last test's callbacks).
+  await database.db.exec('TRUNCATE momo_sandbox_transactions, momo_sandbox_tokens, momo_sandbox_api_users');
+  app = await startSandbox();
 });
 
 afterEach(async () => {
@@ -451,6 +479,7 @@ describe('callbacks', () => {
     clock.advance(PENDING_MS - 1);
     expect(callbacks).toEqual([]);
     clock.advance(1);
+    await callbacksArrived(1);
     expect(callbacks).toEqual([
       {
         url,
@@ -470,10 +499,10 @@ describe('callbacks', () => {
     await requestToPay(token, '46733123451', { 'x-callback-url': url });
     await requestToPay(token, '46733123453', { 'x-callback-url': url });
     clock.advance(0);
-    expect(callbacks).toHaveLength(1);
+    await callbacksArrived(1);
     expect(callbacks[0]?.body).toMatchObject({ status: 'FAILED', reason: 'APPROVAL_REJECTED' });
-    clock.advance(365 * 24 * 3600 * 1000);
-    expect(callbacks).toHaveLength(1);
+    // The payer that stays PENDING never settles, so nothing is ever scheduled for it.
+    expect(clock.pending).toBe(0);
   });
 
   it('refuses a callback URL outside the api user’s callback host', async () => {
@@ -543,6 +572,45 @@ describe('lifecycle', () => {
     expect(clock.pending).toBe(0);
     clock.advance(PENDING_MS);
     expect(callbacks).toEqual([]);
+  });
+
+  it('keeps api users, tokens and payments across a restart (its state is in the database)', async () => {
+    const token = await accessToken();
+    const referenceId = await requestToPay(token, '237670000014');
+    await app.close();
+    app = await startSandbox();
+    const pending = await readStatus(token, referenceId);
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toMatchObject({ status: 'PENDING' });
+    clock.advance(PENDING_MS);
+    expect((await readStatus(token, referenceId)).json()).toMatchObject({ status: 'SUCCESSFUL' });
+    // The reference is still taken after the restart: a replayed request to pay is refused, not charged.
+    const replay = await app.inject({
+      method: 'POST',
+      url: `${PREFIX}/collection/v1_0/requesttopay`,
+      headers: collectionHeaders(token, { 'x-reference-id': referenceId }),
+      payload: paymentBody('237670000014'),
+    });
+    expect(replay.statusCode).toBe(409);
+  });
+
+  it('delivers after a restart a callback announced before it, once, even with two emulators on one database', async () => {
+    const token = await accessToken();
+    const url = 'https://callbacks.example.org/after-restart';
+    await requestToPay(token, '237670000015', { 'x-callback-url': url });
+    await app.close();
+    app = await startSandbox();
+    const second = await startSandbox();
+    try {
+      // Both emulators scheduled it; only the one that claims it first sends it.
+      expect(clock.pending).toBe(2);
+      clock.advance(PENDING_MS);
+      await callbacksArrived(1);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(callbacks).toEqual([{ url, body: expect.objectContaining({ status: 'SUCCESSFUL' }) }]);
+    } finally {
+      await second.close();
+    }
   });
 });
 

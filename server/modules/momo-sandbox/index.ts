@@ -4,15 +4,19 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { z } from 'zod';
 import { type SandboxClock, systemClock } from './clock';
 import { type RequestToPayBody, SandboxState, type StatusBody } from './sandbox-state';
+import { databaseSandboxStore, memorySandboxStore, type SandboxStore } from './sandbox-store';
 import { testPayerNumber } from './test-payers';
 
 /**
  * An emulator of the mobile money provider's collection API and of its sandbox provisioning calls,
  * mounted by the core under `/momo-sandbox`, so the app runs and is tested with no account and no
- * network. State lives in memory: restarting the server forgets api users, tokens and payments,
- * exactly as a fresh sandbox account starts empty.
+ * network. Mounted in the server, its state (api users, tokens, payments) lives in the server's database:
+ * a restart, or another server process on the same database, sees every payment, as the real provider
+ * would. Stand-alone (no store given) it keeps its state in memory.
  */
 export interface MomoSandboxOptions {
+  /** Where api users, tokens and payments are kept; default: in memory. */
+  store?: SandboxStore;
   clock?: SandboxClock;
   /** How long an ordinary payer's request stays PENDING before SUCCESSFUL. */
   pendingMs?: number;
@@ -41,6 +45,7 @@ export const SANDBOX_DEFAULTS = {
 
 export { ManualClock, type SandboxClock, systemClock } from './clock';
 export type { StatusBody } from './sandbox-state';
+export { databaseSandboxStore, memorySandboxStore, type SandboxStore } from './sandbox-store';
 export { TEST_PAYERS, testPayerNumber } from './test-payers';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -103,7 +108,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
   const openingBalance = options.openingBalance ?? SANDBOX_DEFAULTS.openingBalance;
   const deliverCallback = options.deliverCallback ?? postCallback;
   const callbackDelayMs = options.callbackDelayMs ?? SANDBOX_DEFAULTS.callbackDelayMs;
-  const state = new SandboxState(clock, {
+  const state = new SandboxState(options.store ?? memorySandboxStore(), clock, {
     pendingMs: options.pendingMs ?? SANDBOX_DEFAULTS.pendingMs,
     delayedSuccessMs: options.delayedSuccessMs ?? SANDBOX_DEFAULTS.delayedSuccessMs,
   });
@@ -138,7 +143,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     }
     const body = apiUserBody.safeParse(request.body ?? {});
     if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    if (state.hasApiUser(referenceId)) {
+    if (!(await state.createApiUser(referenceId, subscriptionKey, body.data.providerCallbackHost))) {
       return fail(
         reply,
         409,
@@ -146,7 +151,6 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
         'Duplicated reference id. Creation of resource failed.',
       );
     }
-    state.createApiUser(referenceId, subscriptionKey, body.data.providerCallbackHost);
     return reply.code(201).send();
   });
 
@@ -156,7 +160,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     async (request, reply) => {
       const subscriptionKey = header(request, 'ocp-apim-subscription-key');
       if (!subscriptionKey) return missingSubscriptionKey(reply);
-      const user = state.apiUser(request.params.id, subscriptionKey);
+      const user = await state.apiUser(request.params.id, subscriptionKey);
       if (!user) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
       return { providerCallbackHost: user.providerCallbackHost, targetEnvironment };
     },
@@ -168,7 +172,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     async (request, reply) => {
       const subscriptionKey = header(request, 'ocp-apim-subscription-key');
       if (!subscriptionKey) return missingSubscriptionKey(reply);
-      const apiKey = state.createApiKey(request.params.id, subscriptionKey);
+      const apiKey = await state.createApiKey(request.params.id, subscriptionKey);
       if (!apiKey) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
       return reply.code(201).send({ apiKey });
     },
@@ -178,7 +182,8 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     const subscriptionKey = header(request, 'ocp-apim-subscription-key');
     if (!subscriptionKey) return missingSubscriptionKey(reply);
     const credentials = basicCredentials(header(request, 'authorization'));
-    const token = credentials && state.issueToken(credentials.user, credentials.password, subscriptionKey);
+    const token =
+      credentials && (await state.issueToken(credentials.user, credentials.password, subscriptionKey));
     if (!token) return fail(reply, 401, 'UNAUTHORIZED', 'Invalid api user, api key or subscription key.');
     return { access_token: token.accessToken, token_type: 'access_token', expires_in: token.expiresIn };
   };
@@ -191,14 +196,14 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
   );
 
   /** The api user behind a collection call, or undefined once a 401 has been sent. */
-  const authenticate = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<string | undefined> => {
     const subscriptionKey = header(request, 'ocp-apim-subscription-key');
     if (!subscriptionKey) {
       missingSubscriptionKey(reply);
       return undefined;
     }
     const bearer = /^Bearer\s+(.+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
-    const apiUserId = bearer ? state.authenticate(bearer, subscriptionKey) : undefined;
+    const apiUserId = bearer ? await state.authenticate(bearer, subscriptionKey) : undefined;
     if (!apiUserId) {
       fail(reply, 401, 'UNAUTHORIZED', 'Access denied due to a missing, invalid or expired access token.');
       return undefined;
@@ -228,7 +233,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     '/collection/v1_0/requesttopay',
     { schema: schema('Sandbox: request a payment') },
     async (request, reply) => {
-      const apiUserId = authenticate(request, reply);
+      const apiUserId = await authenticate(request, reply);
       if (!apiUserId) return reply;
       const referenceId = header(request, 'x-reference-id');
       if (!referenceId || !UUID_V4.test(referenceId)) {
@@ -238,7 +243,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
       const body = requestToPayBody.safeParse(request.body ?? {});
       if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
       const callbackUrl = header(request, 'x-callback-url') ?? null;
-      if (callbackUrl !== null && !isAllowedCallback(callbackUrl, apiUserId)) {
+      if (callbackUrl !== null && !(await isAllowedCallback(callbackUrl, apiUserId))) {
         return fail(
           reply,
           400,
@@ -246,7 +251,9 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
           'Callback URL host is not the api user callback host.',
         );
       }
-      if (state.hasTransaction(referenceId)) {
+      const payment: RequestToPayBody = body.data;
+      const settlesIn = await state.createTransaction(referenceId, apiUserId, payment, callbackUrl);
+      if (settlesIn === 'duplicate') {
         return fail(
           reply,
           409,
@@ -254,8 +261,6 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
           'Duplicated reference id. Creation of resource failed.',
         );
       }
-      const payment: RequestToPayBody = body.data;
-      const settlesIn = state.createTransaction(referenceId, apiUserId, payment, callbackUrl);
       if (callbackUrl !== null && settlesIn !== null) scheduleCallback(referenceId, settlesIn);
       return reply.code(202).send();
     },
@@ -265,10 +270,10 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     '/collection/v1_0/requesttopay/:referenceId',
     { schema: schema('Sandbox: read a payment status') },
     async (request, reply) => {
-      const apiUserId = authenticate(request, reply);
+      const apiUserId = await authenticate(request, reply);
       if (!apiUserId) return reply;
       if (!checkTargetEnvironment(request, reply)) return reply;
-      const status = state.status(request.params.referenceId, apiUserId);
+      const status = await state.status(request.params.referenceId, apiUserId);
       if (!status) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
       return status;
     },
@@ -278,11 +283,11 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     '/collection/v1_0/account/balance',
     { schema: schema('Sandbox: read the account balance') },
     async (request, reply) => {
-      const apiUserId = authenticate(request, reply);
+      const apiUserId = await authenticate(request, reply);
       if (!apiUserId) return reply;
       if (!checkTargetEnvironment(request, reply)) return reply;
       return {
-        availableBalance: state.balance(apiUserId, accountCurrency, openingBalance),
+        availableBalance: await state.balance(apiUserId, accountCurrency, openingBalance),
         currency: accountCurrency,
       };
     },
@@ -292,7 +297,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     '/collection/v1_0/accountholder/:type/:id/active',
     { schema: schema('Sandbox: is an account holder active') },
     async (request, reply) => {
-      const apiUserId = authenticate(request, reply);
+      const apiUserId = await authenticate(request, reply);
       if (!apiUserId) return reply;
       if (!checkTargetEnvironment(request, reply)) return reply;
       const type = request.params.type.toLowerCase();
@@ -305,7 +310,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     },
   );
 
-  function isAllowedCallback(callbackUrl: string, apiUserId: string): boolean {
+  async function isAllowedCallback(callbackUrl: string, apiUserId: string): Promise<boolean> {
     let url: URL;
     try {
       url = new URL(callbackUrl);
@@ -313,21 +318,28 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
       return false;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    const user = state.apiUserById(apiUserId);
+    const user = await state.apiUserById(apiUserId);
     return user !== undefined && hostOf(user.providerCallbackHost) === url.hostname.toLowerCase();
   }
 
   function scheduleCallback(referenceId: string, settlesIn: number): void {
     const cancel = clock.schedule(() => {
       cancellations.delete(cancel);
-      const callback = state.callbackFor(referenceId);
-      if (!callback) return;
-      deliverCallback(callback.url, callback.body).catch((error: unknown) => {
-        fastify.log.warn({ err: error, referenceId }, 'momo sandbox callback not delivered');
-      });
+      state
+        .claimCallback(referenceId)
+        .then((callback) => callback && deliverCallback(callback.url, callback.body))
+        .catch((error: unknown) => {
+          fastify.log.warn({ err: error, referenceId }, 'momo sandbox callback not delivered');
+        });
     }, settlesIn + callbackDelayMs);
     cancellations.add(cancel);
   }
+
+  // Callbacks announced before a restart are still owed.
+  fastify.addHook('onReady', async () => {
+    for (const { referenceId, dueIn } of await state.undeliveredCallbacks())
+      scheduleCallback(referenceId, dueIn);
+  });
 };
 
 function missingSubscriptionKey(reply: FastifyReply): FastifyReply {
@@ -381,6 +393,9 @@ const momoSandboxModule: FastifyPluginAsync<MomoSandboxOptions> = async (fastify
   const momo = fastify.hasDecorator('config') ? fastify.config.momo : undefined;
   if (momo && !momo.usesBuiltInSandbox) return;
   const settings: MomoSandboxOptions = {
+    // In the server, the emulator's state lives in the database: it survives restarts and is shared by
+    // every server process on it.
+    ...(fastify.hasDecorator('db') ? { store: databaseSandboxStore(fastify.db) } : {}),
     ...(momo
       ? {
           pendingMs: momo.sandbox.pendingMs,

@@ -1,27 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { SandboxClock } from './clock';
+import type { RequestToPayBody, SandboxStore, SandboxTransaction } from './sandbox-store';
 import { type FailureReason, outcomeFor } from './test-payers';
 
 /**
- * Everything the emulator knows lives in memory, like a fresh sandbox account: restarting the
- * server forgets api users, keys, tokens and payments, and callers provision again.
+ * What the emulated provider decides: who may call, which outcome a payer gets and when. What it knows
+ * is kept in a SandboxStore (the database when mounted in the server), so a restart forgets nothing.
  */
 
 export const TOKEN_LIFETIME_SECONDS = 3600;
 
-export interface Party {
-  partyIdType: 'MSISDN' | 'EMAIL' | 'PARTY_CODE';
-  partyId: string;
-}
-
-export interface RequestToPayBody {
-  amount: string;
-  currency: string;
-  externalId: string;
-  payer: Party;
-  payerMessage?: string | undefined;
-  payeeNote?: string | undefined;
-}
+export type { Party, RequestToPayBody } from './sandbox-store';
 
 export type TransactionStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED';
 
@@ -31,84 +20,56 @@ export interface StatusBody extends RequestToPayBody {
   reason?: FailureReason;
 }
 
-interface ApiUser {
-  id: string;
-  subscriptionKey: string;
-  providerCallbackHost: string;
-  apiKey: string | null;
-}
-
-interface AccessToken {
-  apiUserId: string;
-  subscriptionKey: string;
-  expiresAt: number;
-}
-
-interface Transaction {
-  referenceId: string;
-  apiUserId: string;
-  body: RequestToPayBody;
-  /** When FAILED or SUCCESSFUL becomes visible; null = stays PENDING forever. */
-  settlesAt: number | null;
-  failureReason: FailureReason | null;
-  financialTransactionId: string;
-  callbackUrl: string | null;
-}
-
 export interface SandboxTimings {
   pendingMs: number;
   delayedSuccessMs: number;
 }
 
 export class SandboxState {
-  readonly #users = new Map<string, ApiUser>();
-  readonly #tokens = new Map<string, AccessToken>();
-  readonly #transactions = new Map<string, Transaction>();
-
   constructor(
+    private readonly store: SandboxStore,
     private readonly clock: SandboxClock,
     private readonly timings: SandboxTimings,
   ) {}
 
-  hasApiUser(id: string): boolean {
-    return this.#users.has(id);
+  /** False when the id is already taken. */
+  createApiUser(id: string, subscriptionKey: string, providerCallbackHost: string): Promise<boolean> {
+    return this.store.addApiUser({ id, subscriptionKey, providerCallbackHost, apiKey: null });
   }
 
-  createApiUser(id: string, subscriptionKey: string, providerCallbackHost: string): void {
-    this.#users.set(id, { id, subscriptionKey, providerCallbackHost, apiKey: null });
-  }
-
-  apiUser(id: string, subscriptionKey: string): { providerCallbackHost: string } | undefined {
-    const user = this.#users.get(id);
+  async apiUser(id: string, subscriptionKey: string): Promise<{ providerCallbackHost: string } | undefined> {
+    const user = await this.store.apiUser(id);
     return user && user.subscriptionKey === subscriptionKey
       ? { providerCallbackHost: user.providerCallbackHost }
       : undefined;
   }
 
-  apiUserById(id: string): { providerCallbackHost: string } | undefined {
-    const user = this.#users.get(id);
+  async apiUserById(id: string): Promise<{ providerCallbackHost: string } | undefined> {
+    const user = await this.store.apiUser(id);
     return user && { providerCallbackHost: user.providerCallbackHost };
   }
 
   /** A new key replaces the previous one, as the sandbox's key generation does. */
-  createApiKey(id: string, subscriptionKey: string): string | undefined {
-    const user = this.#users.get(id);
+  async createApiKey(id: string, subscriptionKey: string): Promise<string | undefined> {
+    const user = await this.store.apiUser(id);
     if (!user || user.subscriptionKey !== subscriptionKey) return undefined;
-    user.apiKey = randomBytes(16).toString('hex');
-    return user.apiKey;
+    const apiKey = randomBytes(16).toString('hex');
+    await this.store.setApiKey(id, apiKey);
+    return apiKey;
   }
 
-  issueToken(
+  async issueToken(
     apiUserId: string,
     apiKey: string,
     subscriptionKey: string,
-  ): { accessToken: string; expiresIn: number } | undefined {
-    const user = this.#users.get(apiUserId);
+  ): Promise<{ accessToken: string; expiresIn: number } | undefined> {
+    const user = await this.store.apiUser(apiUserId);
     if (!user || user.apiKey === null || user.apiKey !== apiKey || user.subscriptionKey !== subscriptionKey) {
       return undefined;
     }
     const accessToken = randomBytes(32).toString('base64url');
-    this.#tokens.set(accessToken, {
+    await this.store.addToken({
+      accessToken,
       apiUserId,
       subscriptionKey,
       expiresAt: this.clock.now() + TOKEN_LIFETIME_SECONDS * 1000,
@@ -117,30 +78,26 @@ export class SandboxState {
   }
 
   /** The api user a bearer token stands for, or undefined when unknown, expired or used with another key. */
-  authenticate(accessToken: string, subscriptionKey: string): string | undefined {
-    const token = this.#tokens.get(accessToken);
+  async authenticate(accessToken: string, subscriptionKey: string): Promise<string | undefined> {
+    const token = await this.store.token(accessToken);
     if (!token) return undefined;
     if (token.expiresAt <= this.clock.now()) {
-      this.#tokens.delete(accessToken);
+      await this.store.removeToken(accessToken);
       return undefined;
     }
     return token.subscriptionKey === subscriptionKey ? token.apiUserId : undefined;
   }
 
-  hasTransaction(referenceId: string): boolean {
-    return this.#transactions.has(referenceId);
-  }
-
   /**
-   * Records a request to pay and returns how long until it settles (null: never), so the caller
-   * can announce the settlement to the callback URL.
+   * Records a request to pay. Returns how long until it settles (null: never), so the caller can announce
+   * the settlement to the callback URL, or 'duplicate' when the reference id is already taken.
    */
-  createTransaction(
+  async createTransaction(
     referenceId: string,
     apiUserId: string,
     body: RequestToPayBody,
     callbackUrl: string | null,
-  ): number | null {
+  ): Promise<number | null | 'duplicate'> {
     const outcome = outcomeFor(body.payer.partyId);
     const delay =
       outcome.kind === 'fails'
@@ -150,42 +107,56 @@ export class SandboxState {
           : outcome.after === 'delayed'
             ? this.timings.delayedSuccessMs
             : this.timings.pendingMs;
-    this.#transactions.set(referenceId, {
+    const now = this.clock.now();
+    const added = await this.store.addTransaction({
       referenceId,
       apiUserId,
       body,
-      settlesAt: delay === null ? null : this.clock.now() + delay,
+      createdAt: now,
+      settlesAt: delay === null ? null : now + delay,
       failureReason: outcome.kind === 'fails' ? outcome.reason : null,
       financialTransactionId: String(randomInt(100_000_000, 1_000_000_000)),
       callbackUrl,
+      callbackDelivered: false,
     });
-    return delay;
+    return added ? delay : 'duplicate';
   }
 
   /** Payments are private to the api user that requested them, as on the provider. */
-  status(referenceId: string, apiUserId: string): StatusBody | undefined {
-    const transaction = this.#transactions.get(referenceId);
+  async status(referenceId: string, apiUserId: string): Promise<StatusBody | undefined> {
+    const transaction = await this.store.transaction(referenceId);
     if (!transaction || transaction.apiUserId !== apiUserId) return undefined;
     return this.#statusBody(transaction);
   }
 
-  callbackFor(referenceId: string): { url: string; body: StatusBody } | undefined {
-    const transaction = this.#transactions.get(referenceId);
-    if (!transaction?.callbackUrl) return undefined;
+  /** The callback still to send for a payment, for the one caller that claims it. */
+  async claimCallback(referenceId: string): Promise<{ url: string; body: StatusBody } | undefined> {
+    const transaction = await this.store.transaction(referenceId);
+    if (!transaction?.callbackUrl || !(await this.store.claimCallback(referenceId))) return undefined;
     return { url: transaction.callbackUrl, body: this.#statusBody(transaction) };
   }
 
+  /** Callbacks not delivered yet and when each is due, e.g. after a restart. */
+  async undeliveredCallbacks(): Promise<{ referenceId: string; dueIn: number }[]> {
+    return (await this.store.undeliveredCallbacks())
+      .filter((transaction) => transaction.settlesAt !== null)
+      .map((transaction) => ({
+        referenceId: transaction.referenceId,
+        dueIn: Math.max(0, (transaction.settlesAt ?? 0) - this.clock.now()),
+      }));
+  }
+
   /** Opening balance plus every successful collection in that currency. */
-  balance(apiUserId: string, currency: string, openingBalance: number): string {
+  async balance(apiUserId: string, currency: string, openingBalance: number): Promise<string> {
     let total = openingBalance;
-    for (const transaction of this.#transactions.values()) {
-      if (transaction.apiUserId !== apiUserId || transaction.body.currency !== currency) continue;
+    for (const transaction of await this.store.transactionsOf(apiUserId)) {
+      if (transaction.body.currency !== currency) continue;
       if (this.#statusBody(transaction).status === 'SUCCESSFUL') total += Number(transaction.body.amount);
     }
     return String(Math.round(total * 100) / 100);
   }
 
-  #statusBody(transaction: Transaction): StatusBody {
+  #statusBody(transaction: SandboxTransaction): StatusBody {
     const settled = transaction.settlesAt !== null && transaction.settlesAt <= this.clock.now();
     if (!settled) return { ...transaction.body, status: 'PENDING' };
     if (transaction.failureReason !== null) {

@@ -62,7 +62,7 @@ function uniqueSuffix(): string {
 }
 
 /** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
-async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   if ((process.env.TEST_DB ?? 'pglite') === 'pglite') {
     const db = await openPglite();
     return { db, drop: async () => {} };
