@@ -36,6 +36,11 @@ const envSchema = z.object({
   MOMO_SANDBOX_PENDING_MS: integer(4_000),
   MOMO_SANDBOX_DELAYED_SUCCESS_MS: integer(15_000),
   MOMO_SANDBOX_CALLBACK_DELAY_MS: integer(0),
+  MOMO_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  MOMO_NOT_FOUND_GRACE_MS: integer(120_000),
+  MOMO_NOT_FOUND_MIN_READS: z.coerce.number().int().positive().default(3),
+  PAYMENT_RECONCILE_INTERVAL_MS: integer(30_000),
+  PAYMENT_RECONCILE_AFTER_MS: integer(120_000),
   ACCESS_PERIOD_DAYS: z.coerce.number().int().positive().default(365),
   NEWS_API_KEY: optionalText,
   NEWS_BASE_URL: z.string().default('https://newsapi.org/v2'),
@@ -88,7 +93,22 @@ export interface MomoConfig {
   apiKey: string | undefined;
   targetEnvironment: string;
   currency: string;
+  /** Bound on every call to the provider. */
+  timeoutMs: number;
   sandbox: { pendingMs: number; delayedSuccessMs: number; callbackDelayMs: number };
+}
+
+export interface PaymentsConfig {
+  /** How often the background reconciler looks for payments left unsettled; 0 turns it off. */
+  reconcileIntervalMs: number;
+  /** A payment's first check by the reconciler (the app polls by itself for its first two minutes). */
+  reconcileAfterMs: number;
+  /**
+   * The provider's "not found" settles a payment as FAILED only once it has said so at least
+   * notFoundMinReads times over at least notFoundGraceMs (a restarted provider, a request on its way).
+   */
+  notFoundGraceMs: number;
+  notFoundMinReads: number;
 }
 
 export interface Config {
@@ -100,6 +120,7 @@ export interface Config {
   jwtSecret: string;
   jwtTtl: string;
   momo: MomoConfig;
+  payments: PaymentsConfig;
   accessPeriodDays: number;
   newsApiKey: string | undefined;
   newsBaseUrl: string;
@@ -156,11 +177,18 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
       apiKey: e.MOMO_API_KEY,
       targetEnvironment: e.MOMO_TARGET_ENVIRONMENT,
       currency: e.MOMO_CURRENCY,
+      timeoutMs: e.MOMO_TIMEOUT_MS,
       sandbox: {
         pendingMs: e.MOMO_SANDBOX_PENDING_MS,
         delayedSuccessMs: e.MOMO_SANDBOX_DELAYED_SUCCESS_MS,
         callbackDelayMs: e.MOMO_SANDBOX_CALLBACK_DELAY_MS,
       },
+    },
+    payments: {
+      reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
+      notFoundGraceMs: e.MOMO_NOT_FOUND_GRACE_MS,
+      notFoundMinReads: e.MOMO_NOT_FOUND_MIN_READS,
     },
     accessPeriodDays: e.ACCESS_PERIOD_DAYS,
     newsApiKey: e.NEWS_API_KEY,

@@ -30,7 +30,8 @@ CREATE INDEX payments_to_reconcile ON payments (next_check_at)
 -- The built-in sandbox's credentials, shared by every server process on this database (the emulator
 -- keeps payments private to the api user that requested them, as the provider does).
 CREATE TABLE momo_client_credentials (
-  base_url text PRIMARY KEY,
+  -- "built-in" for this server's own emulator (processes on other ports share it), else the base URL.
+  provider text PRIMARY KEY,
   api_user text NOT NULL,
   api_key text NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()

@@ -623,6 +623,7 @@ describe('the module as the core registers it', () => {
     apiKey: undefined,
     targetEnvironment: 'sandbox',
     currency: 'XAF',
+    timeoutMs: 10_000,
     sandbox: { pendingMs: 0, delayedSuccessMs: 0, callbackDelayMs: 0 },
   });
   const provisioning = (server: FastifyInstance) =>

@@ -12,6 +12,7 @@ const BUILT_IN: MomoConfig = {
   apiKey: undefined,
   targetEnvironment: 'sandbox',
   currency: 'XAF',
+  timeoutMs: 10_000,
   sandbox: { pendingMs: 0, delayedSuccessMs: 0, callbackDelayMs: 0 },
 };
 
@@ -87,13 +88,43 @@ describe('MomoProvider against the emulator', () => {
     expect(count('POST /momo-sandbox/v1_0/apiuser')).toBe(1);
   });
 
-  it('provisions again when the sandbox forgot its api user (restart)', async () => {
+  it('keeps its api user and token across a sandbox restart (the sandbox remembers)', async () => {
+    const client = provider();
+    const first = request();
+    await client.requestToPay(first);
+    await emulator.restart();
+    await client.requestToPay(request());
+    expect((await client.getStatus(first.referenceId)).status).toBe('PENDING');
+    expect(count('POST /momo-sandbox/v1_0/apiuser')).toBe(1);
+    expect(count('POST /momo-sandbox/collection/token/')).toBe(1);
+  });
+
+  it('provisions again when the sandbox forgot its api user (account reset)', async () => {
     const client = provider();
     await client.requestToPay(request());
-    await emulator.restart();
-    // The cached token is unknown to the new sandbox: 401, new token, 401 on the forgotten user, new user.
+    emulator.forget();
+    // The cached token is unknown to the reset sandbox: 401, new token, 401 on the forgotten user, new user.
     await client.requestToPay(request());
     expect(count('POST /momo-sandbox/v1_0/apiuser')).toBe(2);
+  });
+
+  it('takes shared credentials from its store, and stores the ones it provisions for the others', async () => {
+    const stored: { apiUser: string; apiKey: string }[] = [];
+    const store = {
+      load: async () => stored.at(-1),
+      save: async (fresh: { apiUser: string; apiKey: string }) => {
+        stored.push(fresh);
+        return fresh;
+      },
+    };
+    const first = new MomoProvider({ config: BUILT_IN, fetch: emulator.fetch, credentialStore: store });
+    const payment = request();
+    await first.requestToPay(payment);
+    expect(stored).toHaveLength(1);
+    // Another process: no provisioning of its own, and it sees the first one's payment.
+    const second = new MomoProvider({ config: BUILT_IN, fetch: emulator.fetch, credentialStore: store });
+    expect((await second.getStatus(payment.referenceId)).status).toBe('PENDING');
+    expect(count('POST /momo-sandbox/v1_0/apiuser')).toBe(1);
   });
 
   it('uses configured credentials as they are, without provisioning', async () => {

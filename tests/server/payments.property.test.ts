@@ -254,7 +254,13 @@ describe('payments under duplicated, reordered and concurrent calls', () => {
       fetch: (url, init) => transport(url, init),
       now: () => emulator.clock.now(),
     });
-    const context: PaymentsContext = { db: t.db, provider, accessPeriodDays: periodDays, log: t.app.log };
+    const context: PaymentsContext = {
+      db: t.db,
+      provider,
+      accessPeriodDays: periodDays,
+      log: t.app.log,
+      notFound: { graceMs: 60_000, minReads: 3 },
+    };
 
     await fc.assert(
       fc.asyncProperty(
@@ -266,17 +272,18 @@ describe('payments under duplicated, reordered and concurrent calls', () => {
           const student = await freshStudent();
           const payments: CreatedPayment[] = [];
           const staleRows: PaymentRow[] = [];
-          for (const spec of paymentSpecs) {
+          for (const [index, spec] of paymentSpecs.entries()) {
             const lines = spec.lines.map((line) => ({
               subject: subjects[line.subject] as Subject,
               amount: line.amount,
             }));
             const total = lines.reduce((sum, line) => sum + line.subject.price * line.amount, 0);
             const referenceId = randomUUID();
-            const externalId = `ORDER_${student.id}_${Date.now()}`;
+            const externalId = `ORDER_${student.id}_${Date.now() + index}`;
             await insertPayment(t.db, {
               referenceId,
               externalId,
+              idempotencyKey: undefined,
               studentId: student.id,
               items: lines.map((line) => ({ subjectId: line.subject.id, amount: line.amount })),
               totalCost: total,

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,26 +9,28 @@ import { bearerSecurity, failures } from '../../lib/schemas';
 import { loadClientUser } from '../users/client-user';
 import { userMessageResponse } from '../users/schemas';
 import { registerPaymentMessages } from './messages';
-import { MomoProvider, MomoProviderError } from './momo-provider';
+import { MomoProvider } from './momo-provider';
 import {
   findPayment,
-  insertPayment,
   listPayments,
   type PaymentListRow,
   type PaymentRow,
-  recordStatus,
+  sandboxCredentialStore,
   subjectsByIds,
 } from './queries';
+import { createReconciler } from './reconciler';
 import {
   makePaymentsBody,
   type PaymentEntity,
   paymentEntity,
   referenceParams,
   requestToPayBody,
+  requestToPayHeaders,
   requestToPayResponse,
   statusResponse,
 } from './schemas';
-import { LOCAL_REASONS, type PaymentsContext, providerDown, refreshPayment } from './settlement';
+import { LOCAL_REASONS, type PaymentsContext, refreshPayment } from './settlement';
+import { paymentStarter } from './start';
 
 /** How many PENDING payments the transactions list reconciles on the way (the rest on later reads). */
 const RECONCILE_ON_LIST = 5;
@@ -72,13 +73,28 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   registerPaymentMessages();
   // httpFetch is the app's transport for outgoing calls: tests route it into an emulator they control.
-  const provider = new MomoProvider({ config: app.config.momo, fetch: app.httpFetch });
+  const provider = new MomoProvider({
+    config: app.config.momo,
+    fetch: app.httpFetch,
+    credentialStore: sandboxCredentialStore(app.db),
+  });
   const context: PaymentsContext = {
     db: app.db,
     provider,
     accessPeriodDays: app.config.accessPeriodDays,
     log: app.log,
+    notFound: {
+      graceMs: app.config.payments.notFoundGraceMs,
+      minReads: app.config.payments.notFoundMinReads,
+    },
   };
+  const startPayment = paymentStarter(context);
+  const reconciler = createReconciler(context, {
+    intervalMs: app.config.payments.reconcileIntervalMs,
+    firstCheckAfterMs: app.config.payments.reconcileAfterMs,
+  });
+  // Before the database closes (closing runs the modules' hooks before the core's).
+  app.addHook('onClose', async () => reconciler.stop());
   const tags = ['payments'];
 
   /** The caller's payment, or 404/403. */
@@ -98,7 +114,8 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
         tags,
         security: bearerSecurity,
         description:
-          'Prices the cart from the server’s own prices (amount = number of access periods per subject), stores the payment as PENDING, then asks the provider to collect it.',
+          'Prices the cart from the server’s own prices (amount = number of access periods per subject), stores the payment as PENDING, then asks the provider to collect it. Idempotent: the same externalId or Idempotency-Key answers with the same referenceId (409 when it was used for another cart), and a start for a cart still PENDING for the same payer (within 15 minutes) answers with that payment; nothing is charged twice.',
+        headers: requestToPayHeaders,
         body: requestToPayBody,
         response: { 202: requestToPayResponse, ...failures(400, 401, 409, 429, 503) },
       },
@@ -115,53 +132,16 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
           throw new HttpError(400, 'paymentDuplicateSubject', { subjectId: item.subjectId });
         seen.add(item.subjectId);
       }
-      const referenceId = randomUUID();
-      const totalCost = await app.db.transaction(async (tx) => {
-        const subjects = new Map(
-          (await subjectsByIds(tx, [...seen])).map((subject) => [subject.id, subject]),
-        );
-        let total = 0;
-        for (const item of body.items) {
-          const subject = subjects.get(item.subjectId);
-          if (subject === undefined)
-            throw new HttpError(400, 'paymentUnknownSubject', { subjectId: item.subjectId });
-          total += subject.price * item.amount;
-        }
-        if (total !== Number(body.amount)) throw new HttpError(409, 'paymentTotalMismatch');
-        if (total <= 0) throw new HttpError(400, 'paymentFree');
-        // Stored before the provider is asked: a crash in between leaves a PENDING row to reconcile.
-        await insertPayment(tx, {
-          referenceId,
-          externalId: body.externalId,
-          studentId: student.id,
-          items: body.items,
-          totalCost: total,
-          currency: provider.currency,
-          msisdn: body.payer.partyId,
-        });
-        return total;
+      const referenceId = await startPayment({
+        studentId: student.id,
+        externalId: body.externalId,
+        idempotencyKey: request.headers['idempotency-key'],
+        amount: body.amount,
+        items: body.items,
+        msisdn: body.payer.partyId,
+        payerMessage: body.payerMessage,
+        payeeNote: body.payeeNote,
       });
-
-      try {
-        await provider.requestToPay({
-          referenceId,
-          amount: totalCost,
-          externalId: body.externalId,
-          msisdn: body.payer.partyId,
-          payerMessage: body.payerMessage,
-          payeeNote: body.payeeNote,
-        });
-      } catch (error) {
-        const refused = error instanceof MomoProviderError && error.kind !== 'unavailable';
-        await recordStatus(app.db, referenceId, {
-          status: 'FAILED',
-          reason: refused
-            ? ((error as MomoProviderError).code ?? LOCAL_REASONS.rejected)
-            : LOCAL_REASONS.unconfirmed,
-        });
-        request.log.warn({ err: error, referenceId }, 'mobile money request to pay failed');
-        throw providerDown();
-      }
       return reply.code(202).send({ success: true, referenceId });
     },
   );

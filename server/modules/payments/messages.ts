@@ -10,6 +10,7 @@ export function registerPaymentMessages(): void {
       paymentTotalMismatch:
         'The amount does not match the current prices of your cart. Please refresh it and try again.',
       paymentCartMismatch: 'These subjects or this total do not match the payment.',
+      paymentReferenceReused: 'This payment reference was already used for another cart.',
       paymentAmountDisagrees: 'The amount paid does not match this order. Please contact support.',
       paymentUnknownSubject: "Unknown subject '{subjectId}'.",
       paymentDuplicateSubject: "Subject '{subjectId}' appears twice in the cart.",
@@ -25,6 +26,7 @@ export function registerPaymentMessages(): void {
       paymentTotalMismatch:
         'Le montant ne correspond pas aux prix actuels de votre panier. Veuillez le rafraîchir et réessayer.',
       paymentCartMismatch: 'Ces matières ou ce total ne correspondent pas au paiement.',
+      paymentReferenceReused: 'Cette référence de paiement a déjà servi pour un autre panier.',
       paymentAmountDisagrees:
         'Le montant payé ne correspond pas à cette commande. Veuillez contacter le support.',
       paymentUnknownSubject: 'Matière inconnue « {subjectId} ».',

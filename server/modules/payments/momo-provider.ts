@@ -54,11 +54,31 @@ export interface ProviderStatus {
   currency?: string;
 }
 
+/**
+ * Where credentials provisioned on the built-in sandbox are kept, so that every server process on one
+ * database uses the same api user (the provider keeps a payment private to the api user that asked).
+ */
+export interface SandboxCredentialStore {
+  load(): Promise<ApiCredentials | undefined>;
+  /**
+   * Stores `fresh` unless another process stored credentials first (other than `replacing`, the ones the
+   * sandbox no longer knows); returns the credentials everyone now uses.
+   */
+  save(fresh: ApiCredentials, replacing?: string): Promise<ApiCredentials>;
+}
+
+export interface ApiCredentials {
+  apiUser: string;
+  apiKey: string;
+}
+
 export interface MomoProviderOptions {
   config: MomoConfig;
   fetch?: FetchLike;
   now?: () => number;
+  /** Default: the config's timeoutMs. */
   requestTimeoutMs?: number;
+  credentialStore?: SandboxCredentialStore;
 }
 
 // Renew a little before the provider's expiry so a token never dies between check and use.
@@ -75,10 +95,8 @@ const statusBody = z.object({
   currency: z.string().optional(),
 });
 
-interface Credentials {
-  apiUser: string;
-  apiKey: string;
-  /** True when this client created them on the built-in emulator (and may do so again). */
+interface Credentials extends ApiCredentials {
+  /** True when they were provisioned on the built-in emulator (and may be provisioned again). */
   provisioned: boolean;
 }
 
@@ -87,6 +105,7 @@ export class MomoProvider {
   readonly #fetch: FetchLike;
   readonly #now: () => number;
   readonly #timeoutMs: number;
+  readonly #credentialStore: SandboxCredentialStore | undefined;
   #credentials: Promise<Credentials> | undefined;
   #token: Promise<{ value: string; renewAt: number }> | undefined;
 
@@ -94,7 +113,8 @@ export class MomoProvider {
     this.#config = options.config;
     this.#fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
     this.#now = options.now ?? Date.now;
-    this.#timeoutMs = options.requestTimeoutMs ?? 15_000;
+    this.#timeoutMs = options.requestTimeoutMs ?? options.config.timeoutMs;
+    this.#credentialStore = options.credentialStore;
   }
 
   get currency(): string {
@@ -197,8 +217,11 @@ export class MomoProvider {
       const basic = Buffer.from(`${credentials.apiUser}:${credentials.apiKey}`).toString('base64');
       const response = await this.#send('POST', '/collection/token/', { Authorization: `Basic ${basic}` });
       if (response.status === 401 && credentials.provisioned && attempt === 0) {
-        // The emulator forgot the api user we created (it keeps its state in memory): provision again.
-        this.#credentials = undefined;
+        // The sandbox no longer knows this api user (its account was reset): provision again.
+        this.#credentials = this.#provisionAndShare(credentials.apiUser);
+        this.#credentials.catch(() => {
+          this.#credentials = undefined;
+        });
         continue;
       }
       if (response.status !== 200) throw this.#errorFrom(response, 'token', 'unavailable');
@@ -221,13 +244,25 @@ export class MomoProvider {
       );
     }
     if (!this.#credentials) {
-      const provisioning = this.#provision();
+      const provisioning = this.#sharedOrProvisioned();
       this.#credentials = provisioning;
       provisioning.catch(() => {
         if (this.#credentials === provisioning) this.#credentials = undefined;
       });
     }
     return this.#credentials;
+  }
+
+  async #sharedOrProvisioned(): Promise<Credentials> {
+    const shared = await this.#credentialStore?.load();
+    if (shared) return { ...shared, provisioned: true };
+    return this.#provisionAndShare();
+  }
+
+  async #provisionAndShare(replacing?: string): Promise<Credentials> {
+    const fresh = await this.#provision();
+    if (!this.#credentialStore) return fresh;
+    return { ...(await this.#credentialStore.save(fresh, replacing)), provisioned: true };
   }
 
   /** The sandbox's own provisioning calls: a new api user bound to our subscription key, then its key. */

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../lib/db';
+import type { ApiCredentials, SandboxCredentialStore } from './momo-provider';
 
 export interface PaymentItem {
   subjectId: string;
@@ -20,6 +21,10 @@ export interface PaymentRow {
   created_at: Date;
   settled_at: Date | null;
   granted_at: Date | null;
+  idempotency_key: string | null;
+  provider_accepted_at: Date | null;
+  not_found_reads: number;
+  check_attempts: number;
 }
 
 export interface PricedSubject {
@@ -29,7 +34,11 @@ export interface PricedSubject {
 }
 
 const PAYMENT_COLUMNS = `reference_id, external_id, student_id, items, total_cost, currency, msisdn, status, reason,
-  financial_transaction_id, created_at, settled_at, granted_at`;
+  financial_transaction_id, created_at, settled_at, granted_at, idempotency_key, provider_accepted_at,
+  not_found_reads, check_attempts`;
+
+/** Our reason while the provider has not confirmed that it took the request to pay. */
+export const UNCONFIRMED = 'PROVIDER_UNCONFIRMED';
 
 export async function subjectsByIds(db: Queryable, ids: readonly string[]): Promise<PricedSubject[]> {
   return db.query<PricedSubject>('SELECT id, subject_title, price FROM subjects WHERE id = ANY($1::text[])', [
@@ -37,30 +46,122 @@ export async function subjectsByIds(db: Queryable, ids: readonly string[]): Prom
   ]);
 }
 
+/**
+ * Holds the student's row until the transaction ends: payment starts of one student run one at a time,
+ * so two replays can never both find nothing and both create a payment.
+ */
+export async function lockStudent(tx: Queryable, studentId: string): Promise<void> {
+  await tx.query('SELECT id FROM students WHERE id = $1 FOR UPDATE', [studentId]);
+}
+
+/** The payment a start with this Idempotency-Key or externalId already created, if any. */
+export async function findStartedPayment(
+  tx: Queryable,
+  studentId: string,
+  keys: { externalId: string; idempotencyKey: string | undefined },
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx.query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments
+      WHERE student_id = $1 AND (idempotency_key = $2 OR start_key = $3)
+      ORDER BY (idempotency_key = $2) DESC NULLS LAST
+      LIMIT 1`,
+    [studentId, keys.idempotencyKey ?? null, keys.externalId],
+  );
+  return row;
+}
+
+/** The student's payments still waiting for this payer, for this total, started within the window. */
+export async function recentPendingPayments(
+  tx: Queryable,
+  payment: { studentId: string; totalCost: number; msisdn: string; withinMs: number },
+): Promise<PaymentRow[]> {
+  return tx.query<PaymentRow>(
+    `SELECT ${PAYMENT_COLUMNS} FROM payments
+      WHERE student_id = $1 AND total_cost = $2 AND msisdn = $3 AND status = 'PENDING' AND granted_at IS NULL
+        AND created_at > now() - make_interval(secs => $4::float8 / 1000)
+      ORDER BY created_at DESC`,
+    [payment.studentId, payment.totalCost, payment.msisdn, payment.withinMs],
+  );
+}
+
 export async function insertPayment(
   db: Queryable,
   payment: {
     referenceId: string;
     externalId: string;
+    idempotencyKey: string | undefined;
     studentId: string;
     items: PaymentItem[];
     totalCost: number;
     currency: string;
     msisdn: string;
   },
-): Promise<void> {
-  await db.query(
-    `INSERT INTO payments (reference_id, external_id, student_id, items, total_cost, currency, msisdn, status)
-     VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, 'PENDING')`,
+): Promise<PaymentRow> {
+  const [row] = await db.query<PaymentRow>(
+    `INSERT INTO payments (reference_id, external_id, start_key, idempotency_key, student_id, items, total_cost,
+                           currency, msisdn, status, reason)
+     VALUES ($1, $2, $2, $3, $4, $5::jsonb, $6, $7, $8, 'PENDING', '${UNCONFIRMED}')
+     RETURNING ${PAYMENT_COLUMNS}`,
     [
       payment.referenceId,
       payment.externalId,
+      payment.idempotencyKey ?? null,
       payment.studentId,
       JSON.stringify(payment.items),
       payment.totalCost,
       payment.currency,
       payment.msisdn,
     ],
+  );
+  if (row === undefined) throw new Error('payment insert returned nothing');
+  return row;
+}
+
+/** The provider took the request to pay: from now on only its statuses move the payment. */
+export async function markAccepted(db: Queryable, referenceId: string): Promise<void> {
+  await db.query(
+    `UPDATE payments
+        SET provider_accepted_at = COALESCE(provider_accepted_at, now()),
+            reason = CASE WHEN reason = '${UNCONFIRMED}' THEN NULL ELSE reason END,
+            status = CASE WHEN status = 'FAILED' AND reason = '${UNCONFIRMED}' THEN 'PENDING' ELSE status END,
+            settled_at = CASE WHEN reason = '${UNCONFIRMED}' THEN NULL ELSE settled_at END
+      WHERE reference_id = $1`,
+    [referenceId],
+  );
+}
+
+/** The provider refused the request to pay outright (never when another start got it accepted meanwhile). */
+export async function recordRefusal(db: Queryable, referenceId: string, reason: string): Promise<void> {
+  await db.query(
+    `UPDATE payments SET status = 'FAILED', reason = $2, settled_at = now()
+      WHERE reference_id = $1 AND provider_accepted_at IS NULL AND granted_at IS NULL AND status <> 'SUCCESSFUL'`,
+    [referenceId, reason],
+  );
+}
+
+/**
+ * The provider said it does not know the payment. It becomes FAILED (RESOURCE_NOT_FOUND) only once that
+ * was said at least minReads times over at least graceMs; until then it keeps its status.
+ */
+export async function recordNotFound(
+  db: Queryable,
+  referenceId: string,
+  bound: { graceMs: number; minReads: number },
+): Promise<void> {
+  await db.query(
+    `UPDATE payments
+        SET not_found_since = COALESCE(not_found_since, now()),
+            not_found_reads = not_found_reads + 1,
+            status = CASE WHEN final THEN 'FAILED' ELSE status END,
+            reason = CASE WHEN final THEN 'RESOURCE_NOT_FOUND' ELSE reason END,
+            settled_at = CASE WHEN final THEN now() ELSE settled_at END
+       FROM (SELECT reference_id AS ref,
+                    not_found_reads + 1 >= $2
+                    AND now() - COALESCE(not_found_since, now()) >= make_interval(secs => $3::float8 / 1000)
+                    AS final
+               FROM payments WHERE reference_id = $1) AS decision
+      WHERE reference_id = decision.ref AND granted_at IS NULL AND status <> 'SUCCESSFUL'`,
+    [referenceId, bound.minReads, bound.graceMs],
   );
 }
 
@@ -81,12 +182,16 @@ export async function recordStatus(
   referenceId: string,
   status: { status: string; reason?: string | undefined; financialTransactionId?: string | undefined },
 ): Promise<PaymentRow | undefined> {
+  // An answer about the payment means the provider has it: it was accepted, and "not found" is over.
   const [row] = await db.query<PaymentRow>(
     `UPDATE payments
         SET status = $2,
             reason = $3,
             financial_transaction_id = COALESCE($4, financial_transaction_id),
-            settled_at = CASE WHEN $2 = 'PENDING' THEN NULL ELSE COALESCE(settled_at, now()) END
+            settled_at = CASE WHEN $2 = 'PENDING' THEN NULL ELSE COALESCE(settled_at, now()) END,
+            provider_accepted_at = COALESCE(provider_accepted_at, now()),
+            not_found_since = NULL,
+            not_found_reads = 0
       WHERE reference_id = $1 AND status <> 'SUCCESSFUL'
       RETURNING ${PAYMENT_COLUMNS}`,
     [referenceId, status.status, status.reason ?? null, status.financialTransactionId ?? null],
@@ -114,6 +219,7 @@ export async function grantPayment(
               reason = NULL,
               financial_transaction_id = COALESCE($2, financial_transaction_id),
               settled_at = COALESCE(settled_at, now()),
+              provider_accepted_at = COALESCE(provider_accepted_at, now()),
               granted_at = now()
         WHERE reference_id = $1 AND granted_at IS NULL
         RETURNING student_id, items`,
@@ -169,4 +275,68 @@ export async function anonymisePayments(tx: Queryable, studentId: string): Promi
     [studentId],
   );
   return rows.length;
+}
+
+/**
+ * Takes up to `limit` payments that are due for a check with the provider and leases them for leaseMs, so
+ * that reconcilers of other processes skip them (SKIP LOCKED) and a crashed one's lease runs out. Due: not
+ * settled yet, started more than firstCheckAfterMs ago (the app polls by itself before that), at most
+ * maxAgeMs old, and its next check time passed.
+ */
+export async function claimPaymentsToReconcile(
+  db: Queryable,
+  claim: { limit: number; leaseMs: number; firstCheckAfterMs: number; maxAgeMs: number },
+): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(
+    `UPDATE payments
+        SET next_check_at = now() + make_interval(secs => $2::float8 / 1000),
+            check_attempts = check_attempts + 1
+      WHERE reference_id IN (
+              SELECT reference_id FROM payments
+               WHERE granted_at IS NULL
+                 AND (status IN ('PENDING', 'SUCCESSFUL') OR reason = '${UNCONFIRMED}')
+                 AND created_at > now() - make_interval(secs => $4::float8 / 1000)
+                 AND COALESCE(next_check_at, created_at + make_interval(secs => $3::float8 / 1000)) <= now()
+               ORDER BY COALESCE(next_check_at, created_at)
+               LIMIT $1
+               FOR UPDATE SKIP LOCKED)
+      RETURNING ${PAYMENT_COLUMNS}`,
+    [claim.limit, claim.leaseMs, claim.firstCheckAfterMs, claim.maxAgeMs],
+  );
+}
+
+export async function scheduleNextCheck(db: Queryable, referenceId: string, delayMs: number): Promise<void> {
+  await db.query(
+    'UPDATE payments SET next_check_at = now() + make_interval(secs => $2::float8 / 1000) WHERE reference_id = $1',
+    [referenceId, delayMs],
+  );
+}
+
+const BUILT_IN_SANDBOX = 'built-in';
+
+/** Credentials provisioned on the built-in sandbox, shared by every server process on this database. */
+export function sandboxCredentialStore(db: Queryable): SandboxCredentialStore {
+  const load = async (): Promise<ApiCredentials | undefined> => {
+    const [row] = await db.query<{ api_user: string; api_key: string }>(
+      'SELECT api_user, api_key FROM momo_client_credentials WHERE provider = $1',
+      [BUILT_IN_SANDBOX],
+    );
+    return row && { apiUser: row.api_user, apiKey: row.api_key };
+  };
+  return {
+    load,
+    async save(fresh, replacing) {
+      const [stored] = await db.query<{ api_user: string; api_key: string }>(
+        `INSERT INTO momo_client_credentials (provider, api_user, api_key) VALUES ($1, $2, $3)
+         ON CONFLICT (provider) DO UPDATE SET api_user = EXCLUDED.api_user, api_key = EXCLUDED.api_key,
+                                              created_at = now()
+           WHERE momo_client_credentials.api_user = $4
+         RETURNING api_user, api_key`,
+        [BUILT_IN_SANDBOX, fresh.apiUser, fresh.apiKey, replacing ?? null],
+      );
+      if (stored) return { apiUser: stored.api_user, apiKey: stored.api_key };
+      // Another process stored its own first: use those, so every process is the same api user.
+      return (await load()) ?? fresh;
+    },
+  };
 }

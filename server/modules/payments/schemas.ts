@@ -37,6 +37,17 @@ export const requestToPayBody = z.object({
   items: z.array(cartItemSchema).min(1).max(50),
 });
 
+/**
+ * Optional, as in the usual HTTP convention: a client that cannot keep its externalId across retries may
+ * send a key of its own. The other headers pass through untouched.
+ */
+export const requestToPayHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,128}$/, 'must be 1 to 128 visible ASCII characters')
+    .optional(),
+});
+
 export const requestToPayResponse = z.object({ success: z.literal(true), referenceId: z.string() });
 
 export const referenceParams = z.object({ referenceId: referenceIdSchema });

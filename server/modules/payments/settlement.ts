@@ -2,24 +2,32 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
 import { type MomoProvider, MomoProviderError, type ProviderStatus } from './momo-provider';
-import { findPayment, grantPayment, type PaymentRow, recordStatus } from './queries';
+import {
+  findPayment,
+  grantPayment,
+  type PaymentRow,
+  recordNotFound,
+  recordStatus,
+  UNCONFIRMED,
+} from './queries';
 
 export interface PaymentsContext {
   db: Db;
   provider: MomoProvider;
   accessPeriodDays: number;
   log: FastifyBaseLogger;
+  /** How long, and how many reads, the provider's "not found" must last before a payment is FAILED. */
+  notFound: { graceMs: number; minReads: number };
 }
 
 /**
- * Our own reasons, next to the provider's. UNCONFIRMED: the request to pay failed in a way that leaves
- * open whether the provider received it (timeout, 5xx), so the provider is asked again on the next read
- * and a payment it did take is still settled.
+ * Our own reasons, next to the provider's. UNCONFIRMED: the provider has not confirmed that it took the
+ * request to pay (not sent yet, or it failed in a way that leaves open whether the provider received it:
+ * timeout, 5xx), so the provider is asked on the next read and a payment it did take is still settled.
  */
 export const LOCAL_REASONS = {
-  unconfirmed: 'PROVIDER_UNCONFIRMED',
+  unconfirmed: UNCONFIRMED,
   rejected: 'PROVIDER_REJECTED',
-  unknownAtProvider: 'RESOURCE_NOT_FOUND',
   amountDisagrees: 'AMOUNT_MISMATCH',
 } as const;
 
@@ -39,14 +47,15 @@ function agreesWithOrder(status: ProviderStatus, payment: PaymentRow): boolean {
   return amountAgrees && currencyAgrees;
 }
 
-async function readProvider(context: PaymentsContext, referenceId: string): Promise<ProviderStatus> {
+async function readProvider(
+  context: PaymentsContext,
+  referenceId: string,
+): Promise<ProviderStatus | 'notFound'> {
   try {
     return await context.provider.getStatus(referenceId);
   } catch (error) {
-    // The provider has never heard of it: the request to pay never reached it, or the sandbox forgot it.
-    if (error instanceof MomoProviderError && error.kind === 'notFound') {
-      return { status: 'FAILED', reason: LOCAL_REASONS.unknownAtProvider };
-    }
+    // Never heard of it: the request to pay never reached it, is still on its way, or the provider lost it.
+    if (error instanceof MomoProviderError && error.kind === 'notFound') return 'notFound';
     context.log.warn({ err: error, referenceId }, 'mobile money status read failed');
     throw providerDown();
   }
@@ -62,7 +71,9 @@ export async function refreshPayment(context: PaymentsContext, payment: PaymentR
   let current = payment;
   if (needsProviderRead(current)) {
     const status = await readProvider(context, referenceId);
-    if (status.status === 'SUCCESSFUL' && agreesWithOrder(status, current)) {
+    if (status === 'notFound') {
+      await recordNotFound(context.db, referenceId, context.notFound);
+    } else if (status.status === 'SUCCESSFUL' && agreesWithOrder(status, current)) {
       await grantPayment(context.db, referenceId, context.accessPeriodDays, status.financialTransactionId);
     } else if (status.status === 'SUCCESSFUL') {
       context.log.error({ referenceId, status }, 'provider settled another amount or currency than ordered');

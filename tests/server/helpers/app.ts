@@ -106,6 +106,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_PAYMENT_MAX: '1000',
     MOMO_SANDBOX_PENDING_MS: '0',
     MOMO_SANDBOX_DELAYED_SUCCESS_MS: '50',
+    // Tests run the payment reconciler themselves when they mean to (PAYMENT_RECONCILE_INTERVAL_MS).
+    PAYMENT_RECONCILE_INTERVAL_MS: '0',
     ...options.env,
   });
   const { db, drop } = await freshDatabase();

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import {
   ManualClock,
   type MomoSandboxOptions,
+  memorySandboxStore,
   momoSandboxRoutes,
 } from '../../../server/modules/momo-sandbox';
 
@@ -22,8 +23,10 @@ export interface TestEmulator {
   losesAnswers: boolean;
   /** While set, every call is answered with this status and no body (an upstream gateway failing). */
   failWith: number | undefined;
-  /** Forgets everything, as a restarted sandbox does (new api users needed). */
+  /** Stops and starts again; like the server's emulator, it remembers everything across the restart. */
   restart(): Promise<void>;
+  /** Forgets every api user, token and payment, as a sandbox account reset does (callers provision again). */
+  forget(): void;
   close(): Promise<void>;
 }
 
@@ -32,10 +35,12 @@ export const EMULATOR_DELAYED_SUCCESS_MS = 10_000;
 
 export async function startEmulator(options: MomoSandboxOptions = {}): Promise<TestEmulator> {
   const clock = new ManualClock(Date.now());
+  const store = memorySandboxStore();
   const build = async () => {
     const app = Fastify();
     await app.register(momoSandboxRoutes, {
       prefix: '/momo-sandbox',
+      store,
       clock,
       pendingMs: EMULATOR_PENDING_MS,
       delayedSuccessMs: EMULATOR_DELAYED_SUCCESS_MS,
@@ -78,6 +83,9 @@ export async function startEmulator(options: MomoSandboxOptions = {}): Promise<T
     async restart() {
       await emulator.app.close();
       emulator.app = await build();
+    },
+    forget() {
+      store.clear();
     },
     async close() {
       await emulator.app.close();

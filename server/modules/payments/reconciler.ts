@@ -1,0 +1,100 @@
+import { claimPaymentsToReconcile, scheduleNextCheck } from './queries';
+import { type PaymentsContext, refreshPayment } from './settlement';
+
+/**
+ * The background reconciler: payments whose app went away (closed, offline, out of battery) are settled
+ * by asking the provider again, with a growing interval, until the provider gives a final answer. Every
+ * server process runs one; a claim is a lease taken with SKIP LOCKED, so processes sharing a database
+ * never check the same payment at the same time, and a crashed process's claims run out by themselves.
+ */
+export const RECONCILER = {
+  /** Payments taken per run. */
+  batch: 20,
+  /** How long a claim keeps other reconcilers away (longer than a run's provider calls can take). */
+  leaseMs: 5 * 60_000,
+  /** Then, after the configured first delay, every 30 s, doubling up to every 30 min. */
+  firstRetryMs: 30_000,
+  maxRetryMs: 30 * 60_000,
+  /** A payment still unsettled after a week is left for a person to look at (it is logged). */
+  maxAgeMs: 7 * 24 * 3600_000,
+} as const;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(RECONCILER.firstRetryMs * 2 ** Math.max(0, attempts - 1), RECONCILER.maxRetryMs);
+}
+
+export interface ReconcileRun {
+  checked: number;
+  settled: number;
+  failed: number;
+}
+
+export interface Reconciler {
+  /** One pass over the payments that are due. */
+  runOnce(): Promise<ReconcileRun>;
+  stop(): Promise<void>;
+}
+
+export function createReconciler(
+  context: PaymentsContext,
+  options: {
+    /** Between passes; 0: no timer, passes only on runOnce(). */
+    intervalMs: number;
+    /** A payment's first check by the reconciler comes this long after its start (the app polls before). */
+    firstCheckAfterMs: number;
+    onRun?: (run: ReconcileRun) => void;
+  },
+): Reconciler {
+  let running: Promise<ReconcileRun> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function pass(): Promise<ReconcileRun> {
+    const claimed = await claimPaymentsToReconcile(context.db, {
+      limit: RECONCILER.batch,
+      leaseMs: RECONCILER.leaseMs,
+      firstCheckAfterMs: options.firstCheckAfterMs,
+      maxAgeMs: RECONCILER.maxAgeMs,
+    });
+    const run: ReconcileRun = { checked: claimed.length, settled: 0, failed: 0 };
+    for (const payment of claimed) {
+      try {
+        const current = await refreshPayment(context, payment);
+        if (current.granted_at !== null) run.settled += 1;
+        else if (current.status !== 'PENDING') run.failed += 1;
+      } catch (error) {
+        context.log.warn({ err: error, referenceId: payment.reference_id }, 'reconciliation deferred');
+      }
+      await scheduleNextCheck(context.db, payment.reference_id, retryDelayMs(payment.check_attempts));
+    }
+    if (run.checked > 0) context.log.info(run, 'payments reconciled');
+    options.onRun?.(run);
+    return run;
+  }
+
+  function runOnce(): Promise<ReconcileRun> {
+    // One pass at a time in a process: a slow provider must not pile passes up.
+    if (running === undefined) {
+      running = pass().finally(() => {
+        running = undefined;
+      });
+    }
+    return running;
+  }
+
+  if (options.intervalMs > 0) {
+    timer = setInterval(() => {
+      runOnce().catch((error: unknown) => context.log.warn({ err: error }, 'reconciler pass failed'));
+    }, options.intervalMs);
+    // The reconciler never keeps the process alive on its own.
+    timer.unref();
+  }
+
+  return {
+    runOnce,
+    async stop() {
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}

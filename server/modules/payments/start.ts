@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { HttpError } from '../../lib/errors';
+import { MomoProviderError } from './momo-provider';
+import {
+  findStartedPayment,
+  insertPayment,
+  lockStudent,
+  markAccepted,
+  type PaymentItem,
+  type PaymentRow,
+  recentPendingPayments,
+  recordRefusal,
+  subjectsByIds,
+} from './queries';
+import { LOCAL_REASONS, type PaymentsContext, providerDown } from './settlement';
+
+/**
+ * A start that finds a payment of the same cart and payer still PENDING within this window answers with
+ * that payment instead of charging again: the student tapped Pay twice, or came back after closing the
+ * app. Past it, the provider has long expired an unapproved request, and a new one is what they want.
+ */
+export const PENDING_REUSE_WINDOW_MS = 15 * 60_000;
+
+export interface PaymentStart {
+  studentId: string;
+  externalId: string;
+  /** The caller's Idempotency-Key header, when it sent one. */
+  idempotencyKey: string | undefined;
+  /** What the client believes the total is, in XAF (SPEC.md's mobile money request). */
+  amount: string;
+  items: PaymentItem[];
+  msisdn: string;
+  payerMessage: string;
+  payeeNote: string;
+}
+
+function sameItems(a: readonly PaymentItem[], b: readonly PaymentItem[]): boolean {
+  const canonical = (items: readonly PaymentItem[]) =>
+    JSON.stringify(
+      [...items]
+        .map((item) => [item.subjectId, item.amount])
+        .sort(([x], [y]) => String(x).localeCompare(String(y))),
+    );
+  return canonical(a) === canonical(b);
+}
+
+function sameRequest(stored: PaymentRow, start: PaymentStart): boolean {
+  return (
+    sameItems(stored.items, start.items) &&
+    stored.total_cost === Number(start.amount) &&
+    stored.msisdn === start.msisdn
+  );
+}
+
+/**
+ * Finds the payment this start stands for, or creates it (PENDING, not yet confirmed by the provider),
+ * one student at a time: a replay (same externalId or Idempotency-Key) gets its payment back, the same
+ * key for another cart is a conflict, and the same cart still pending for the same payer is reused.
+ */
+async function findOrCreatePayment(context: PaymentsContext, start: PaymentStart): Promise<PaymentRow> {
+  return context.db.transaction(async (tx) => {
+    await lockStudent(tx, start.studentId);
+    const started = await findStartedPayment(tx, start.studentId, start);
+    if (started !== undefined) {
+      if (!sameRequest(started, start)) throw new HttpError(409, 'paymentReferenceReused');
+      return started;
+    }
+
+    const subjects = new Map(
+      (await subjectsByIds(tx, [...new Set(start.items.map((item) => item.subjectId))])).map((subject) => [
+        subject.id,
+        subject,
+      ]),
+    );
+    let total = 0;
+    for (const item of start.items) {
+      const subject = subjects.get(item.subjectId);
+      if (subject === undefined)
+        throw new HttpError(400, 'paymentUnknownSubject', { subjectId: item.subjectId });
+      total += subject.price * item.amount;
+    }
+    if (total !== Number(start.amount)) throw new HttpError(409, 'paymentTotalMismatch');
+    if (total <= 0) throw new HttpError(400, 'paymentFree');
+
+    const pending = await recentPendingPayments(tx, {
+      studentId: start.studentId,
+      totalCost: total,
+      msisdn: start.msisdn,
+      withinMs: PENDING_REUSE_WINDOW_MS,
+    });
+    const sameCart = pending.find((payment) => sameItems(payment.items, start.items));
+    if (sameCart !== undefined) return sameCart;
+
+    // Stored before the provider is asked: a crash in between leaves a payment that a replay sends again.
+    return insertPayment(tx, {
+      referenceId: randomUUID(),
+      externalId: start.externalId,
+      idempotencyKey: start.idempotencyKey,
+      studentId: start.studentId,
+      items: start.items,
+      totalCost: total,
+      currency: context.provider.currency,
+      msisdn: start.msisdn,
+    });
+  });
+}
+
+function awaitsProvider(payment: PaymentRow): boolean {
+  if (payment.provider_accepted_at !== null || payment.granted_at !== null) return false;
+  return payment.status === 'PENDING' || payment.reason === LOCAL_REASONS.unconfirmed;
+}
+
+/**
+ * Asks the provider to collect the payment under its own reference id. Safe to repeat: the provider
+ * answers a reference it already has with 409 RESOURCE_ALREADY_EXIST and charges once.
+ */
+async function sendToProvider(
+  context: PaymentsContext,
+  payment: PaymentRow,
+  start: PaymentStart,
+): Promise<void> {
+  const referenceId = payment.reference_id;
+  try {
+    await context.provider.requestToPay({
+      referenceId,
+      amount: payment.total_cost,
+      externalId: payment.external_id,
+      msisdn: payment.msisdn ?? start.msisdn,
+      payerMessage: start.payerMessage,
+      payeeNote: start.payeeNote,
+    });
+  } catch (error) {
+    if (error instanceof MomoProviderError && error.code === 'RESOURCE_ALREADY_EXIST') {
+      await markAccepted(context.db, referenceId);
+      return;
+    }
+    if (error instanceof MomoProviderError && error.kind !== 'unavailable') {
+      await recordRefusal(context.db, referenceId, error.code ?? LOCAL_REASONS.rejected);
+    }
+    // Unavailable: whether the provider got it is open. The payment stays PENDING and unconfirmed; a
+    // replay sends it again, and reads ask the provider, so nothing is lost nor charged twice.
+    context.log.warn({ err: error, referenceId }, 'mobile money request to pay failed');
+    throw providerDown();
+  }
+  await markAccepted(context.db, referenceId);
+}
+
+/**
+ * Starts payments idempotently; each start answers with the reference id the client polls. Concurrent
+ * replays in one process share one provider call (across processes, the provider's 409 deduplicates).
+ */
+export function paymentStarter(context: PaymentsContext): (start: PaymentStart) => Promise<string> {
+  const inFlight = new Map<string, Promise<void>>();
+  return async (start) => {
+    const payment = await findOrCreatePayment(context, start);
+    if (awaitsProvider(payment)) {
+      let sending = inFlight.get(payment.reference_id);
+      if (sending === undefined) {
+        sending = sendToProvider(context, payment, start).finally(() =>
+          inFlight.delete(payment.reference_id),
+        );
+        inFlight.set(payment.reference_id, sending);
+      }
+      await sending;
+    }
+    return payment.reference_id;
+  };
+}
