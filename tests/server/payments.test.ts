@@ -9,27 +9,26 @@ import {
   startEmulator,
   type TestEmulator,
 } from './helpers/momo-emulator';
+import {
+  type ClientUser,
+  cart,
+  checkoutBody,
+  type Line,
+  ORDINARY_PAYER,
+  paymentCalls,
+  pricedSubjects,
+  type Subject,
+} from './helpers/payment-calls';
 
 const DAY_MS = 24 * 3600 * 1000;
 const SUCCESS_TEXT =
   'You have successfully paid for your interested subjects. Please go to study now to start studying';
-const ORDINARY_PAYER = '237670000301';
 const NOT_FOUND_MIN_READS = 3;
-
-interface Subject {
-  id: string;
-  title: string;
-  price: number;
-}
-
-interface ClientUser {
-  id: string;
-  paidSubjects: { subjectId: string; subjectTitle: string; expiresAt: string }[];
-}
 
 let emulator: TestEmulator;
 let t: TestApp;
 let subjects: Subject[];
+let calls: ReturnType<typeof paymentCalls>;
 
 beforeAll(async () => {
   emulator = await startEmulator();
@@ -37,11 +36,8 @@ beforeAll(async () => {
     fetch: emulator.fetch,
     env: { MOMO_NOT_FOUND_GRACE_MS: '0', MOMO_NOT_FOUND_MIN_READS: String(NOT_FOUND_MIN_READS) },
   });
-  const rows = await t.db.query<{ id: string; subject_title: string; price: number }>(
-    'SELECT id, subject_title, price FROM subjects WHERE price > 0 ORDER BY id LIMIT 3',
-  );
-  subjects = rows.map((row) => ({ id: row.id, title: row.subject_title, price: row.price }));
-  expect(subjects).toHaveLength(3);
+  subjects = await pricedSubjects(t, 3);
+  calls = paymentCalls(t);
 });
 
 afterAll(async () => {
@@ -61,84 +57,15 @@ function subject(index: number): Subject {
   return found;
 }
 
-type Line = { subject: Subject; amount: number };
-
-function cart(student: TestStudent, lines: Line[], partyId = ORDINARY_PAYER) {
-  const total = lines.reduce((sum, line) => sum + line.subject.price * line.amount, 0);
-  return {
-    amount: String(total),
-    currency: 'XAF',
-    externalId: `ORDER_${student.id}_${Date.now()}`,
-    payer: { partyIdType: 'MSISDN', partyId },
-    payerMessage: 'Study app subjects',
-    payeeNote: 'Study app',
-    items: lines.map((line) => ({ subjectId: line.subject.id, amount: line.amount })),
-  };
-}
-
-async function requestToPay(student: TestStudent, payload: object, language = 'en') {
-  return t.request<{ success: boolean; referenceId: string; msg: string }>({
-    method: 'POST',
-    url: '/payments/momo/requesttopay',
-    headers: { ...student.headers, 'accept-language': language },
-    payload,
-  });
-}
-
-async function startPayment(student: TestStudent, lines: Line[], partyId = ORDINARY_PAYER): Promise<string> {
-  const { status, body } = await requestToPay(student, cart(student, lines, partyId));
-  expect(status, JSON.stringify(body)).toBe(202);
-  return body.referenceId;
-}
-
-async function readStatus(student: TestStudent, referenceId: string) {
-  return t.request<{ success: boolean; status: string; reason?: string; msg?: string }>({
-    method: 'GET',
-    url: `/payments/momo/requesttopay/${referenceId}`,
-    headers: student.headers,
-  });
-}
-
-function checkoutBody(student: TestStudent, referenceId: string, lines: Line[]) {
-  return {
-    id: student.id,
-    username: student.username,
-    role: 'STUDENT',
-    paidSubjects: lines.map((line) => line.subject.title),
-    totalCost: lines.reduce((sum, line) => sum + line.subject.price * line.amount, 0),
-    referenceId,
-  };
-}
-
-async function makePayments(student: TestStudent, payload: object, language = 'en') {
-  return t.request<{ success: boolean; user: ClientUser; msg: string }>({
-    method: 'PUT',
-    url: '/transactions/subjects/makepayments',
-    headers: { ...student.headers, 'accept-language': language },
-    payload,
-  });
-}
-
-async function accessExpiry(studentId: string, subjectId: string): Promise<number | undefined> {
-  const [row] = await t.db.query<{ expires_at: Date }>(
-    'SELECT expires_at FROM subject_access WHERE student_id = $1 AND subject_id = $2',
-    [studentId, subjectId],
-  );
-  return row === undefined ? undefined : new Date(row.expires_at).getTime();
-}
-
-async function storedPayment(referenceId: string) {
-  const [row] = await t.db.query<{
-    status: string;
-    reason: string | null;
-    granted_at: Date | null;
-    settled_at: Date | null;
-    total_cost: number;
-  }>('SELECT status, reason, granted_at, settled_at, total_cost FROM payments WHERE reference_id = $1', [
-    referenceId,
-  ]);
-  return row;
-}
+const requestToPay = (student: TestStudent, payload: object, language = 'en') =>
+  calls.requestToPay(student, payload, { language });
+const startPayment = (student: TestStudent, lines: Line[], partyId?: string) =>
+  calls.startPayment(student, lines, partyId);
+const readStatus = (student: TestStudent, referenceId: string) => calls.readStatus(student, referenceId);
+const makePayments = (student: TestStudent, payload: object, language?: string) =>
+  calls.makePayments(student, payload, language);
+const accessExpiry = (studentId: string, subjectId: string) => calls.accessExpiry(studentId, subjectId);
+const storedPayment = (referenceId: string) => calls.storedPayment(referenceId);
 
 describe('checkout happy path', () => {
   it('requests, polls PENDING then SUCCESSFUL, and grants one access period on makepayments', async () => {

@@ -92,6 +92,8 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
   const reconciler = createReconciler(context, {
     intervalMs: app.config.payments.reconcileIntervalMs,
     firstCheckAfterMs: app.config.payments.reconcileAfterMs,
+    // A start makes up to three provider calls (token, request to pay, and a retry with a fresh token).
+    startMayTakeMs: 3 * app.config.momo.timeoutMs,
   });
   // Before the database closes (closing runs the modules' hooks before the core's).
   app.addHook('onClose', async () => reconciler.stop());

@@ -281,11 +281,18 @@ export async function anonymisePayments(tx: Queryable, studentId: string): Promi
  * Takes up to `limit` payments that are due for a check with the provider and leases them for leaseMs, so
  * that reconcilers of other processes skip them (SKIP LOCKED) and a crashed one's lease runs out. Due: not
  * settled yet, started more than firstCheckAfterMs ago (the app polls by itself before that), at most
- * maxAgeMs old, and its next check time passed.
+ * maxAgeMs old, its next check time passed, and, while the provider has not confirmed it, older than
+ * unconfirmedAfterMs (its start may still be talking to the provider: a read now would only find nothing).
  */
 export async function claimPaymentsToReconcile(
   db: Queryable,
-  claim: { limit: number; leaseMs: number; firstCheckAfterMs: number; maxAgeMs: number },
+  claim: {
+    limit: number;
+    leaseMs: number;
+    firstCheckAfterMs: number;
+    maxAgeMs: number;
+    unconfirmedAfterMs: number;
+  },
 ): Promise<PaymentRow[]> {
   return db.query<PaymentRow>(
     `UPDATE payments
@@ -297,11 +304,13 @@ export async function claimPaymentsToReconcile(
                  AND (status IN ('PENDING', 'SUCCESSFUL') OR reason = '${UNCONFIRMED}')
                  AND created_at > now() - make_interval(secs => $4::float8 / 1000)
                  AND COALESCE(next_check_at, created_at + make_interval(secs => $3::float8 / 1000)) <= now()
+                 AND (provider_accepted_at IS NOT NULL
+                      OR created_at <= now() - make_interval(secs => $5::float8 / 1000))
                ORDER BY COALESCE(next_check_at, created_at)
                LIMIT $1
                FOR UPDATE SKIP LOCKED)
       RETURNING ${PAYMENT_COLUMNS}`,
-    [claim.limit, claim.leaseMs, claim.firstCheckAfterMs, claim.maxAgeMs],
+    [claim.limit, claim.leaseMs, claim.firstCheckAfterMs, claim.maxAgeMs, claim.unconfirmedAfterMs],
   );
 }
 

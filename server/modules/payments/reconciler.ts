@@ -42,6 +42,8 @@ export function createReconciler(
     intervalMs: number;
     /** A payment's first check by the reconciler comes this long after its start (the app polls before). */
     firstCheckAfterMs: number;
+    /** How long a start may still be sending its request to pay (a few provider timeouts). */
+    startMayTakeMs: number;
     onRun?: (run: ReconcileRun) => void;
   },
 ): Reconciler {
@@ -53,6 +55,7 @@ export function createReconciler(
       limit: RECONCILER.batch,
       leaseMs: RECONCILER.leaseMs,
       firstCheckAfterMs: options.firstCheckAfterMs,
+      unconfirmedAfterMs: options.startMayTakeMs,
       maxAgeMs: RECONCILER.maxAgeMs,
     });
     const run: ReconcileRun = { checked: claimed.length, settled: 0, failed: 0 };

@@ -17,12 +17,18 @@ export interface TestEmulator {
   fetch: typeof fetch;
   /** `METHOD /path` of every call that reached the emulator, oldest first. */
   calls: string[];
+  /** The same calls with the status the emulator answered, e.g. to count requests to pay it took (202). */
+  answered: { call: string; status: number }[];
   /** While true, every call fails as a refused connection does. */
   down: boolean;
   /** While true, calls reach the emulator but their answers are lost (a timeout after the fact). */
   losesAnswers: boolean;
   /** While set, every call is answered with this status and no body (an upstream gateway failing). */
   failWith: number | undefined;
+  /** While true, calls never answer; they end only when the caller's signal aborts (its timeout). */
+  hangs: boolean;
+  /** Added before every answer, in milliseconds of real time (a slow provider). */
+  latencyMs: number;
   /** Stops and starts again; like the server's emulator, it remembers everything across the restart. */
   restart(): Promise<void>;
   /** Forgets every api user, token and payment, as a sandbox account reset does (callers provision again). */
@@ -54,12 +60,24 @@ export async function startEmulator(options: MomoSandboxOptions = {}): Promise<T
     app: await build(),
     clock,
     calls: [],
+    answered: [],
     down: false,
     losesAnswers: false,
     failWith: undefined,
+    hangs: false,
+    latencyMs: 0,
     fetch: async (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       if (emulator.down) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
+      if (emulator.hangs) {
+        emulator.calls.push(`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname} (hung)`);
+        return new Promise<Response>((_resolve, reject) => {
+          const signal = init?.signal;
+          if (!signal) return;
+          signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+        });
+      }
+      if (emulator.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, emulator.latencyMs));
       const method = (init?.method ?? 'GET').toUpperCase();
       emulator.calls.push(`${method} ${url.pathname}`);
       if (emulator.failWith !== undefined) return new Response(null, { status: emulator.failWith });
@@ -69,6 +87,7 @@ export async function startEmulator(options: MomoSandboxOptions = {}): Promise<T
         headers: Object.fromEntries(new Headers(init?.headers).entries()),
         ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
       });
+      emulator.answered.push({ call: `${method} ${url.pathname}`, status: response.statusCode });
       if (emulator.losesAnswers)
         throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
       const headers = new Headers();
