@@ -62,7 +62,12 @@ function uniqueSuffix(): string {
 }
 
 /** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
-export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  db: Db;
+  /** The new database's connection string (PostgreSQL only), for servers started as processes. */
+  url?: string;
+  drop: () => Promise<void>;
+}> {
   if ((process.env.TEST_DB ?? 'pglite') === 'pglite') {
     const db = await openPglite();
     return { db, drop: async () => {} };
@@ -82,6 +87,7 @@ export async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<voi
   const db = openPostgres(url.toString());
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
