@@ -98,28 +98,42 @@ export function openPostgres(connectionString: string): Db {
 export const MIGRATIONS_DIR = join(import.meta.dirname, '..', 'migrations');
 
 /**
+ * Serialises schema changes and the first seed across server processes starting at once on one
+ * database: taken inside a transaction, held until it ends.
+ */
+export const SCHEMA_LOCK = 727_274;
+
+export async function lockSchema(tx: Queryable): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+}
+
+/**
  * Applies server/migrations/NNN_name.sql in name order, each once and in its own transaction,
- * recording it in schema_migrations. Returns the names applied now.
+ * recording it in schema_migrations. Returns the names applied now. Several processes may run it at
+ * once: each migration is applied under the schema lock by whichever gets there first.
  */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
-  const done = new Set(
-    (await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
-  );
+  await db.transaction(async (tx) => {
+    await lockSchema(tx);
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
   const files = readdirSync(dir)
     .filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file))
     .sort();
   const applied: string[] = [];
   for (const file of files) {
-    if (done.has(file)) continue;
     const sql = readFileSync(join(dir, file), 'utf8');
-    await db.transaction(async (tx) => {
+    const appliedNow = await db.transaction(async (tx) => {
+      await lockSchema(tx);
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
+      if (done.length > 0) return false;
       await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      return true;
     });
-    applied.push(file);
+    if (appliedNow) applied.push(file);
   }
   return applied;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Db, Transaction } from '../lib/db';
+import { type Db, lockSchema, type Transaction } from '../lib/db';
 import { SEED_BOOKS, SEED_CHANNELS, SEED_HAPPENINGS, SEED_PRODUCTS, SEED_SCHOLARSHIPS } from './content';
 import { SEED_SUBJECTS, type SeedSubject } from './subjects';
 
@@ -76,7 +76,11 @@ async function insertAll(
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM subjects');
   if ((count?.n ?? 0) > 0) return false;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Another server process starting at the same moment may be seeding: the first one does it.
+    await lockSchema(tx);
+    const [seeded] = await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM subjects');
+    if ((seeded?.n ?? 0) > 0) return false;
     await insertAll(
       tx,
       'subjects',
@@ -277,6 +281,6 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         index,
       ]),
     );
+    return true;
   });
-  return true;
 }

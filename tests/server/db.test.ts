@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../server/lib/db';
-import { createTestApp, type TestApp } from './helpers/app';
+import { migrate, openPostgres } from '../../server/lib/db';
+import { seedIfEmpty } from '../../server/seed/seed';
+import { createTestApp, freshDatabase, type TestApp } from './helpers/app';
 
 let ctx: TestApp;
 
@@ -15,6 +16,27 @@ afterAll(async () => {
 });
 
 describe('database layer', () => {
+  it('lets several servers start at once on one empty database: each migration and the seed happen once', async () => {
+    const fresh = await freshDatabase();
+    // On PostgreSQL, a second pool is what a second server process has: its own connections.
+    const second = fresh.url === undefined ? fresh.db : openPostgres(fresh.url);
+    try {
+      const startups = [fresh.db, second, fresh.db, second].map(async (db) => {
+        const applied = await migrate(db);
+        const seeded = await seedIfEmpty(db);
+        return { applied: applied.length, seeded };
+      });
+      const results = await Promise.all(startups);
+      const migrations = await fresh.db.query<{ name: string }>('SELECT name FROM schema_migrations');
+      expect(results.reduce((sum, result) => sum + result.applied, 0)).toBe(migrations.length);
+      expect(results.filter((result) => result.seeded)).toHaveLength(1);
+    } finally {
+      if (second !== fresh.db) await second.close();
+      await fresh.db.close();
+      await fresh.drop();
+    }
+  });
+
   it('records applied migrations and applies nothing twice', async () => {
     const applied = await ctx.db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
     expect(applied.map((row) => row.name)[0]).toBe('001_init.sql');
