@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Suites that need several server processes on one database: PostgreSQL only (server-pg).
+          exclude: ['tests/server/**/*.pg.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB: 'pglite' },

@@ -5,23 +5,18 @@ import { issueToken } from '../../server/lib/auth';
 import { type FetchLike, MomoProvider } from '../../server/modules/payments/momo-provider';
 import { findPayment, insertPayment, type PaymentRow } from '../../server/modules/payments/queries';
 import { type PaymentsContext, refreshPayment } from '../../server/modules/payments/settlement';
+import { checkAccess } from './helpers/access-check';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
 import { EMULATOR_PENDING_MS, startEmulator, type TestEmulator } from './helpers/momo-emulator';
+import type { Subject } from './helpers/payment-calls';
 
 /**
  * Duplicated, reordered and concurrent checkouts and status reads over several payments with different
  * outcomes must never grant a payment twice, nor grant anything the provider did not report SUCCESSFUL.
  */
 
-const DAY_MS = 24 * 3600 * 1000;
 const PAYERS = { success: '237670000401', failure: '23746733123451', pending: '23746733123453' } as const;
 type Outcome = keyof typeof PAYERS;
-
-interface Subject {
-  id: string;
-  title: string;
-  price: number;
-}
 
 let emulator: TestEmulator;
 let t: TestApp;
@@ -150,57 +145,6 @@ function operation(student: TestStudent, kind: string, payment: CreatedPayment) 
   });
 }
 
-/**
- * Access granted per subject: exactly Σ periods of the granted payments, counted from the grant that
- * created the access. Which grant that was is a race on PostgreSQL (a transaction's now() is its start,
- * and the one that inserts first may have started a moment later), so the start must be one of their
- * grant times; a period granted twice would put it a whole period away from all of them.
- */
-async function checkAccess(
-  studentId: string,
-  payments: { referenceId: string; outcome: Outcome; lines: { subject: Subject; amount: number }[] }[],
-  mustBeGranted: Set<string>,
-): Promise<void> {
-  const rows = await t.db.query<{ reference_id: string; granted_at: Date | null }>(
-    'SELECT reference_id, granted_at FROM payments WHERE student_id = $1',
-    [studentId],
-  );
-  const grantedAt = new Map(
-    rows.map((row) => [
-      row.reference_id,
-      row.granted_at === null ? null : new Date(row.granted_at).getTime(),
-    ]),
-  );
-  for (const payment of payments) {
-    const granted = grantedAt.get(payment.referenceId);
-    // Nothing granted without SUCCESSFUL; every SUCCESSFUL payment someone looked at is settled.
-    if (payment.outcome !== 'success') expect(granted).toBeNull();
-    else if (mustBeGranted.has(payment.referenceId)) expect(granted).not.toBeNull();
-  }
-  const access = await t.db.query<{ subject_id: string; expires_at: Date }>(
-    'SELECT subject_id, expires_at FROM subject_access WHERE student_id = $1',
-    [studentId],
-  );
-  const expected = new Map<string, { starts: number[]; days: number }>();
-  for (const payment of payments) {
-    const granted = grantedAt.get(payment.referenceId);
-    if (granted === null || granted === undefined) continue;
-    for (const line of payment.lines) {
-      const current = expected.get(line.subject.id);
-      expected.set(line.subject.id, {
-        starts: [...(current?.starts ?? []), granted],
-        days: (current?.days ?? 0) + line.amount * periodDays,
-      });
-    }
-  }
-  expect(access.map((row) => row.subject_id).sort()).toEqual([...expected.keys()].sort());
-  for (const row of access) {
-    const sum = expected.get(row.subject_id);
-    const start = new Date(row.expires_at).getTime() - (sum?.days ?? 0) * DAY_MS;
-    expect(sum?.starts).toContain(start);
-  }
-}
-
 describe('payments under duplicated, reordered and concurrent calls', () => {
   it('grants each SUCCESSFUL payment exactly once and nothing else', async () => {
     await fc.assert(
@@ -241,7 +185,13 @@ describe('payments under duplicated, reordered and concurrent calls', () => {
             }
           }
 
-          await checkAccess(student.id, payments, new Set(results.map((entry) => entry.payment.referenceId)));
+          await checkAccess(
+            t.db,
+            periodDays,
+            student.id,
+            payments,
+            new Set(results.map((entry) => entry.payment.referenceId)),
+          );
         },
       ),
       { numRuns: 25 },
@@ -324,6 +274,8 @@ describe('payments under duplicated, reordered and concurrent calls', () => {
             );
           }
           await checkAccess(
+            t.db,
+            periodDays,
             student.id,
             payments,
             new Set(reads.map((read) => (payments[read % payments.length] as CreatedPayment).referenceId)),
