@@ -68,11 +68,14 @@ function articlesOf(body: NewsArticle[] | { articles?: NewsArticle[] } | undefin
 }
 
 /**
- * One function per call of API.md. Reads are retryable; writes never are, since repeating them could
- * act twice (a payment, a comment). Calls under `videos/` are marked for their own error wording.
+ * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
+ * twice (a comment), except the two payment writes, which the server makes idempotent (a start by its
+ * externalId, a checkout by its referenceId): a lost answer is then retried instead of shown as an error.
+ * Calls under `videos/` are marked for their own error wording.
  */
 export function createEndpoints(client: ApiClient) {
   const read = { retryable: true } as const;
+  const idempotentWrite = { retryable: true } as const;
   const videoRead = { retryable: true, video: true } as const;
   const list = { retryable: true, cacheable: true } as const;
 
@@ -218,12 +221,14 @@ export function createEndpoints(client: ApiClient) {
         path: 'transactions/subjects/makepayments',
         body: payload,
         invalidates: USER_LISTS,
+        ...idempotentWrite,
       }),
     requestToPay: (payload: RequestToPayPayload) =>
       client.request<RequestToPayResponse>({
         method: 'POST',
         path: 'payments/momo/requesttopay',
         body: payload,
+        ...idempotentWrite,
       }),
     getPaymentStatus: (referenceId: string) =>
       client.request<PaymentStatusResponse>({

@@ -323,7 +323,8 @@ const CASES = {
       path: 'transactions/subjects/makepayments',
       body: makePaymentRequest,
     },
-    write,
+    // Idempotent on the server (by referenceId): a lost answer is retried.
+    read,
   ),
   requestToPay: one(
     {
@@ -332,7 +333,8 @@ const CASES = {
       path: 'payments/momo/requesttopay',
       body: requestToPayPayload,
     },
-    write,
+    // Idempotent on the server (by externalId): a retry gets the same payment, never a second charge.
+    read,
   ),
   getPaymentStatus: {
     variants: [
