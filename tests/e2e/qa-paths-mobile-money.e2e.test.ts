@@ -316,16 +316,26 @@ async function perform(replay: Replay, event: AnyEventObject, next: MobileMoneyS
       return;
     }
     case 'xstate.error.actor.requestToPay': {
-      const held = take(replay, 'heldRequest');
-      if (event.error instanceof Error) {
-        await held.abort('internetdisconnected');
-        replay.requestFailure = app.t('errors.network');
-        // The model's network error is the app's own wording of a lost request.
-        expect(event.error.message).toBe(replay.requestFailure);
-      } else {
-        await answerJson(held, 503, { success: false, msg: PROVIDER_DOWN_MSG });
-        replay.requestFailure = PROVIDER_DOWN_MSG;
+      // The start is idempotent on the server, so the app retries it twice, 1 s apart (SPEC.md §8), with
+      // the same externalId: the model's failure is every attempt failing alike.
+      const lost = event.error instanceof Error;
+      const fail = (route: Route) =>
+        lost
+          ? route.abort('internetdisconnected')
+          : answerJson(route, 503, { success: false, msg: PROVIDER_DOWN_MSG });
+      const first = take(replay, 'heldRequest');
+      const externalId = (first.request().postDataJSON() as { externalId: string }).externalId;
+      await fail(first);
+      for (let retry = 0; retry < RETRY.attempts; retry++) {
+        const again = await advanceUntilRequest(replay, replay.requestToPay, RETRY.delayMs);
+        expect((again.request().postDataJSON() as { externalId: string }).externalId, 'a retry').toBe(
+          externalId,
+        );
+        await fail(again);
       }
+      replay.requestFailure = lost ? app.t('errors.network') : PROVIDER_DOWN_MSG;
+      // The model's network error is the app's own wording of a lost request.
+      if (event.error instanceof Error) expect(event.error.message).toBe(replay.requestFailure);
       return;
     }
     case 'xstate.after.firstPoll.mobileMoney.polling.waitingFirstPoll':

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { type CheckoutSnapshot, checkoutMachine } from '../../machines/checkout';
 import { MOBILE_MONEY_DELAYS, type MobileMoneyOutput } from '../../machines/mobileMoney';
+import { RETRY } from '../../src/services/api/retry';
 import { formatFcfa } from '../../src/services/money';
 import { checkoutPaths, LOADER_TIMEOUT } from '../machines/checkout.model';
 import { definitionStates, type ModelPath } from '../machines/modelHarness';
@@ -174,7 +175,11 @@ async function finishMobileMoney(replay: Replay, outcome: MobileMoneyOutput['out
     await app.enterPhone(PAYERS.ordinary);
     const request = await replay.requestToPay.next();
     if (outcome === 'failed') {
+      // A lost start is retried twice, 1 s apart (idempotent on the server); every attempt is lost here.
       await request.abort('internetdisconnected');
+      for (let retry = 0; retry < RETRY.attempts; retry++) {
+        await (await replay.requestToPay.next()).abort('internetdisconnected');
+      }
       return app.acknowledgeAlert(app.t('errors.network'), account.username);
     }
     await request.continue();
