@@ -5,7 +5,7 @@ import { issueToken } from '../../server/lib/auth';
 import type { Db } from '../../server/lib/db';
 import { checkAccess, type PayerOutcome } from './helpers/access-check';
 import { freshDatabase, TEST_JWT_SECRET } from './helpers/app';
-import type { Subject } from './helpers/payment-calls';
+import { checkoutBody, type Subject } from './helpers/payment-calls';
 import { registerOn, type ServerProcess, startServerProcess } from './helpers/server-process';
 
 /**
@@ -76,21 +76,6 @@ function paymentBody(
     payerMessage: 'Subjects',
     payeeNote: 'Cart',
     items: lines.map((line) => ({ subjectId: line.subject.id, amount: line.amount })),
-  };
-}
-
-function checkoutBody(
-  student: { id: string; username: string },
-  referenceId: string,
-  lines: { subject: Subject; amount: number }[],
-) {
-  return {
-    id: student.id,
-    username: student.username,
-    role: 'STUDENT',
-    paidSubjects: lines.map((line) => line.subject.title),
-    totalCost: lines.reduce((sum, line) => sum + line.subject.price * line.amount, 0),
-    referenceId,
   };
 }
 

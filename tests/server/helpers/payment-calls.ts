@@ -46,7 +46,11 @@ export function cart(student: TestStudent, lines: Line[], partyId = ORDINARY_PAY
   };
 }
 
-export function checkoutBody(student: TestStudent, referenceId: string, lines: Line[]) {
+export function checkoutBody(
+  student: Pick<TestStudent, 'id' | 'username'>,
+  referenceId: string,
+  lines: Line[],
+) {
   return {
     id: student.id,
     username: student.username,
