@@ -61,6 +61,24 @@ function uniqueSuffix(): string {
   return `${process.pid.toString(36)}${Date.now().toString(36)}${counter}`;
 }
 
+/**
+ * Every failure body names its request (`requestId`, the X-Request-Id header). Checked here on every failure
+ * of every test, then left out of the body, so that tests compare the `{success, msg}` that the API contract
+ * is about.
+ */
+function withoutRequestId(response: LightMyRequestResponse, body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) {
+    return body;
+  }
+  const { requestId, ...rest } = body as { requestId?: unknown };
+  if (typeof requestId !== 'string' || requestId !== response.headers['x-request-id']) {
+    throw new Error(
+      `failure body without the request id of X-Request-Id (${String(response.headers['x-request-id'])}): ${JSON.stringify(body)}`,
+    );
+  }
+  return rest;
+}
+
 /** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
 async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   if ((process.env.TEST_DB ?? 'pglite') === 'pglite') {
@@ -122,7 +140,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const response = await app.inject(injectOptions);
     const type = String(response.headers['content-type'] ?? '');
     const body = type.includes('json') ? response.json() : response.body;
-    return { response, status: response.statusCode, body };
+    return { response, status: response.statusCode, body: withoutRequestId(response, body) };
   };
 
   const login = async (username: string, password: string) => {
