@@ -257,10 +257,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Every 429 and 503 says when to come back, whoever produced it.
   app.addHook('onSend', (_request, reply, payload, done) => {
     if ((reply.statusCode === 429 || reply.statusCode === 503) && !reply.hasHeader('retry-after')) {
-      reply.header(
-        'retry-after',
-        String(reply.statusCode === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : 60),
-      );
+      reply.header('retry-after', String(reply.statusCode === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : 60));
     }
     done(null, payload);
   });

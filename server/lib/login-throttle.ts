@@ -67,7 +67,8 @@ export function memoryAttemptStore(now: () => number = Date.now, maxEntries = 10
       if (entry.lockedUntil > time) return { allowed: false, retryAfterMs: entry.lockedUntil - time };
       entry.attempts += 1;
       entry.forgetAt = time + memoryMs(policy);
-      if (entry.attempts >= policy.freeFailures) entry.lockedUntil = time + delayAfter(entry.attempts, policy);
+      if (entry.attempts >= policy.freeFailures)
+        entry.lockedUntil = time + delayAfter(entry.attempts, policy);
       return { allowed: true };
     },
     async clear(key) {
@@ -82,11 +83,7 @@ export function redisAttemptStore(redis: Redis, prefix: string): AttemptStore {
   const lockKey = (key: string) => `${prefix}login:l:${key}`;
   return {
     async begin(key, policy) {
-      const results = await redis
-        .multi()
-        .incr(countKey(key))
-        .pexpire(countKey(key), memoryMs(policy))
-        .exec();
+      const results = await redis.multi().incr(countKey(key)).pexpire(countKey(key), memoryMs(policy)).exec();
       const attempts = Number(results?.[0]?.[1]);
       if (!Number.isFinite(attempts)) throw new Error('Redis did not count the attempt');
       if (attempts < policy.freeFailures) return { allowed: true };

@@ -16,7 +16,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   student = await ctx.registerAndLogin();
   const [video] = await ctx.db.query<{ id: string; subject_id: string }>(
-    "SELECT v.id, v.subject_id FROM videos v JOIN subjects s ON s.id = v.subject_id WHERE s.price > 0 ORDER BY v.id LIMIT 1",
+    'SELECT v.id, v.subject_id FROM videos v JOIN subjects s ON s.id = v.subject_id WHERE s.price > 0 ORDER BY v.id LIMIT 1',
   );
   if (video === undefined) throw new Error('the seed has no paid video');
   videoId = video.id;
@@ -37,107 +37,112 @@ afterAll(async () => {
 
 describe('a NUL character in a string that would reach the database', () => {
   // Each of these answered 500 before: PostgreSQL text cannot hold \u0000.
-  const cases: Array<{ name: string; method: 'POST' | 'PUT'; url: string; auth: boolean; body: () => object }> =
-    [
-      {
-        name: 'register',
-        method: 'POST',
-        url: '/users/register',
-        auth: false,
-        body: () => ({
-          firstname: `Ami${NUL}na`,
-          lastname: 'Nkeng',
-          email: 'nul.register@example.cm',
-          username: 'nul_register',
-          password: 'correct-horse-battery',
-          phonenumber: '237690000001',
-        }),
-      },
-      {
-        name: 'login',
-        method: 'POST',
-        url: '/users/authenticate/student',
-        auth: false,
-        body: () => ({ username: `amina${NUL}`, password: 'whatever-password' }),
-      },
-      {
-        name: 'phone login',
-        method: 'POST',
-        url: '/users/authenticate/student/withphonenumber',
-        auth: false,
-        body: () => ({ phonenumber: '237690000002', password: `pass${NUL}word` }),
-      },
-      {
-        name: 'profile/modify',
-        method: 'PUT',
-        url: '/users/profile/modify',
-        auth: true,
-        body: () => ({ id: student.id, firstname: `A${NUL}` }),
-      },
-      {
-        name: 'notifications',
-        method: 'POST',
-        url: '/users/notifications',
-        auth: true,
-        body: () => ({ token: `device${NUL}token`, platform: 'android' }),
-      },
-      {
-        name: 'check-subject-expiration',
-        method: 'POST',
-        url: '/users/check-subject-expiration',
-        auth: true,
-        body: () => ({ userId: student.id, subjectId: `${subjectId}${NUL}` }),
-      },
-      {
-        name: 'comment',
-        method: 'POST',
-        url: '/videos/video/comment',
-        auth: true,
-        body: () => ({ videoId, text: `Hello${NUL}world` }),
-      },
-      {
-        name: 'like',
-        method: 'PUT',
-        url: '/videos/video/like',
-        auth: true,
-        body: () => ({ videoId: `${videoId}${NUL}` }),
-      },
-      {
-        name: 'dislike',
-        method: 'PUT',
-        url: '/videos/video/dislike',
-        auth: true,
-        body: () => ({ videoId: `${NUL}${videoId}` }),
-      },
-      {
-        name: 'view',
-        method: 'PUT',
-        url: '/videos/video/view',
-        auth: true,
-        body: () => ({ videoId: `${videoId}${NUL}` }),
-      },
-      {
-        name: 'comment like',
-        method: 'PUT',
-        url: '/videos/video/comment/like',
-        auth: true,
-        body: () => ({ videoId, commentId: `${commentId}${NUL}` }),
-      },
-      {
-        name: 'forgot',
-        method: 'POST',
-        url: '/forgot',
-        auth: false,
-        body: () => ({ email: `amina${NUL}@example.cm` }),
-      },
-      {
-        name: 'filtered videos',
-        method: 'POST',
-        url: '/videos/filtered-videos',
-        auth: false,
-        body: () => ({ subjectTitle: `Maths${NUL}` }),
-      },
-    ];
+  const cases: Array<{
+    name: string;
+    method: 'POST' | 'PUT';
+    url: string;
+    auth: boolean;
+    body: () => object;
+  }> = [
+    {
+      name: 'register',
+      method: 'POST',
+      url: '/users/register',
+      auth: false,
+      body: () => ({
+        firstname: `Ami${NUL}na`,
+        lastname: 'Nkeng',
+        email: 'nul.register@example.cm',
+        username: 'nul_register',
+        password: 'correct-horse-battery',
+        phonenumber: '237690000001',
+      }),
+    },
+    {
+      name: 'login',
+      method: 'POST',
+      url: '/users/authenticate/student',
+      auth: false,
+      body: () => ({ username: `amina${NUL}`, password: 'whatever-password' }),
+    },
+    {
+      name: 'phone login',
+      method: 'POST',
+      url: '/users/authenticate/student/withphonenumber',
+      auth: false,
+      body: () => ({ phonenumber: '237690000002', password: `pass${NUL}word` }),
+    },
+    {
+      name: 'profile/modify',
+      method: 'PUT',
+      url: '/users/profile/modify',
+      auth: true,
+      body: () => ({ id: student.id, firstname: `A${NUL}` }),
+    },
+    {
+      name: 'notifications',
+      method: 'POST',
+      url: '/users/notifications',
+      auth: true,
+      body: () => ({ token: `device${NUL}token`, platform: 'android' }),
+    },
+    {
+      name: 'check-subject-expiration',
+      method: 'POST',
+      url: '/users/check-subject-expiration',
+      auth: true,
+      body: () => ({ userId: student.id, subjectId: `${subjectId}${NUL}` }),
+    },
+    {
+      name: 'comment',
+      method: 'POST',
+      url: '/videos/video/comment',
+      auth: true,
+      body: () => ({ videoId, text: `Hello${NUL}world` }),
+    },
+    {
+      name: 'like',
+      method: 'PUT',
+      url: '/videos/video/like',
+      auth: true,
+      body: () => ({ videoId: `${videoId}${NUL}` }),
+    },
+    {
+      name: 'dislike',
+      method: 'PUT',
+      url: '/videos/video/dislike',
+      auth: true,
+      body: () => ({ videoId: `${NUL}${videoId}` }),
+    },
+    {
+      name: 'view',
+      method: 'PUT',
+      url: '/videos/video/view',
+      auth: true,
+      body: () => ({ videoId: `${videoId}${NUL}` }),
+    },
+    {
+      name: 'comment like',
+      method: 'PUT',
+      url: '/videos/video/comment/like',
+      auth: true,
+      body: () => ({ videoId, commentId: `${commentId}${NUL}` }),
+    },
+    {
+      name: 'forgot',
+      method: 'POST',
+      url: '/forgot',
+      auth: false,
+      body: () => ({ email: `amina${NUL}@example.cm` }),
+    },
+    {
+      name: 'filtered videos',
+      method: 'POST',
+      url: '/videos/filtered-videos',
+      auth: false,
+      body: () => ({ subjectTitle: `Maths${NUL}` }),
+    },
+  ];
 
   for (const { name, method, url, auth, body } of cases) {
     it(`${name}: 400 naming the field, in the caller's language`, async () => {

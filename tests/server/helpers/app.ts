@@ -66,7 +66,7 @@ function uniqueSuffix(): string {
  * of every test, then left out of the body, so that tests compare the `{success, msg}` that the API contract
  * is about.
  */
-function withoutRequestId(response: LightMyRequestResponse, body: unknown): unknown {
+function withoutRequestId<T>(response: LightMyRequestResponse, body: T): T {
   if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) {
     return body;
   }
@@ -76,7 +76,7 @@ function withoutRequestId(response: LightMyRequestResponse, body: unknown): unkn
       `failure body without the request id of X-Request-Id (${String(response.headers['x-request-id'])}): ${JSON.stringify(body)}`,
     );
   }
-  return rest;
+  return rest as T;
 }
 
 /** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
