@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The browser-side code (machines, services, components) under jsdom; the server under plain Node, once on
-// embedded PGlite ('server') and once on a real PostgreSQL server ('server-pg').
+// embedded PGlite ('server') and once on a real PostgreSQL server ('server-pg'), each with a throwaway
+// redis-server for the limits shared through REDIS_URL.
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +27,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['tests/server/helpers/redis-global-setup.ts'],
         },
       },
       {
@@ -37,7 +39,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['tests/server/helpers/postgres-global-setup.ts'],
+          globalSetup: [
+            'tests/server/helpers/postgres-global-setup.ts',
+            'tests/server/helpers/redis-global-setup.ts',
+          ],
         },
       },
       {

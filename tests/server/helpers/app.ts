@@ -50,6 +50,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Environment variables as the server reads them, e.g. { RATE_LIMIT_LOGIN_MAX: '2' }. */
   env?: Env;
+  /** Keep the rate limits in the test Redis server (REDIS_URL), under keys of this app's own. */
+  redis?: boolean;
   /** Seed the catalogue (default true). */
   seed?: boolean;
   fetch?: typeof fetch;
@@ -79,14 +81,27 @@ function withoutRequestId<T>(response: LightMyRequestResponse, body: T): T {
   return rest as T;
 }
 
-/** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
-async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if ((process.env.TEST_DB ?? 'pglite') === 'pglite') {
-    const db = await openPglite();
-    return { db, drop: async () => {} };
-  }
-  if (process.env.TEST_DB !== 'postgres')
-    throw new Error(`TEST_DB must be pglite or postgres, not ${process.env.TEST_DB}`);
+/** The test Redis server (redis-global-setup.ts); a clear failure when there is none. */
+export function testRedisUrl(): string {
+  const url = inject('testRedisUrl');
+  if (!url) throw new Error(inject('testRedisError') || 'no Redis server was provided to this test project');
+  return url;
+}
+
+/** A key prefix no other test app uses, for apps sharing the test Redis server. */
+export function uniqueRedisPrefix(): string {
+  return `test:${uniqueSuffix()}:`;
+}
+
+export function testBackend(): 'pglite' | 'postgres' {
+  const backend = process.env.TEST_DB ?? 'pglite';
+  if (backend !== 'pglite' && backend !== 'postgres')
+    throw new Error(`TEST_DB must be pglite or postgres, not ${backend}`);
+  return backend;
+}
+
+/** An empty PostgreSQL database of its own on the server-pg project's server: its URL, and how to drop it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('testDatabaseUrl');
   if (!serverUrl)
     throw new Error('TEST_DB=postgres needs the server-pg project (its global setup provides the server)');
@@ -97,9 +112,8 @@ async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = openPostgres(url.toString());
   return {
-    db,
+    url: url.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
@@ -107,6 +121,16 @@ async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
       await dropper.end();
     },
   };
+}
+
+/** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
+async function freshDatabase(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (testBackend() === 'pglite') {
+    const db = await openPglite();
+    return { db, drop: async () => {} };
+  }
+  const { url, drop } = await freshPostgresDatabase();
+  return { db: openPostgres(url), drop };
 }
 
 /** A ready app on a fresh, migrated (and by default seeded) database, plus helpers. */
@@ -124,6 +148,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_PAYMENT_MAX: '1000',
     MOMO_SANDBOX_PENDING_MS: '0',
     MOMO_SANDBOX_DELAYED_SUCCESS_MS: '50',
+    RATE_LIMIT_ACCOUNT_FAILURES: '1000',
+    ...(options.redis ? { REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: uniqueRedisPrefix() } : {}),
     ...options.env,
   });
   const { db, drop } = await freshDatabase();
