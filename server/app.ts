@@ -116,9 +116,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           })()
         : config.trustProxy,
     genReqId: requestIdGenerator(config.trustProxy),
-    requestIdLogLabel: 'requestId',
     // Per-request logs only when debugging: at info level a busy server would log every catalogue read.
     logController: new LogController({
+      // The same name as in error bodies, so a student's report and the log lines match by eye.
+      requestIdLogLabel: 'requestId',
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
