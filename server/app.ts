@@ -255,8 +255,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   });
   // PostgreSQL text cannot hold a NUL character: refused for every route here, before any handler runs.
   app.addHook('preValidation', refuseNulCharacters);
+  // Shutting down (SIGTERM): requests in flight finish, then their connections close instead of idling in
+  // keep-alive, which would hold the exit until the client gives them up.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   // Every 429 and 503 says when to come back, whoever produced it.
   app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
     if ((reply.statusCode === 429 || reply.statusCode === 503) && !reply.hasHeader('retry-after')) {
       reply.header('retry-after', String(reply.statusCode === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : 60));
     }
