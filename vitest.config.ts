@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // *.pg.test.ts need several processes on one PostgreSQL server: only server-pg runs them.
+          exclude: ['tests/server/**/*.pg.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB: 'pglite' },

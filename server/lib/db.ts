@@ -153,6 +153,13 @@ export function openPostgres(connectionString: string): Db {
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       const client = await pool.connect();
+      // A checked-out client whose server goes away between two statements emits 'error' with no query to
+      // report it to: unheard, that event would end the process. The next statement fails with it instead.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const value = await fn({
@@ -167,10 +174,12 @@ export function openPostgres(connectionString: string): Db {
         await client.query('COMMIT');
         return value;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (lost === undefined) await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A client that lost its connection is destroyed, never handed to the next request.
+        client.release(lost);
       }
     },
     async exec(sql: string) {
@@ -182,7 +191,7 @@ export function openPostgres(connectionString: string): Db {
       return listener.stop;
     },
     async close() {
-      await pool.end();
+      if (!pool.ended) await pool.end();
     },
   };
 }

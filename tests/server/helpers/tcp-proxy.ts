@@ -9,8 +9,10 @@ export interface TcpProxy {
   port: number;
   /** Drops every connection and stops listening: new connections are refused. */
   cut(): Promise<void>;
-  /** Listens again on the same port. */
+  /** Listens again on the same port (and forwards again after stall()). */
   restore(): Promise<void>;
+  /** Drops every connection; new ones are accepted but nothing is forwarded: a server that hangs. */
+  stall(): void;
   /**
    * Cuts as soon as a client sends bytes containing `marker` (e.g. a statement's SQL text), before they reach
    * the server: a transaction dies half-way. Resolves once cut.
@@ -22,6 +24,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let trigger: { marker: Buffer; fire: () => void } | undefined;
+  let stalled = false;
   let server: Server | undefined;
   let port = 0;
 
@@ -33,6 +36,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const created = createServer((client) => {
+        sockets.add(client);
+        client.on('error', () => client.destroy());
+        if (stalled) return;
         const upstream = tcpConnect(target.port, target.host);
         sockets.add(client);
         sockets.add(upstream);
@@ -77,7 +83,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (closing !== undefined) await new Promise((resolve) => closing.close(resolve));
     },
     async restore() {
+      if (stalled) {
+        stalled = false;
+        destroyAll();
+      }
       if (server === undefined) await listen();
+    },
+    stall() {
+      stalled = true;
+      destroyAll();
     },
     cutWhenSent(marker) {
       return new Promise((resolve) => {
