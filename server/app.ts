@@ -164,8 +164,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (redis !== undefined) await closeRedis(redis);
   });
 
-  await migrate(db);
-  if (config.seed) await seedIfEmpty(db);
+  // Several processes starting together on one empty database: one migrates and seeds, the others wait.
+  await db.exclusive('studycam-startup', async () => {
+    await migrate(db);
+    if (config.seed) await seedIfEmpty(db);
+  });
   if (db.kind === 'postgres') {
     // Several processes may serve this database: they share the invalidations of their cached lists.
     const stopSharing = await app.responseCache.share(db, (error) =>

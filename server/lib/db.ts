@@ -25,6 +25,11 @@ export interface Db extends Transaction {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN…COMMIT; any throw rolls everything back. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding a lock named `name` that every process on this database shares (a PostgreSQL
+   * advisory lock; an embedded database has one process): e.g. the migrations and the seed at start-up.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   /** LISTEN on a channel (a lower-case identifier) until the returned stop() is called. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -60,6 +65,9 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     },
     async exec(sql: string) {
       await pglite.exec(sql);
+    },
+    exclusive(_name, fn) {
+      return fn();
     },
     async listen(channel, handlers) {
       // One process owns an embedded database: notifications only ever come from this process.
@@ -184,6 +192,26 @@ export function openPostgres(connectionString: string): Db {
     },
     async exec(sql: string) {
       await pool.query(sql);
+    },
+    async exclusive(name, fn) {
+      // Session-level, on a connection of its own: fn may use the pool freely, transactions included.
+      const client = await pool.connect();
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+        }
+      } finally {
+        client.off('error', onError);
+        client.release(lost);
+      }
     },
     async listen(channel, handlers) {
       const listener = postgresListener(connectionString, checkChannel(channel), handlers);
