@@ -116,6 +116,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           })()
         : config.trustProxy,
     genReqId: requestIdGenerator(config.trustProxy),
+    // What the router refuses before any route or hook runs: a malformed or overlong path segment.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, t(request, 'tooLarge'));
+      return sendError(reply, 400, t(request, 'invalidField', { field: 'path' }));
+    },
     // Per-request logs only when debugging: at info level a busy server would log every catalogue read.
     logController: new LogController({
       // The same name as in error bodies, so a student's report and the log lines match by eye.
