@@ -475,7 +475,9 @@ describe(`fuzzing every route of the OpenAPI document (${testBackend()})`, () =>
     // product's routes must almost all have been answered with success at least once.
     const productUnreached = unreached.filter((name) => !name.includes('/momo-sandbox/'));
     // Out of reach by design: a reset link's token, a settled payment to check out, an uploaded picture's
-    // random name, the right old password of a student not yet logged out by another generated request.
-    expect(productUnreached.length).toBeLessThanOrEqual(5);
+    // random name, the status of a payment started by the same student; and by chance, the right password of
+    // a throwaway student not yet logged out by another generated request (password change, deletion). A fuzz
+    // that only bounced at validation would leave twenty and more.
+    expect(productUnreached.length).toBeLessThanOrEqual(7);
   }, 600_000);
 });
