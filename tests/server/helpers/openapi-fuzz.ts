@@ -92,6 +92,7 @@ const nastyStrings = [
   '__proto__',
   'constructor',
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, sent as text
   '${7*7}',
   'null',
   '-1',
