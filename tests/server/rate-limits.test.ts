@@ -27,6 +27,9 @@ afterAll(async () => {
   for (const created of apps) await created.close();
 });
 
+/** Tests that build several apps: on a busy two-core machine that alone can take half a minute. */
+const SLOW = { timeout: 120_000 };
+
 /** The defaults of server/config.ts, not the test helper's generous ones. */
 const DEFAULT_LIMITS = {
   RATE_LIMIT_LOGIN_MAX: '100',
@@ -267,43 +270,47 @@ describe('per address', () => {
     expect((await login(ctx, 'someone', 'wrong-password', '10.20.0.2')).status).toBe(401);
   });
 
-  it('a class of 60 behind one address registers and logs in within 15 minutes; a script is stopped', async () => {
-    const ctx = await app({ env: DEFAULT_LIMITS });
-    const school = '10.30.0.1';
-    const register = (i: number) =>
-      ctx.request({
-        method: 'POST',
-        url: '/users/register',
-        remoteAddress: school,
-        payload: {
-          firstname: 'Student',
-          lastname: `Number ${i}`,
-          email: `class.student.${i}@example.cm`,
-          username: `class_student_${i}`,
-          password: 'correct-horse-battery',
-          phonenumber: `2376900${String(i).padStart(5, '0')}`,
-        },
-      });
-    for (let i = 1; i <= 60; i += 1) expect((await register(i)).status).toBe(201);
-    for (let i = 1; i <= 60; i += 1) {
-      expect((await login(ctx, `class_student_${i}`, 'correct-horse-battery', school)).status).toBe(200);
-    }
-    // A script keeps registering: it is stopped at the 101st registration of the window (these ones are
-    // refused as invalid, which counts just the same and is quicker than hashing passwords).
-    for (let i = 61; i <= 100; i += 1) {
-      const response = await ctx.request({
-        method: 'POST',
-        url: '/users/register',
-        remoteAddress: school,
-        payload: { username: `x${i}` },
-      });
-      expect(response.status).toBe(400);
-    }
-    const stopped = await register(101);
-    expect(stopped.status).toBe(429);
-    expectRetryAfter(stopped.response, 800, 900);
-    expect(stopped.body.msg).toMatch(/^Too many attempts\. Please try again in 1[45] min\.$/);
-  });
+  it(
+    'a class of 60 behind one address registers and logs in within 15 minutes; a script is stopped',
+    SLOW,
+    async () => {
+      const ctx = await app({ env: DEFAULT_LIMITS });
+      const school = '10.30.0.1';
+      const register = (i: number) =>
+        ctx.request({
+          method: 'POST',
+          url: '/users/register',
+          remoteAddress: school,
+          payload: {
+            firstname: 'Student',
+            lastname: `Number ${i}`,
+            email: `class.student.${i}@example.cm`,
+            username: `class_student_${i}`,
+            password: 'correct-horse-battery',
+            phonenumber: `2376900${String(i).padStart(5, '0')}`,
+          },
+        });
+      for (let i = 1; i <= 60; i += 1) expect((await register(i)).status).toBe(201);
+      for (let i = 1; i <= 60; i += 1) {
+        expect((await login(ctx, `class_student_${i}`, 'correct-horse-battery', school)).status).toBe(200);
+      }
+      // A script keeps registering: it is stopped at the 101st registration of the window (these ones are
+      // refused as invalid, which counts just the same and is quicker than hashing passwords).
+      for (let i = 61; i <= 100; i += 1) {
+        const response = await ctx.request({
+          method: 'POST',
+          url: '/users/register',
+          remoteAddress: school,
+          payload: { username: `x${i}` },
+        });
+        expect(response.status).toBe(400);
+      }
+      const stopped = await register(101);
+      expect(stopped.status).toBe(429);
+      expectRetryAfter(stopped.response, 800, 900);
+      expect(stopped.body.msg).toMatch(/^Too many attempts\. Please try again in 1[45] min\.$/);
+    },
+  );
 
   it('a class asks for reset links from one address; one inbox gets at most three a window', async () => {
     const ctx = await app({ env: DEFAULT_LIMITS });
@@ -390,7 +397,7 @@ describe('TRUST_PROXY', () => {
     expect((await through(ctx, '41.202.1.3, 10.0.0.1')).status).toBe(401);
   });
 
-  it('with a hop count or the proxy address, the same', async () => {
+  it('with a hop count or the proxy address, the same', SLOW, async () => {
     for (const trust of ['1', '127.0.0.1', '127.0.0.0/8']) {
       const ctx = await app({ env: { RATE_LIMIT_LOGIN_MAX: '1', TRUST_PROXY: trust } });
       expect((await through(ctx, '41.202.2.1')).status).toBe(401);
@@ -418,7 +425,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('REDIS_URL: the limits of every server process together', () => {
-  it('two servers on one Redis count one address together, and one account together', async () => {
+  it('two servers on one Redis count one address together, and one account together', SLOW, async () => {
     const prefix = uniqueRedisPrefix();
     const env = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_ACCOUNT_FAILURES: '2', REDIS_KEY_PREFIX: prefix };
     const a = await app({ redis: true, env });
@@ -437,7 +444,7 @@ describe('REDIS_URL: the limits of every server process together', () => {
     expect(third.body.msg).toMatch(/for this account/);
   });
 
-  it('without it, each process counts alone (the documented single-process default)', async () => {
+  it('without it, each process counts alone (the documented single-process default)', SLOW, async () => {
     const env = { RATE_LIMIT_LOGIN_MAX: '1' };
     const a = await app({ env });
     const b = await app({ env });
@@ -446,34 +453,38 @@ describe('REDIS_URL: the limits of every server process together', () => {
     expect((await login(a, 'ghost', 'wrong-password', '10.52.0.1')).status).toBe(429);
   });
 
-  it('a Redis that goes away does not lock students out, and the limits come back with it', async () => {
-    const redis = await startRedisServer();
-    try {
-      const ctx = await app({
-        env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: uniqueRedisPrefix(), RATE_LIMIT_LOGIN_MAX: '2' },
-      });
-      const student = await ctx.registerAndLogin();
-      await redis.stop();
-      const statuses = [];
-      for (let i = 0; i < 4; i += 1)
-        statuses.push((await login(ctx, student.username, student.password, '10.53.0.1')).status);
-      expect(statuses).toEqual([200, 200, 200, 200]);
-      const again = await startRedisServer(redis.port);
+  it(
+    'a Redis that goes away does not lock students out, and the limits come back with it',
+    SLOW,
+    async () => {
+      const redis = await startRedisServer();
       try {
-        // ioredis reconnects by itself; the limit holds again once it has.
-        let status = 0;
-        for (let i = 0; i < 200 && status !== 429; i += 1) {
-          status = (await login(ctx, 'ghost', 'wrong-password', '10.53.0.2')).status;
-          if (status !== 429) await new Promise((resolve) => setTimeout(resolve, 50));
+        const ctx = await app({
+          env: { REDIS_URL: redis.url, REDIS_KEY_PREFIX: uniqueRedisPrefix(), RATE_LIMIT_LOGIN_MAX: '2' },
+        });
+        const student = await ctx.registerAndLogin();
+        await redis.stop();
+        const statuses = [];
+        for (let i = 0; i < 4; i += 1)
+          statuses.push((await login(ctx, student.username, student.password, '10.53.0.1')).status);
+        expect(statuses).toEqual([200, 200, 200, 200]);
+        const again = await startRedisServer(redis.port);
+        try {
+          // ioredis reconnects by itself; the limit holds again once it has.
+          let status = 0;
+          for (let i = 0; i < 200 && status !== 429; i += 1) {
+            status = (await login(ctx, 'ghost', 'wrong-password', '10.53.0.2')).status;
+            if (status !== 429) await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          expect(status).toBe(429);
+        } finally {
+          await again.stop();
         }
-        expect(status).toBe(429);
       } finally {
-        await again.stop();
+        await redis.stop();
       }
-    } finally {
-      await redis.stop();
-    }
-  });
+    },
+  );
 
   it('a REDIS_URL that cannot be reached stops the start with a clear message', async () => {
     const config = loadConfig({
