@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The browser-side code (machines, services, components) under jsdom; the server under plain Node, once on
-// embedded PGlite ('server') and once on a real PostgreSQL server ('server-pg').
+// embedded PGlite ('server') and once on a real PostgreSQL server ('server-pg'), each with a throwaway
+// redis-server for the limits shared through REDIS_URL.
 export default defineConfig({
   test: {
     projects: [
@@ -23,11 +24,12 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Suites that need several server processes on one database: PostgreSQL only (server-pg).
+          // *.pg.test.ts need several processes on one PostgreSQL server: only server-pg runs them.
           exclude: ['tests/server/**/*.pg.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB: 'pglite' },
+          globalSetup: ['tests/server/helpers/redis-global-setup.ts'],
         },
       },
       {
@@ -39,7 +41,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB: 'postgres' },
-          globalSetup: ['tests/server/helpers/postgres-global-setup.ts'],
+          globalSetup: [
+            'tests/server/helpers/postgres-global-setup.ts',
+            'tests/server/helpers/redis-global-setup.ts',
+          ],
         },
       },
       {

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -17,9 +17,15 @@ import {
 import type { Config } from './config';
 import { optionalStudent, requireStudent } from './lib/auth';
 import { type Db, migrate, openPglite, openPostgres } from './lib/db';
-import { HttpError, isUnavailableError } from './lib/errors';
+import { HttpError, isBadInputError, isUnavailableError } from './lib/errors';
 import { t } from './lib/i18n';
+import { refuseNulCharacters } from './lib/input-guards';
+import { failOpen, memoryAttemptStore, redisAttemptStore } from './lib/login-throttle';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
+import { createMetrics, instrumentRequests, metricsRoute } from './lib/metrics';
+import { tooManyRequests } from './lib/rate-limits';
+import { closeRedis, openRedis } from './lib/redis';
+import { requestIdGenerator } from './lib/request-id';
 import { ResponseCache } from './lib/response-cache';
 import { securityHeaders } from './lib/security-headers';
 import catalogueModule from './modules/catalogue/routes';
@@ -39,6 +45,8 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** fetch used for outgoing calls (news service); tests point it at a stub. */
   fetch?: typeof fetch;
+  /** Where the JSON log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
@@ -72,8 +80,15 @@ function isApiPath(url: string): boolean {
   return API_ROOTS.has(first);
 }
 
-function sendError(reply: import('fastify').FastifyReply, status: number, msg: string) {
-  return reply.code(status).type('application/json; charset=utf-8').send({ success: false, msg });
+/** Seconds a client is asked to wait (Retry-After) when the database or a provider is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Every failure body: the request id lets a student's report be matched with the server's log lines. */
+function sendError(reply: FastifyReply, status: number, msg: string) {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send({ success: false, msg, requestId: reply.request.id });
 }
 
 function validationField(error: FastifyError): { field: string; missing: boolean } {
@@ -87,10 +102,30 @@ function validationField(error: FastifyError): { field: string; missing: boolean
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(overrides.logStream ? { stream: overrides.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
+    // Behind a reverse proxy (TRUST_PROXY), request.ip is the client's address from X-Forwarded-For.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (() => {
+            const hops = config.trustProxy;
+            return (_address: string, hop: number) => hop < hops;
+          })()
+        : config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    // What the router refuses before any route or hook runs: a malformed or overlong path segment.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, t(request, 'tooLarge'));
+      return sendError(reply, 400, t(request, 'invalidField', { field: 'path' }));
+    },
     // Per-request logs only when debugging: at info level a busy server would log every catalogue read.
     logController: new LogController({
+      // The same name as in error bodies, so a student's report and the log lines match by eye.
+      requestIdLogLabel: 'requestId',
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
@@ -114,6 +149,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           )),
   );
   app.decorate('responseCache', new ResponseCache());
+  app.decorate('metrics', createMetrics());
+  // REDIS_URL: the rate limits of every server process in one place; unset: in this process's memory.
+  const redis = config.redisUrl === undefined ? undefined : await openRedis(config.redisUrl, app.log);
+  app.decorate(
+    'loginAttempts',
+    redis === undefined
+      ? memoryAttemptStore()
+      : failOpen(redisAttemptStore(redis, config.redisKeyPrefix), (error) =>
+          app.log.warn({ err: error }, 'login attempt not counted: Redis unavailable'),
+        ),
+  );
   app.decorate('httpFetch', overrides.fetch ?? fetch);
   app.decorate('authenticate', requireStudent);
   app.decorate('optionalAuth', optionalStudent);
@@ -121,10 +167,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.addHook('onClose', async () => {
     // An injected db belongs to whoever opened it (tests drop their database after closing the app).
     if (overrides.db === undefined) await db.close();
+    if (redis !== undefined) await closeRedis(redis);
   });
 
+  // Several processes may start together on one empty database: migrate() and seedIfEmpty() take the
+  // schema lock, so each migration and the seed happen once.
   await migrate(db);
   if (config.seed) await seedIfEmpty(db);
+  if (db.kind === 'postgres') {
+    // Several processes may serve this database: they share the invalidations of their cached lists.
+    const stopSharing = await app.responseCache.share(db, (error) =>
+      app.log.warn({ err: error }, 'cache invalidation could not be sent to the other processes'),
+    );
+    app.addHook('onClose', stopSharing);
+  }
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -150,7 +206,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
     if (isUnavailableError(error)) {
       request.log.warn({ err: error }, 'dependency unavailable');
+      if (error.name !== 'DependencyError') app.metrics.databaseUnavailable.inc();
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return sendError(reply, 503, t(request, 'dependencyDown'));
+    }
+    if (isBadInputError(error)) {
+      request.log.warn({ err: error }, 'input refused by the database that validation let through');
+      return sendError(reply, 400, t(request, 'invalidField', { field: 'body' }));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -158,7 +220,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         { 401: 'unauthorized', 403: 'forbidden', 404: 'notFound', 413: 'tooLarge', 429: 'rateLimited' }[
           status
         ] ?? 'invalidField';
-      return sendError(reply, status, t(request, key, { field: 'body', seconds: 60 }));
+      if (status === 429) {
+        const fallback = tooManyRequests(60_000);
+        reply.headers(fallback.headers);
+        return sendError(reply, 429, t(request, fallback.messageKey, fallback.params));
+      }
+      return sendError(reply, status, t(request, key, { field: 'body' }));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, t(request, 'serverError'));
@@ -189,23 +256,43 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    reply.header('x-request-id', request.id);
     done();
   });
+  // PostgreSQL text cannot hold a NUL character: refused for every route here, before any handler runs.
+  app.addHook('preValidation', refuseNulCharacters);
+  // Shutting down (SIGTERM): requests in flight finish, then their connections close instead of idling in
+  // keep-alive, which would hold the exit until the client gives them up.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  // Every 429 and 503 says when to come back, whoever produced it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    if ((reply.statusCode === 429 || reply.statusCode === 503) && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(reply.statusCode === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : 60));
+    }
+    done(null, payload);
+  });
+  instrumentRequests(app);
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? true : config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'Range'],
-    exposedHeaders: ['Retry-After', 'Content-Range', 'Accept-Ranges', 'Content-Length'],
+    exposedHeaders: ['Retry-After', 'Content-Range', 'Accept-Ranges', 'Content-Length', 'X-Request-Id'],
     maxAge: 86_400,
   });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(context.statusCode, 'rateLimited', {
-        seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-      }),
+    ...(redis === undefined
+      ? {}
+      : // A Redis outage must not lock students out: the limits pause (logged by openRedis) until it is back.
+        { redis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true }),
+    errorResponseBuilder: (_request, context) => tooManyRequests(context.ttl),
   });
   await app.register(multipart, {
     limits: { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 10 },
@@ -233,6 +320,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(contentModule);
   await app.register(mediaModule);
   await app.register(healthModule);
+  if (config.metricsToken !== undefined) metricsRoute(app, config.metricsToken);
   // The emulator registers itself only while MOMO_BASE_URL is left to the built-in default.
   await app.register(momoSandboxModule);
   await app.register(paymentsModule);

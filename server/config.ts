@@ -60,10 +60,27 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(15 * 60_000),
-  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(10),
-  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(5),
-  RATE_LIMIT_FORGOT_MAX: z.coerce.number().int().positive().default(5),
+  // Per client address and window: sized for a class of 60 behind one school or operator address.
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(100),
+  RATE_LIMIT_REGISTER_DAY_MAX: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_FORGOT_MAX: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_FORGOT_EMAIL_MAX: z.coerce.number().int().positive().default(3),
   RATE_LIMIT_PAYMENT_MAX: z.coerce.number().int().positive().default(30),
+  // Per account, whatever the address: free failed logins, then a delay doubling from the first one.
+  RATE_LIMIT_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_ACCOUNT_DELAY_MS: z.coerce.number().int().positive().default(30_000),
+  RATE_LIMIT_ACCOUNT_MAX_DELAY_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
+  TRUST_PROXY: z.string().default('false'),
+  REDIS_URL: optionalText,
+  REDIS_KEY_PREFIX: z.string().default('studycam:'),
+  METRICS_TOKEN: optionalText,
+  METRICS_PORT: z.coerce.number().int().nonnegative().max(65_535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   MEDIA_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -80,9 +97,15 @@ export interface RateLimitConfig {
   windowMs: number;
   loginMax: number;
   registerMax: number;
+  registerDayMax: number;
   forgotMax: number;
+  forgotEmailMax: number;
   paymentMax: number;
+  account: { freeFailures: number; delayMs: number; maxDelayMs: number };
 }
+
+/** Fastify's trustProxy: off, on (any hop), a hop count, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
 
 export interface MomoConfig {
   baseUrl: string;
@@ -132,6 +155,15 @@ export interface Config {
   corsOrigins: string[] | '*';
   bodyLimitBytes: number;
   rateLimit: RateLimitConfig;
+  trustProxy: TrustProxy;
+  /** Shared store for the rate limits of every server process; unset: in memory, per process. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  /** /metrics on the public port for a bearer of this token; unset: not served there. */
+  metricsToken: string | undefined;
+  /** A separate listener for /metrics (no token), on metricsHost; unset: none. */
+  metricsPort: number | undefined;
+  metricsHost: string;
   mediaUrlTtlSeconds: number;
   seed: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -150,6 +182,23 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value
+    .split(',')
+    .map((address) => address.trim())
+    .filter(Boolean);
+  if (addresses.some((address) => !/^[0-9A-Fa-f:.]+(\/\d{1,3})?$/.test(address))) {
+    throw new Error(
+      'Invalid configuration:\n  TRUST_PROXY: true, false, a hop count, or comma-separated proxy addresses/CIDRs',
+    );
+  }
+  return addresses;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -160,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
   const dataDir = resolve(e.DATA_DIR);
   if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
     throw new Error('Invalid configuration:\n  JWT_SECRET: must be at least 32 characters');
+  }
+  if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16) {
+    throw new Error('Invalid configuration:\n  METRICS_TOKEN: must be at least 16 characters');
   }
   const builtInMomo = `http://127.0.0.1:${e.PORT}/momo-sandbox`;
   return {
@@ -209,9 +261,22 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
       windowMs: e.RATE_LIMIT_WINDOW_MS,
       loginMax: e.RATE_LIMIT_LOGIN_MAX,
       registerMax: e.RATE_LIMIT_REGISTER_MAX,
+      registerDayMax: e.RATE_LIMIT_REGISTER_DAY_MAX,
       forgotMax: e.RATE_LIMIT_FORGOT_MAX,
+      forgotEmailMax: e.RATE_LIMIT_FORGOT_EMAIL_MAX,
       paymentMax: e.RATE_LIMIT_PAYMENT_MAX,
+      account: {
+        freeFailures: e.RATE_LIMIT_ACCOUNT_FAILURES,
+        delayMs: e.RATE_LIMIT_ACCOUNT_DELAY_MS,
+        maxDelayMs: Math.max(e.RATE_LIMIT_ACCOUNT_MAX_DELAY_MS, e.RATE_LIMIT_ACCOUNT_DELAY_MS),
+      },
     },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT === 0 ? undefined : e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,

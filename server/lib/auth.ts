@@ -14,6 +14,8 @@ export interface AuthenticatedStudent {
   /** Token id and expiry, for revoking this very token on logout. */
   jti: string;
   tokenExpiresAt: Date;
+  /** The student's token version when this token was issued (and still, since it was accepted). */
+  tokenVersion: number;
 }
 
 interface TokenClaims {
@@ -95,6 +97,7 @@ export async function authenticateToken(
     role: row.role,
     jti: claims.jti,
     tokenExpiresAt: new Date(claims.exp * 1000),
+    tokenVersion: claims.tv,
   };
 }
 

@@ -14,11 +14,25 @@ export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What a LISTEN subscription reports: each NOTIFY payload, and when it is lost or (re)established. */
+export interface ListenHandlers {
+  message(payload: string): void;
+  /** false when the subscription is lost (notifications may be missed), true once it is back. */
+  state(listening: boolean): void;
+}
+
 export interface Db extends Transaction {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn inside BEGIN…COMMIT; any throw rolls everything back. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel (a lower-case identifier) until the returned stop() is called. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+function checkChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid LISTEN channel '${channel}'`);
+  return channel;
 }
 
 /** Embedded PostgreSQL: files under dataDir, or in memory when dataDir is undefined (tests). */
@@ -47,15 +61,88 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     async exec(sql: string) {
       await pglite.exec(sql);
     },
+    async listen(channel, handlers) {
+      // One process owns an embedded database: notifications only ever come from this process.
+      const unlisten = await pglite.listen(checkChannel(channel), handlers.message);
+      handlers.state(true);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
     async close() {
       if (!pglite.closed) await pglite.close();
     },
   };
 }
 
+/** How long a connection attempt may take before the request answers 503 instead of hanging. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** A query whose answer never comes (the server vanished without closing the connection) gives up then. */
+const QUERY_TIMEOUT_MS = 30_000;
+/** A lost LISTEN connection is tried again this often. */
+const LISTEN_RETRY_MS = 1_000;
+
+/**
+ * A dedicated connection that LISTENs on a channel, reconnecting by itself while the server is away. The
+ * handlers learn about every loss, since notifications sent meanwhile are lost.
+ */
+function postgresListener(connectionString: string, channel: string, handlers: ListenHandlers) {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost || stopped) return;
+      lost = true;
+      current = undefined;
+      handlers.state(false);
+      client.end().catch(() => {});
+      retry = setTimeout(() => void connect(), LISTEN_RETRY_MS);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.message(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    handlers.state(true);
+  };
+  return {
+    start: connect,
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await current?.end().catch(() => {});
+    },
+  };
+}
+
 /** A PostgreSQL server through a connection pool. */
 export function openPostgres(connectionString: string): Db {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   return {
@@ -66,6 +153,13 @@ export function openPostgres(connectionString: string): Db {
     },
     async transaction<T>(fn: (tx: Transaction) => Promise<T>) {
       const client = await pool.connect();
+      // A checked-out client whose server goes away between two statements emits 'error' with no query to
+      // report it to: unheard, that event would end the process. The next statement fails with it instead.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const value = await fn({
@@ -80,17 +174,24 @@ export function openPostgres(connectionString: string): Db {
         await client.query('COMMIT');
         return value;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (lost === undefined) await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A client that lost its connection is destroyed, never handed to the next request.
+        client.release(lost);
       }
     },
     async exec(sql: string) {
       await pool.query(sql);
     },
+    async listen(channel, handlers) {
+      const listener = postgresListener(connectionString, checkChannel(channel), handlers);
+      await listener.start();
+      return listener.stop;
+    },
     async close() {
-      await pool.end();
+      if (!pool.ended) await pool.end();
     },
   };
 }

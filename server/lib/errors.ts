@@ -64,7 +64,9 @@ export function isUnavailableError(error: unknown): boolean {
     typeof message === 'string' &&
     (message.includes('Connection terminated') ||
       message.includes('PGlite is closed') ||
-      message.includes('Cannot use a pool after calling end'))
+      message.includes('Cannot use a pool after calling end') ||
+      message.includes('timeout exceeded when trying to connect') ||
+      message.includes('Query read timeout'))
   );
 }
 
@@ -74,4 +76,17 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const e = error as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
   if (e.code !== '23505') return false;
   return constraint === undefined || e.constraint === constraint;
+}
+
+/**
+ * PostgreSQL data exceptions that only bad input causes (a character the text type cannot hold, a number or
+ * date out of range, text that is not a valid value of the column's type). Validation should stop such input
+ * first; this is the net under it, so that it is a 400 and never a 500.
+ */
+const badInputCodes = new Set(['22021', '22P05', '22P02', '22003', '22001', '22007', '22008']);
+
+export function isBadInputError(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && badInputCodes.has(code);
 }

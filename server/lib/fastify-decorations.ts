@@ -1,7 +1,9 @@
 import type { Config } from '../config';
 import type { AuthenticatedStudent } from './auth';
 import type { Db } from './db';
+import type { AttemptStore } from './login-throttle';
 import type { Mailer } from './mailer';
+import type { Metrics } from './metrics';
 import type { ResponseCache } from './response-cache';
 
 // What buildApp() adds to Fastify, typed for every module (payments included).
@@ -14,6 +16,10 @@ declare module 'fastify' {
     responseCache: ResponseCache;
     /** fetch for outgoing calls; buildApp's overrides.fetch replaces it in tests. */
     httpFetch: typeof fetch;
+    /** Prometheus metrics (lib/metrics.ts): modules count what they do, e.g. metrics.paymentsByStatus. */
+    metrics: Metrics;
+    /** Login attempts per account (lib/login-throttle.ts): in memory, or in Redis with REDIS_URL. */
+    loginAttempts: AttemptStore;
     /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: sets request.student when a valid token is sent; anonymous otherwise. */

@@ -1,6 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from './db';
+
+/** The PostgreSQL channel on which server processes tell each other which cached lists a write made stale. */
+export const INVALIDATION_CHANNEL = 'response_cache_invalidation';
 
 /**
  * Public catalogue data (lists, and their serialised JSON), built on first read and dropped on write.
@@ -9,11 +13,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Promise<unknown>>();
+  /** False while a shared cache cannot hear the other processes: it then caches nothing. */
+  private caching = true;
+  private publish: ((prefix: string) => void) | undefined;
+  private readonly instance = randomUUID();
 
   /** Keys include the request's origin when PUBLIC_URL is unset; the bound keeps odd Host headers harmless. */
   constructor(private readonly maxEntries = 256) {}
 
   get<T>(key: string, build: () => Promise<T>): Promise<T> {
+    if (!this.caching) return build();
     let entry = this.entries.get(key) as Promise<T> | undefined;
     if (entry === undefined) {
       if (this.entries.size >= this.maxEntries) this.entries.clear();
@@ -27,11 +36,43 @@ export class ResponseCache {
     return entry;
   }
 
-  /** Drops every entry whose key starts with prefix (all entries without one). */
+  /** Drops every entry whose key starts with prefix (all entries without one), here and in every process. */
   invalidate(prefix = ''): void {
+    this.drop(prefix);
+    this.publish?.(prefix);
+  }
+
+  private drop(prefix: string): void {
     for (const key of this.entries.keys()) {
       if (key.startsWith(prefix)) this.entries.delete(key);
     }
+  }
+
+  /**
+   * Several server processes on one PostgreSQL: each invalidation is sent to the others with NOTIFY, so a
+   * write on one process does not leave another serving the old list. While this process cannot listen (the
+   * database is away), it caches nothing, and it starts from empty once it listens again, since it may have
+   * missed notifications. Returns the function that stops listening.
+   */
+  async share(db: Db, onError: (error: unknown) => void): Promise<() => Promise<void>> {
+    this.caching = false;
+    const stop = await db.listen(INVALIDATION_CHANNEL, {
+      message: (payload) => {
+        const separator = payload.indexOf('|');
+        if (separator < 0 || payload.slice(0, separator) === this.instance) return;
+        this.drop(payload.slice(separator + 1));
+      },
+      state: (listening) => {
+        this.entries.clear();
+        this.caching = listening;
+      },
+    });
+    this.publish = (prefix) => {
+      db.query('SELECT pg_notify($1, $2)', [INVALIDATION_CHANNEL, `${this.instance}|${prefix}`]).catch(
+        onError,
+      );
+    };
+    return stop;
   }
 }
 

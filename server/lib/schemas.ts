@@ -13,8 +13,15 @@ export const sectionSchema = z.enum([
 ]);
 export type Section = z.infer<typeof sectionSchema>;
 
-/** Every failure: the status says what kind, msg says it in the caller's language. */
-export const failureSchema = z.object({ success: z.literal(false), msg: z.string() });
+/**
+ * Every failure: the status says what kind, msg says it in the caller's language, requestId names the
+ * request in the server's log (X-Request-Id).
+ */
+export const failureSchema = z.object({
+  success: z.literal(false),
+  msg: z.string(),
+  requestId: z.string().optional(),
+});
 
 export const messageSchema = z.object({ success: z.literal(true), msg: z.string() });
 export const successSchema = z.object({ success: z.literal(true) });

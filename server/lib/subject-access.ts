@@ -20,3 +20,25 @@ export async function mayWatch(db: Queryable, studentId: string, subjectId: stri
   );
   return row?.allowed === true;
 }
+
+/**
+ * Whether a signed video URL still holds: the student may watch the subject now, and, for a paid lesson, the
+ * sessions the URL was issued to were not all revoked since (the student's token version is unchanged and
+ * the account not deleted). Free lessons are signed for anyone ('' and version 0).
+ */
+export async function mayStream(
+  db: Queryable,
+  grant: { studentId: string; subjectId: string; tokenVersion: number },
+): Promise<boolean> {
+  const [row] = await db.query<{ allowed: boolean }>(
+    `SELECT (s.price = 0 OR EXISTS (
+              SELECT 1 FROM subject_access a
+               WHERE a.student_id = $1 AND a.subject_id = s.id AND a.expires_at > now()))
+        AND ($1 = '' OR EXISTS (
+              SELECT 1 FROM students st
+               WHERE st.id = $1 AND st.deleted_at IS NULL AND st.token_version = $3)) AS allowed
+       FROM subjects s WHERE s.id = $2`,
+    [grant.studentId, grant.subjectId, grant.tokenVersion],
+  );
+  return row?.allowed === true;
+}

@@ -231,6 +231,39 @@ describe('a provider that fails, hangs or is slow', () => {
   });
 });
 
+describe('the payment metrics', () => {
+  async function count(app: TestApp['app'], name: string, labels: Record<string, string>): Promise<number> {
+    const metric = await app.metrics.registry.getSingleMetric(name)?.get();
+    const entry = metric?.values.find((value) =>
+      Object.entries(labels).every(([key, label]) => value.labels[key] === label),
+    );
+    return entry?.value ?? 0;
+  }
+
+  it('counts each payment once per status it reaches, however many reads race', async () => {
+    const paid = await t.registerAndLogin();
+    const refused = await t.registerAndLogin();
+    const before = {
+      pending: await count(t.app, 'payments_total', { status: 'PENDING' }),
+      successful: await count(t.app, 'payments_total', { status: 'SUCCESSFUL' }),
+      failed: await count(t.app, 'payments_total', { status: 'FAILED' }),
+    };
+    const lines = [{ subject: subject(1), amount: 1 }];
+    const body = cart(paid, lines);
+    const copies = await Promise.all(Array.from({ length: 5 }, () => calls.requestToPay(paid, body)));
+    const paidReference = copies[0]?.body.referenceId ?? '';
+    const refusedReference = await calls.startPayment(refused, lines, '23746733123451');
+    emulator.clock.advance(EMULATOR_PENDING_MS);
+    await Promise.all([
+      ...Array.from({ length: 8 }, () => calls.readStatus(paid, paidReference)),
+      ...Array.from({ length: 8 }, () => calls.readStatus(refused, refusedReference)),
+    ]);
+    expect(await count(t.app, 'payments_total', { status: 'PENDING' })).toBe(before.pending + 2);
+    expect(await count(t.app, 'payments_total', { status: 'SUCCESSFUL' })).toBe(before.successful + 1);
+    expect(await count(t.app, 'payments_total', { status: 'FAILED' })).toBe(before.failed + 1);
+  });
+});
+
 describe("the provider's 'not found'", () => {
   it('fails a payment only after a bounded re-check, in reads and in time', async () => {
     const student = await t.registerAndLogin();
@@ -304,6 +337,7 @@ describe('the background reconciler', () => {
       accessPeriodDays: t.config.accessPeriodDays,
       log: t.app.log,
       notFound: { graceMs: NOT_FOUND_GRACE_MS, minReads: 2 },
+      countStatus: () => {},
     };
   }
 
@@ -427,6 +461,8 @@ describe('the background reconciler', () => {
         },
         { timeout: 5_000, interval: 50 },
       );
+      const runs = await own.app.metrics.registry.getSingleMetric('payment_reconciler_runs_total')?.get();
+      expect(runs?.values.find((value) => value.labels.outcome === 'settled')?.value).toBe(1);
     } finally {
       await own.close();
       await instant.close();

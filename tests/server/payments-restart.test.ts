@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function payAndStop(signal: NodeJS.Signals) {
-  let server: ServerProcess = await startServerProcess({ dataDir, env });
+  let server: ServerProcess = await startServerProcess(env, { dataDir });
   try {
     const student = await registerOn(server, signal === 'SIGKILL' ? 'killed' : 'stopped');
     const subjects = await server.call<{ _id: string; subjectTitle: string; price: number }[]>(
@@ -64,16 +64,16 @@ async function payAndStop(signal: NodeJS.Signals) {
       (await server.call('GET', `/payments/momo/requesttopay/${referenceId}`, { token: student.token })).body,
     ).toMatchObject({ status: 'PENDING' });
 
-    const exitCode = await server.stop(signal);
-    if (signal === 'SIGTERM') expect(exitCode, server.output()).toBe(0);
+    const exit = await server.stop(signal);
+    if (signal === 'SIGTERM') expect(exit.code, server.output.join('\n')).toBe(0);
     // The payer approves while the server is down.
     await new Promise((resolve) => setTimeout(resolve, PENDING_MS));
 
-    server = await startServerProcess({ dataDir, env });
+    server = await startServerProcess(env, { dataDir });
     const status = await server.call('GET', `/payments/momo/requesttopay/${referenceId}`, {
       token: student.token,
     });
-    expect(status.body, server.output()).toEqual({ success: true, status: 'SUCCESSFUL' });
+    expect(status.body, server.output.join('\n')).toEqual({ success: true, status: 'SUCCESSFUL' });
     const checkout = {
       id: student.id,
       username: student.username,

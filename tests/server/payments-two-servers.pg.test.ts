@@ -44,7 +44,7 @@ beforeAll(async () => {
   db = database.db;
   const env = { DATABASE_URL: database.url ?? '', MOMO_SANDBOX_PENDING_MS: String(PENDING_MS) };
   // Started at the same moment on an empty database: only one of them migrates and seeds.
-  servers = await Promise.all([startServerProcess({ env }), startServerProcess({ env })]);
+  servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   const rows = await db.query<{ id: string; subject_title: string; price: number }>(
     'SELECT id, subject_title, price FROM subjects WHERE price > 0 ORDER BY id LIMIT 3',
   );

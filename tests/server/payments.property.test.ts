@@ -216,6 +216,7 @@ describe('payments under duplicated, reordered and concurrent calls', () => {
       accessPeriodDays: periodDays,
       log: t.app.log,
       notFound: { graceMs: 60_000, minReads: 3 },
+      countStatus: () => {},
     };
 
     await fc.assert(

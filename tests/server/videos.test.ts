@@ -296,7 +296,7 @@ describe('media', () => {
     await grantAccess(ctx.db, student.id, 'fr-maths-3e', new Date(Date.now() - 1000));
     const denied = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-language': 'fr' } });
     expect(denied.statusCode).toBe(403);
-    expect(denied.json()).toEqual({
+    expect(denied.json()).toMatchObject({
       success: false,
       msg: "Ce lien a expiré ou vous n'avez plus accès à cette matière.",
     });

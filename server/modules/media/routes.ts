@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
 import { verifyMediaSignature } from '../../lib/media-signing';
 import { failures } from '../../lib/schemas';
-import { mayWatch } from '../../lib/subject-access';
+import { mayStream } from '../../lib/subject-access';
 import { SEED_MEDIA_DIR } from '../../seed/seed';
 import { uploadsDir } from '../users/pictures';
 
@@ -60,25 +60,32 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         description:
-          "A lesson video, through the signed URL found in a video's streamUrl. Honours Range (206); 403 when the signature is wrong or expired, or the access to the subject ended since.",
+          "A lesson video, through the signed URL found in a video's streamUrl. Honours Range (206); 403 when the signature is wrong or expired, the access to the subject ended since, or every session of the student was revoked since (all-device logout, password change or reset, deletion).",
         params: fileParams,
         querystring: z.object({
           student: z.string().max(100).default(''),
           subject: z.string().min(1).max(100),
           exp: z.coerce.number().int().positive(),
+          v: z.coerce.number().int().nonnegative().max(2_147_483_647).default(0),
           sig: z.string().min(1).max(100),
         }),
         response: failures(400, 403, 404, 416),
       },
     },
     async (request, reply) => {
-      const { student, subject, exp, sig } = request.query;
-      const grant = { file: request.params.file, studentId: student, subjectId: subject, expiresAt: exp };
+      const { student, subject, exp, v, sig } = request.query;
+      const grant = {
+        file: request.params.file,
+        studentId: student,
+        subjectId: subject,
+        expiresAt: exp,
+        tokenVersion: v,
+      };
       if (!verifyMediaSignature(app.config.jwtSecret, grant, sig) || exp * 1000 < Date.now()) {
         throw new HttpError(403, 'mediaForbidden');
       }
-      // The URL may outlive the access that earned it (expiry, account deletion): ask again.
-      if (!(await mayWatch(app.db, student, subject))) throw new HttpError(403, 'mediaForbidden');
+      // The URL may outlive the access or the sessions that earned it (expiry, logout everywhere, deletion).
+      if (!(await mayStream(app.db, grant))) throw new HttpError(403, 'mediaForbidden');
       const secondsLeft = Math.max(0, exp - Math.floor(Date.now() / 1000));
       return sendFile(
         request,

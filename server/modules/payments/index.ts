@@ -18,7 +18,7 @@ import {
   sandboxCredentialStore,
   subjectsByIds,
 } from './queries';
-import { createReconciler } from './reconciler';
+import { createReconciler, runOutcome } from './reconciler';
 import {
   makePaymentsBody,
   type PaymentEntity,
@@ -87,9 +87,11 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       graceMs: app.config.payments.notFoundGraceMs,
       minReads: app.config.payments.notFoundMinReads,
     },
+    countStatus: (status) => app.metrics.paymentsByStatus.inc({ status }),
   };
   const startPayment = paymentStarter(context);
   const reconciler = createReconciler(context, {
+    onRun: (run) => app.metrics.reconcilerRuns.inc({ outcome: runOutcome(run) }),
     intervalMs: app.config.payments.reconcileIntervalMs,
     firstCheckAfterMs: app.config.payments.reconcileAfterMs,
     // A start makes up to three provider calls (token, request to pay, and a retry with a fresh token).

@@ -37,6 +37,12 @@ const PAYMENT_COLUMNS = `reference_id, external_id, student_id, items, total_cos
   financial_transaction_id, created_at, settled_at, granted_at, idempotency_key, provider_accepted_at,
   not_found_reads, check_attempts`;
 
+/** What one update did to a payment's status (the same status twice when only details changed). */
+export interface StatusChange {
+  from: string;
+  to: string;
+}
+
 /** Our reason while the provider has not confirmed that it took the request to pay. */
 export const UNCONFIRMED = 'PROVIDER_UNCONFIRMED';
 
@@ -131,12 +137,19 @@ export async function markAccepted(db: Queryable, referenceId: string): Promise<
 }
 
 /** The provider refused the request to pay outright (never when another start got it accepted meanwhile). */
-export async function recordRefusal(db: Queryable, referenceId: string, reason: string): Promise<void> {
-  await db.query(
+export async function recordRefusal(
+  db: Queryable,
+  referenceId: string,
+  reason: string,
+): Promise<StatusChange | undefined> {
+  const rows = await db.query(
     `UPDATE payments SET status = 'FAILED', reason = $2, settled_at = now()
-      WHERE reference_id = $1 AND provider_accepted_at IS NULL AND granted_at IS NULL AND status <> 'SUCCESSFUL'`,
+      WHERE reference_id = $1 AND provider_accepted_at IS NULL AND granted_at IS NULL
+        AND (status = 'PENDING' OR reason = '${UNCONFIRMED}')
+      RETURNING reference_id`,
     [referenceId, reason],
   );
+  return rows.length === 1 ? { from: 'PENDING', to: 'FAILED' } : undefined;
 }
 
 /**
@@ -147,22 +160,25 @@ export async function recordNotFound(
   db: Queryable,
   referenceId: string,
   bound: { graceMs: number; minReads: number },
-): Promise<void> {
-  await db.query(
+): Promise<StatusChange | undefined> {
+  // The decision reads the row under its lock: concurrent reads count one after the other.
+  const [row] = await db.query<{ status: string; previous_status: string }>(
     `UPDATE payments
         SET not_found_since = COALESCE(not_found_since, now()),
             not_found_reads = not_found_reads + 1,
-            status = CASE WHEN final THEN 'FAILED' ELSE status END,
+            status = CASE WHEN final THEN 'FAILED' ELSE payments.status END,
             reason = CASE WHEN final THEN 'RESOURCE_NOT_FOUND' ELSE reason END,
             settled_at = CASE WHEN final THEN now() ELSE settled_at END
-       FROM (SELECT reference_id AS ref,
+       FROM (SELECT reference_id AS ref, status AS previous_status,
                     not_found_reads + 1 >= $2
                     AND now() - COALESCE(not_found_since, now()) >= make_interval(secs => $3::float8 / 1000)
                     AS final
-               FROM payments WHERE reference_id = $1) AS decision
-      WHERE reference_id = decision.ref AND granted_at IS NULL AND status <> 'SUCCESSFUL'`,
+               FROM payments WHERE reference_id = $1 FOR UPDATE) AS decision
+      WHERE reference_id = decision.ref AND granted_at IS NULL AND payments.status <> 'SUCCESSFUL'
+      RETURNING payments.status, decision.previous_status`,
     [referenceId, bound.minReads, bound.graceMs],
   );
+  return row && { from: row.previous_status, to: row.status };
 }
 
 export async function findPayment(db: Queryable, referenceId: string): Promise<PaymentRow | undefined> {
@@ -181,9 +197,10 @@ export async function recordStatus(
   db: Queryable,
   referenceId: string,
   status: { status: string; reason?: string | undefined; financialTransactionId?: string | undefined },
-): Promise<PaymentRow | undefined> {
-  // An answer about the payment means the provider has it: it was accepted, and "not found" is over.
-  const [row] = await db.query<PaymentRow>(
+): Promise<StatusChange | undefined> {
+  // An answer about the payment means the provider has it: it was accepted, and "not found" is over. The
+  // previous status is read under the row's lock, so of concurrent reads only one sees the change.
+  const [row] = await db.query<{ status: string; previous_status: string }>(
     `UPDATE payments
         SET status = $2,
             reason = $3,
@@ -192,11 +209,13 @@ export async function recordStatus(
             provider_accepted_at = COALESCE(provider_accepted_at, now()),
             not_found_since = NULL,
             not_found_reads = 0
-      WHERE reference_id = $1 AND status <> 'SUCCESSFUL'
-      RETURNING ${PAYMENT_COLUMNS}`,
+       FROM (SELECT reference_id AS ref, status AS previous_status
+               FROM payments WHERE reference_id = $1 FOR UPDATE) AS previous
+      WHERE reference_id = previous.ref AND payments.status <> 'SUCCESSFUL'
+      RETURNING payments.status, previous.previous_status`,
     [referenceId, status.status, status.reason ?? null, status.financialTransactionId ?? null],
   );
-  return row;
+  return row && { from: row.previous_status, to: row.status };
 }
 
 /**

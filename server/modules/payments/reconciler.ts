@@ -24,9 +24,21 @@ export function retryDelayMs(attempts: number): number {
 }
 
 export interface ReconcileRun {
+  /** Payments claimed and asked about. */
   checked: number;
+  /** Of those, granted now. */
   settled: number;
+  /** Of those, final without success (FAILED or another provider status). */
   failed: number;
+  /** Provider or database errors met (those payments are tried again later). */
+  errors: number;
+}
+
+/** One word for a pass, for the metrics. */
+export function runOutcome(run: ReconcileRun): 'error' | 'settled' | 'checked' | 'idle' {
+  if (run.errors > 0) return 'error';
+  if (run.settled > 0) return 'settled';
+  return run.checked > 0 ? 'checked' : 'idle';
 }
 
 export interface Reconciler {
@@ -51,23 +63,35 @@ export function createReconciler(
   let timer: NodeJS.Timeout | undefined;
 
   async function pass(): Promise<ReconcileRun> {
-    const claimed = await claimPaymentsToReconcile(context.db, {
-      limit: RECONCILER.batch,
-      leaseMs: RECONCILER.leaseMs,
-      firstCheckAfterMs: options.firstCheckAfterMs,
-      unconfirmedAfterMs: options.startMayTakeMs,
-      maxAgeMs: RECONCILER.maxAgeMs,
-    });
-    const run: ReconcileRun = { checked: claimed.length, settled: 0, failed: 0 };
+    let claimed: Awaited<ReturnType<typeof claimPaymentsToReconcile>>;
+    try {
+      claimed = await claimPaymentsToReconcile(context.db, {
+        limit: RECONCILER.batch,
+        leaseMs: RECONCILER.leaseMs,
+        firstCheckAfterMs: options.firstCheckAfterMs,
+        unconfirmedAfterMs: options.startMayTakeMs,
+        maxAgeMs: RECONCILER.maxAgeMs,
+      });
+    } catch (error) {
+      context.log.warn({ err: error }, 'reconciler could not claim payments (database unavailable?)');
+      const run: ReconcileRun = { checked: 0, settled: 0, failed: 0, errors: 1 };
+      options.onRun?.(run);
+      return run;
+    }
+    const run: ReconcileRun = { checked: claimed.length, settled: 0, failed: 0, errors: 0 };
     for (const payment of claimed) {
       try {
         const current = await refreshPayment(context, payment);
         if (current.granted_at !== null) run.settled += 1;
         else if (current.status !== 'PENDING') run.failed += 1;
       } catch (error) {
+        run.errors += 1;
         context.log.warn({ err: error, referenceId: payment.reference_id }, 'reconciliation deferred');
       }
-      await scheduleNextCheck(context.db, payment.reference_id, retryDelayMs(payment.check_attempts));
+      // Unscheduled (database gone), the payment's lease still runs out and it comes back on its own.
+      await scheduleNextCheck(context.db, payment.reference_id, retryDelayMs(payment.check_attempts)).catch(
+        () => undefined,
+      );
     }
     if (run.checked > 0) context.log.info(run, 'payments reconciled');
     options.onRun?.(run);

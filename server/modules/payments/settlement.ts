@@ -8,6 +8,7 @@ import {
   type PaymentRow,
   recordNotFound,
   recordStatus,
+  type StatusChange,
   UNCONFIRMED,
 } from './queries';
 
@@ -18,6 +19,13 @@ export interface PaymentsContext {
   log: FastifyBaseLogger;
   /** How long, and how many reads, the provider's "not found" must last before a payment is FAILED. */
   notFound: { graceMs: number; minReads: number };
+  /** Told once per payment and status it reaches (PENDING when started, then its final status): metrics. */
+  countStatus: (status: string) => void;
+}
+
+/** Counts a status change made by this call (not one another call already made). */
+export function countChange(context: PaymentsContext, change: StatusChange | undefined): void {
+  if (change !== undefined && change.from !== change.to) context.countStatus(change.to);
 }
 
 /**
@@ -72,19 +80,29 @@ export async function refreshPayment(context: PaymentsContext, payment: PaymentR
   if (needsProviderRead(current)) {
     const status = await readProvider(context, referenceId);
     if (status === 'notFound') {
-      await recordNotFound(context.db, referenceId, context.notFound);
+      countChange(context, await recordNotFound(context.db, referenceId, context.notFound));
     } else if (status.status === 'SUCCESSFUL' && agreesWithOrder(status, current)) {
-      await grantPayment(context.db, referenceId, context.accessPeriodDays, status.financialTransactionId);
+      const granted = await grantPayment(
+        context.db,
+        referenceId,
+        context.accessPeriodDays,
+        status.financialTransactionId,
+      );
+      if (granted) context.countStatus('SUCCESSFUL');
     } else if (status.status === 'SUCCESSFUL') {
       context.log.error({ referenceId, status }, 'provider settled another amount or currency than ordered');
-      await recordStatus(context.db, referenceId, { ...status, reason: LOCAL_REASONS.amountDisagrees });
+      countChange(
+        context,
+        await recordStatus(context.db, referenceId, { ...status, reason: LOCAL_REASONS.amountDisagrees }),
+      );
     } else {
-      await recordStatus(context.db, referenceId, status);
+      countChange(context, await recordStatus(context.db, referenceId, status));
     }
     current = (await findPayment(context.db, referenceId)) ?? current;
   }
   // SUCCESSFUL but not granted: a settlement interrupted before its transaction committed.
   if (current.status === 'SUCCESSFUL' && current.granted_at === null && current.reason === null) {
+    // The status change was counted by the read that recorded it; only the grant is left.
     await grantPayment(context.db, referenceId, context.accessPeriodDays);
     current = (await findPayment(context.db, referenceId)) ?? current;
   }

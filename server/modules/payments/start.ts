@@ -12,7 +12,7 @@ import {
   recordRefusal,
   subjectsByIds,
 } from './queries';
-import { LOCAL_REASONS, type PaymentsContext, providerDown } from './settlement';
+import { countChange, LOCAL_REASONS, type PaymentsContext, providerDown } from './settlement';
 
 /**
  * A start that finds a payment of the same cart and payer still PENDING within this window answers with
@@ -57,13 +57,16 @@ function sameRequest(stored: PaymentRow, start: PaymentStart): boolean {
  * one student at a time: a replay (same externalId or Idempotency-Key) gets its payment back, the same
  * key for another cart is a conflict, and the same cart still pending for the same payer is reused.
  */
-async function findOrCreatePayment(context: PaymentsContext, start: PaymentStart): Promise<PaymentRow> {
+async function findOrCreatePayment(
+  context: PaymentsContext,
+  start: PaymentStart,
+): Promise<{ payment: PaymentRow; created: boolean }> {
   return context.db.transaction(async (tx) => {
     await lockStudent(tx, start.studentId);
     const started = await findStartedPayment(tx, start.studentId, start);
     if (started !== undefined) {
       if (!sameRequest(started, start)) throw new HttpError(409, 'paymentReferenceReused');
-      return started;
+      return { payment: started, created: false };
     }
 
     const subjects = new Map(
@@ -89,10 +92,10 @@ async function findOrCreatePayment(context: PaymentsContext, start: PaymentStart
       withinMs: PENDING_REUSE_WINDOW_MS,
     });
     const sameCart = pending.find((payment) => sameItems(payment.items, start.items));
-    if (sameCart !== undefined) return sameCart;
+    if (sameCart !== undefined) return { payment: sameCart, created: false };
 
     // Stored before the provider is asked: a crash in between leaves a payment that a replay sends again.
-    return insertPayment(tx, {
+    const created = await insertPayment(tx, {
       referenceId: randomUUID(),
       externalId: start.externalId,
       idempotencyKey: start.idempotencyKey,
@@ -102,6 +105,7 @@ async function findOrCreatePayment(context: PaymentsContext, start: PaymentStart
       currency: context.provider.currency,
       msisdn: start.msisdn,
     });
+    return { payment: created, created: true };
   });
 }
 
@@ -135,7 +139,10 @@ async function sendToProvider(
       return;
     }
     if (error instanceof MomoProviderError && error.kind !== 'unavailable') {
-      await recordRefusal(context.db, referenceId, error.code ?? LOCAL_REASONS.rejected);
+      countChange(
+        context,
+        await recordRefusal(context.db, referenceId, error.code ?? LOCAL_REASONS.rejected),
+      );
     }
     // Unavailable: whether the provider got it is open. The payment stays PENDING and unconfirmed; a
     // replay sends it again, and reads ask the provider, so nothing is lost nor charged twice.
@@ -152,7 +159,8 @@ async function sendToProvider(
 export function paymentStarter(context: PaymentsContext): (start: PaymentStart) => Promise<string> {
   const inFlight = new Map<string, Promise<void>>();
   return async (start) => {
-    const payment = await findOrCreatePayment(context, start);
+    const { payment, created } = await findOrCreatePayment(context, start);
+    if (created) context.countStatus('PENDING');
     if (awaitsProvider(payment)) {
       let sending = inFlight.get(payment.reference_id);
       if (sending === undefined) {

@@ -5,8 +5,9 @@ import { HttpError } from '../../lib/errors';
 import { languageOf, t, translate } from '../../lib/i18n';
 import { hashPassword } from '../../lib/password';
 import { publicOrigin } from '../../lib/public-origin';
-import { routeRateLimit } from '../../lib/rate-limits';
+import { sharedLimit } from '../../lib/rate-limits';
 import { failures, messageSchema } from '../../lib/schemas';
+import { loginAttemptKey } from './login-attempts';
 import { forgotBody, resetBody } from './schemas';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -19,11 +20,20 @@ function tokenHash(token: string): string {
 const passwordResetRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['password reset'];
+  const limits = app.config.rateLimit;
+  // One bucket per address for asking and using links; and few mails to one address, whoever asks.
+  const forgotLimit = sharedLimit(app, 'forgot', { max: limits.forgotMax, windowMs: limits.windowMs });
+  const mailLimit = sharedLimit(app, 'forgot-email', {
+    max: limits.forgotEmailMax,
+    windowMs: limits.windowMs,
+    key: (request) => (request.body as { email?: string } | undefined)?.email,
+  });
 
   app.post(
     '/forgot',
     {
-      config: routeRateLimit(app.config, 'forgot'),
+      onRequest: forgotLimit,
+      preHandler: mailLimit,
       schema: {
         tags,
         description:
@@ -61,7 +71,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/reset',
     {
-      config: routeRateLimit(app.config, 'forgot'),
+      onRequest: forgotLimit,
       schema: { tags, body: resetBody, response: { 200: messageSchema, ...failures(400, 429) } },
     },
     async (request) => {
@@ -76,7 +86,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (base) => {
            RETURNING r.student_id`,
           [tokenHash(request.body.token)],
         );
-        if (reset === undefined) return false;
+        if (reset === undefined) return undefined;
         await tx.query(
           'UPDATE students SET password_hash = $2, token_version = token_version + 1 WHERE id = $1',
           [reset.student_id, passwordHash],
@@ -86,9 +96,11 @@ const passwordResetRoutes: FastifyPluginAsync = async (base) => {
           'UPDATE password_resets SET used_at = now() WHERE student_id = $1 AND used_at IS NULL',
           [reset.student_id],
         );
-        return true;
+        return reset.student_id;
       });
-      if (!done) throw new HttpError(400, 'resetTokenInvalid');
+      if (done === undefined) throw new HttpError(400, 'resetTokenInvalid');
+      // The owner proved who they are: a lock earned by someone guessing their old password ends.
+      await app.loginAttempts.clear(loginAttemptKey(done, 'id', ''));
       return { success: true as const, msg: t(request, 'resetDone') };
     },
   );

@@ -7,9 +7,10 @@ import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { publicOrigin } from '../../lib/public-origin';
-import { routeRateLimit } from '../../lib/rate-limits';
+import { sharedLimit, tooManyRequests } from '../../lib/rate-limits';
 import { bearerSecurity, failures, messageSchema, successSchema } from '../../lib/schemas';
 import { loadClientUser } from './client-user';
+import { loginAttemptKey } from './login-attempts';
 import passwordResetRoutes from './password-reset-routes';
 import { pictureType, removePicture, storePicture } from './pictures';
 import { findCredentials, findTaken, takenError } from './queries';
@@ -41,14 +42,23 @@ function requireSelf(request: FastifyRequest, id: string) {
   return student;
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
 const usersRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
+  const limits = app.config.rateLimit;
+  // Username and phone login are one door: one bucket per address for both.
+  const loginLimit = sharedLimit(app, 'login', { max: limits.loginMax, windowMs: limits.windowMs });
+  const registerLimits = [
+    sharedLimit(app, 'register', { max: limits.registerMax, windowMs: limits.windowMs }),
+    sharedLimit(app, 'register-day', { max: limits.registerDayMax, windowMs: DAY_MS }),
+  ];
 
   app.post(
     '/users/register',
     {
-      config: routeRateLimit(app.config, 'register'),
+      onRequest: registerLimits,
       schema: { tags, body: registerBody, response: { 201: messageSchema, ...failures(400, 409, 429) } },
     },
     async (request, reply) => {
@@ -85,9 +95,19 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     password: string,
   ) => {
     const found = await findCredentials(app.db, by, value);
+    const attemptKey = loginAttemptKey(found?.id, by, value);
+    if (limits.enabled) {
+      // Per account, whatever the address: guessing one student's password from many addresses is slow too.
+      const verdict = await app.loginAttempts.begin(attemptKey, limits.account);
+      if (!verdict.allowed) {
+        app.metrics.rateLimited.inc({ limit: 'login-account' });
+        throw tooManyRequests(verdict.retryAfterMs, 'loginThrottled');
+      }
+    }
     // Same message and the same argon2 work whether the account exists or not.
     const valid = await verifyPassword(found?.password_hash, password);
     if (found === undefined || !valid) throw new HttpError(401, 'invalidCredentials');
+    if (limits.enabled) await app.loginAttempts.clear(attemptKey);
     const token = await issueToken(app.config.jwtSecret, app.config.jwtTtl, {
       id: found.id,
       username: found.username,
@@ -104,7 +124,7 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/users/authenticate/student',
     {
-      config: routeRateLimit(app.config, 'login'),
+      onRequest: loginLimit,
       schema: { tags, body: loginBody, response: { 200: authResponse, ...failures(400, 401, 429) } },
     },
     async (request) => login(request, 'username', request.body.username, request.body.password),
@@ -113,7 +133,7 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/users/authenticate/student/withphonenumber',
     {
-      config: routeRateLimit(app.config, 'login'),
+      onRequest: loginLimit,
       schema: { tags, body: phoneLoginBody, response: { 200: authResponse, ...failures(400, 401, 429) } },
     },
     async (request) => login(request, 'phonenumber', request.body.phonenumber, request.body.password),
@@ -210,14 +230,22 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const student = currentStudent(request);
       let picture: { bytes: Buffer; extension: string } | undefined;
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
-        // toBuffer() throws the 413 itself when the file is over the multipart fileSize limit.
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'picture' || picture !== undefined) continue;
-        const extension = pictureType(bytes);
-        if (extension === undefined) throw new HttpError(400, 'pictureType');
-        picture = { bytes, extension };
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          // toBuffer() throws the 413 itself when the file is over the multipart fileSize limit.
+          const bytes = await part.toBuffer();
+          if (part.fieldname !== 'picture' || picture !== undefined) continue;
+          const extension = pictureType(bytes);
+          if (extension === undefined) throw new HttpError(400, 'pictureType');
+          picture = { bytes, extension };
+        }
+      } catch (error) {
+        // The parser's own errors (no boundary, a body cut off, a malformed part) carry no status: bad input.
+        if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number')
+          throw error;
+        request.log.info({ err: error }, 'malformed multipart body');
+        throw new HttpError(400, 'invalidMultipart');
       }
       if (picture === undefined) throw new HttpError(400, 'pictureMissing');
       const path = storePicture(app.config.dataDir, picture.bytes, picture.extension);

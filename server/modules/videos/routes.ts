@@ -51,7 +51,7 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   const present = (
     videos: CatalogueVideo[],
     access: ReadonlySet<string>,
-    studentId: string,
+    student: { id: string; tokenVersion: number } | null,
     origin: string,
     expiresAt: number,
   ): VideoJson[] =>
@@ -60,9 +60,10 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       const path = signedVideoPath(app.config.jwtSecret, {
         file: mediaFile,
         // Free lessons are signed for anyone, so one URL serves every visitor.
-        studentId: free ? '' : studentId,
+        studentId: free || student === null ? '' : student.id,
         subjectId: video.subjectId,
         expiresAt,
+        tokenVersion: free || student === null ? 0 : student.tokenVersion,
       });
       return { ...video, locked: false, streamUrl: `${origin}${path}` };
     });
@@ -84,14 +85,14 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     const selected = section === undefined ? videos : videos.filter((video) => video.section === section);
     const access = await accessOf(request);
     if (access.size > 0 && request.student !== null) {
-      return JSON.stringify(present(selected, access, request.student.id, origin, expiresAt));
+      return JSON.stringify(present(selected, access, request.student, origin, expiresAt));
     }
     if (expiresAt !== cachedExpiry) {
       app.responseCache.invalidate('videos|json|');
       cachedExpiry = expiresAt;
     }
     return app.responseCache.get(`videos|json|${origin}|${section ?? 'all'}|${expiresAt}`, async () =>
-      prepareJson(present(selected, access, '', origin, expiresAt)),
+      prepareJson(present(selected, access, null, origin, expiresAt)),
     );
   };
 
@@ -109,7 +110,7 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     present(
       videos,
       await accessOf(request),
-      request.student?.id ?? '',
+      request.student,
       publicOrigin(request),
       mediaExpiry(app.config.mediaUrlTtlSeconds),
     );

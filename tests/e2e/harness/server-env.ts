@@ -30,7 +30,9 @@ export function e2eServerEnv(options: {
     // Every journey registers and logs in from the same address: production limits would refuse the run.
     RATE_LIMIT_LOGIN_MAX: '1000',
     RATE_LIMIT_REGISTER_MAX: '1000',
+    RATE_LIMIT_REGISTER_DAY_MAX: '1000',
     RATE_LIMIT_FORGOT_MAX: '1000',
+    RATE_LIMIT_FORGOT_EMAIL_MAX: '1000',
     RATE_LIMIT_PAYMENT_MAX: '1000',
   };
 }

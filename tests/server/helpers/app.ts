@@ -50,6 +50,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Environment variables as the server reads them, e.g. { RATE_LIMIT_LOGIN_MAX: '2' }. */
   env?: Env;
+  /** Keep the rate limits in the test Redis server (REDIS_URL), under keys of this app's own. */
+  redis?: boolean;
   /** Seed the catalogue (default true). */
   seed?: boolean;
   fetch?: typeof fetch;
@@ -61,19 +63,45 @@ function uniqueSuffix(): string {
   return `${process.pid.toString(36)}${Date.now().toString(36)}${counter}`;
 }
 
-/** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
-export async function freshDatabase(): Promise<{
-  db: Db;
-  /** The new database's connection string (PostgreSQL only), for servers started as processes. */
-  url?: string;
-  drop: () => Promise<void>;
-}> {
-  if ((process.env.TEST_DB ?? 'pglite') === 'pglite') {
-    const db = await openPglite();
-    return { db, drop: async () => {} };
+/**
+ * Every failure body names its request (`requestId`, the X-Request-Id header). Checked here on every failure
+ * of every test, then left out of the body, so that tests compare the `{success, msg}` that the API contract
+ * is about.
+ */
+function withoutRequestId<T>(response: LightMyRequestResponse, body: T): T {
+  if (typeof body !== 'object' || body === null || (body as { success?: unknown }).success !== false) {
+    return body;
   }
-  if (process.env.TEST_DB !== 'postgres')
-    throw new Error(`TEST_DB must be pglite or postgres, not ${process.env.TEST_DB}`);
+  const { requestId, ...rest } = body as { requestId?: unknown };
+  if (typeof requestId !== 'string' || requestId !== response.headers['x-request-id']) {
+    throw new Error(
+      `failure body without the request id of X-Request-Id (${String(response.headers['x-request-id'])}): ${JSON.stringify(body)}`,
+    );
+  }
+  return rest as T;
+}
+
+/** The test Redis server (redis-global-setup.ts); a clear failure when there is none. */
+export function testRedisUrl(): string {
+  const url = inject('testRedisUrl');
+  if (!url) throw new Error(inject('testRedisError') || 'no Redis server was provided to this test project');
+  return url;
+}
+
+/** A key prefix no other test app uses, for apps sharing the test Redis server. */
+export function uniqueRedisPrefix(): string {
+  return `test:${uniqueSuffix()}:`;
+}
+
+export function testBackend(): 'pglite' | 'postgres' {
+  const backend = process.env.TEST_DB ?? 'pglite';
+  if (backend !== 'pglite' && backend !== 'postgres')
+    throw new Error(`TEST_DB must be pglite or postgres, not ${backend}`);
+  return backend;
+}
+
+/** An empty PostgreSQL database of its own on the server-pg project's server: its URL, and how to drop it. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const serverUrl = inject('testDatabaseUrl');
   if (!serverUrl)
     throw new Error('TEST_DB=postgres needs the server-pg project (its global setup provides the server)');
@@ -84,9 +112,7 @@ export async function freshDatabase(): Promise<{
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = openPostgres(url.toString());
   return {
-    db,
     url: url.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -95,6 +121,21 @@ export async function freshDatabase(): Promise<{
       await dropper.end();
     },
   };
+}
+
+/** A fresh database on the backend chosen by TEST_DB (pglite, the default, or postgres). */
+export async function freshDatabase(): Promise<{
+  db: Db;
+  /** The new database's connection string (PostgreSQL only), for servers started as processes. */
+  url?: string;
+  drop: () => Promise<void>;
+}> {
+  if (testBackend() === 'pglite') {
+    const db = await openPglite();
+    return { db, drop: async () => {} };
+  }
+  const { url, drop } = await freshPostgresDatabase();
+  return { db: openPostgres(url), url, drop };
 }
 
 /** A ready app on a fresh, migrated (and by default seeded) database, plus helpers. */
@@ -109,11 +150,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMIT_LOGIN_MAX: '1000',
     RATE_LIMIT_REGISTER_MAX: '1000',
     RATE_LIMIT_FORGOT_MAX: '1000',
+    RATE_LIMIT_FORGOT_EMAIL_MAX: '1000',
+    RATE_LIMIT_REGISTER_DAY_MAX: '1000',
     RATE_LIMIT_PAYMENT_MAX: '1000',
     MOMO_SANDBOX_PENDING_MS: '0',
     MOMO_SANDBOX_DELAYED_SUCCESS_MS: '50',
-    // Tests run the payment reconciler themselves when they mean to (PAYMENT_RECONCILE_INTERVAL_MS).
-    PAYMENT_RECONCILE_INTERVAL_MS: '0',
+    RATE_LIMIT_ACCOUNT_FAILURES: '1000',
+    ...(options.redis ? { REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: uniqueRedisPrefix() } : {}),
     ...options.env,
   });
   const { db, drop } = await freshDatabase();
@@ -130,7 +173,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const response = await app.inject(injectOptions);
     const type = String(response.headers['content-type'] ?? '');
     const body = type.includes('json') ? response.json() : response.body;
-    return { response, status: response.statusCode, body };
+    return { response, status: response.statusCode, body: withoutRequestId(response, body) };
   };
 
   const login = async (username: string, password: string) => {

@@ -1,79 +1,111 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { freePort, waitForHealth } from '../../e2e/harness/server-env';
+import { join } from 'node:path';
 import { TEST_JWT_SECRET } from './app';
 
-const ROOT = resolve(import.meta.dirname, '..', '..', '..');
-
 /**
- * The production entry point (server/main.ts) as its own process, for what only a process shows: a kill in
- * the middle of a payment, a graceful stop, several servers on one database.
+ * The real server as a student's phone meets it: `tsx server/main.ts` in a child process on a free loopback
+ * port, for what inject() cannot show (signals, several processes, a database going away under a pool).
  */
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export interface ServerProcess {
-  baseUrl: string;
-  /** What the process printed, for failure messages. */
-  output(): string;
-  /** fetch against this server, JSON in and out. */
+  url: string;
+  port: number;
+  /** Every line the process printed (pino JSON on stdout, anything on stderr). */
+  output: string[];
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Sends the signal and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** A JSON call to this server, with a student's token when given. */
   call<T = Record<string, unknown>>(
     method: string,
     path: string,
     options?: { body?: unknown; token?: string },
   ): Promise<{ status: number; body: T }>;
-  /** Sends the signal and resolves with the exit code (null when killed by the signal). */
-  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export interface ServerProcessOptions {
-  /** Environment on top of the test defaults (a shared DATABASE_URL, timings). */
-  env?: Record<string, string>;
-  /** Reuse a data directory (PGlite's files, the outbox) from a previous process. */
-  dataDir?: string;
-  port?: number;
-}
-
-export async function startServerProcess(options: ServerProcessOptions = {}): Promise<ServerProcess> {
-  const port = options.port ?? (await freePort());
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: {
+    /** A data directory to keep (PGlite's files, for a restart on the same database); removed by the caller. */
+    dataDir?: string;
+  } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'study-app-process-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const lines: string[] = [];
+  const output: string[] = [];
   const child: ChildProcess = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? tmpdir(),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       STATIC_DIR: join(dataDir, 'no-dist'),
       JWT_SECRET: TEST_JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_LOGIN_MAX: '1000',
-      RATE_LIMIT_REGISTER_MAX: '1000',
-      RATE_LIMIT_PAYMENT_MAX: '1000',
-      ...options.env,
+      LOG_LEVEL: 'info',
+      MOMO_SANDBOX_PENDING_MS: '0',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk: Buffer) => {
-    lines.push(chunk.toString());
-    if (lines.length > 200) lines.shift();
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim() !== '') output.push(line);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  const output = () => lines.join('');
-  try {
-    await waitForHealth(baseUrl, 60_000, output);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, signal });
+    }),
+  );
+  let running = true;
+  void exited.then(() => {
+    running = false;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (!running) throw new Error(`the server process exited before answering:\n${output.join('\n')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server process did not answer /health within 90 s:\n${output.join('\n')}`);
+    }
+    const healthy = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })
+      .then((response) => response.status === 200)
+      .catch(() => false);
+    if (healthy) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
-    baseUrl,
+    url,
+    port,
     output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (running) child.kill(signal);
+      return exited;
+    },
     async call(method, path, callOptions = {}) {
-      const response = await fetch(`${baseUrl}${path}`, {
+      const response = await fetch(`${url}${path}`, {
         method,
         headers: {
           ...(callOptions.body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -83,12 +115,6 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
       });
       const text = await response.text();
       return { status: response.status, body: (text ? JSON.parse(text) : {}) as never };
-    },
-    async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      const code = await exited;
-      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
-      return code;
     },
   };
 }
@@ -119,4 +145,15 @@ export async function registerOn(
   );
   if (login.status !== 200) throw new Error(`login: ${login.status}`);
   return { id: login.body.user.id, username: student.username, token: login.body.token };
+}
+
+/** Log lines of a process parsed as JSON (others left out). */
+export function logLines(server: ServerProcess): Array<Record<string, unknown>> {
+  return server.output.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
 }
