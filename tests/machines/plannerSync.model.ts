@@ -61,7 +61,7 @@ export const plannerSyncModel: MachineModel<typeof plannerSyncMachine> = {
   filterEvents: (snapshot, event) =>
     !(
       event.type === 'xstate.done.actor.pushChanges' &&
-      (event as { output: PushResult }).output.conflicts.length > 0 &&
+      (event as unknown as { output: PushResult }).output.conflicts.length > 0 &&
       snapshot.context.conflicts.length > 0
     ),
 };
