@@ -88,13 +88,13 @@ export function atClock(dayStart: Date, clock: string): number {
 }
 
 /** Each period's next occurrences from the start of today to the horizon. */
-export function periodOccurrences(
-  periods: readonly PlanPeriod[],
+export function periodOccurrences<P extends PlanPeriod>(
+  periods: readonly P[],
   now: number,
   horizon: number = REMINDER_TIMING.horizon,
-): { period: PlanPeriod; start: number; end: number }[] {
+): { period: P; start: number; end: number }[] {
   const today = new Date(now);
-  const out: { period: PlanPeriod; start: number; end: number }[] = [];
+  const out: { period: P; start: number; end: number }[] = [];
   for (let offset = 0; offset * DAY <= horizon; offset++) {
     const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
     for (const period of periods) {
