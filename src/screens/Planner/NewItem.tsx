@@ -171,7 +171,9 @@ function ItemForm({
             <option key={String(minutes)} value={minutes === null ? '' : String(minutes)}>
               {minutes === null
                 ? t('planner.items.noReminder')
-                : t('planner.items.reminderBefore', { count: minutes })}
+                : minutes === 0
+                  ? t('planner.items.atDueTime')
+                  : t('planner.items.reminderBefore', { duration: durationText(t, minutes) })}
             </option>
           ))}
         </select>
