@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import type { PlannerDeps, PlannerRuntime } from './planner-runtime';
 
 // The planner (issue 9) is a lazy chunk: a visitor on the landing page never downloads it. It is started when
@@ -23,3 +24,6 @@ export function loadPlanner(): Promise<PlannerRuntime> {
   }
   return starting;
 }
+
+/** How screens get the planner: the app's lazy singleton; tests provide a fresh one per case. */
+export const PlannerLoaderContext = createContext<() => Promise<PlannerRuntime>>(loadPlanner);

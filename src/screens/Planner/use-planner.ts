@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor } from 'xstate';
 import { plannerSyncMachine, selectConflicts, selectSyncStatus } from '../../../machines/plannerSync';
-import { loadPlanner } from '../../app/planner-loader';
+import { PlannerLoaderContext } from '../../app/planner-loader';
 import type { PlannerRuntime } from '../../app/planner-runtime';
 import type { PlannerState } from '../../services/planner/types';
 
@@ -22,6 +22,7 @@ export function usePlanner() {
   const [runtime, setRuntime] = useState<PlannerRuntime | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const loadPlanner = useContext(PlannerLoaderContext);
   useEffect(() => {
     let live = true;
     void attempt;
@@ -36,7 +37,7 @@ export function usePlanner() {
     return () => {
       live = false;
     };
-  }, [attempt, t]);
+  }, [attempt, t, loadPlanner]);
   const state = useSyncExternalStore(
     runtime?.store.subscribe ?? noSubscription,
     runtime ? runtime.store.getState : () => NOT_LOADED,
