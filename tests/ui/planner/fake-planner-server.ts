@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { createActor, fromPromise } from 'xstate';
-import { type SessionCredentials, sessionMachine } from '../../../machines/session';
+import { type ClearSessionInput, type SessionCredentials, sessionMachine } from '../../../machines/session';
 import en from '../../../public/assets/i18n/en.json';
 import { mergeDocument } from '../../../server/modules/planner/merge';
 import type { PlannerDeps } from '../../../src/app/planner-runtime';
@@ -79,7 +79,9 @@ export function plannerDeps(
 ) {
   const now = options.now ?? (() => Date.now());
   const session = createActor(
-    sessionMachine.provide({ actors: { clearSession: fromPromise(async () => undefined) } }),
+    sessionMachine.provide({
+      actors: { clearSession: fromPromise<void, ClearSessionInput>(async () => {}) },
+    }),
   ).start();
   const credentials = STUDENT_CREDENTIALS(now());
   session.send(

@@ -117,9 +117,7 @@ describe('the planner runtime', () => {
     expect(stored.periods).toContainEqual(expect.objectContaining({ room: 'F5A', teacher: 'Mr Tabi' }));
     // The device that pushed last shows the merged timetable; the other one gets it at its next refresh.
     const last = selectConflicts(tablet.sync.getSnapshot()).length > 0 ? tablet : phone;
-    expect((findDoc(last.store.getState(), 'timetable', 'week')?.data as TimetableData).periods).toHaveLength(
-      3,
-    );
+    expect(findDoc(last.store.getState(), 'timetable', 'week')?.data.periods).toHaveLength(3);
   });
 
   it('forgets the memory copy at logout, and plans reminders only from what is left', async () => {

@@ -46,7 +46,7 @@ async function renderPlanner(
 }
 
 describe('the timetable editor', () => {
-  const edit = <EditTimetable params={{ id: 'week' }} titleKey="edit-timetable" />;
+  const edit = <EditTimetable params={{ id: 'week' }} />;
   const seed = async (runtime: PlannerRuntime) => runtime.save('timetable', 'week', WEEK);
 
   async function fillPeriod(
@@ -131,7 +131,7 @@ describe('the timetable editor', () => {
   });
 
   it('says so when the timetable does not exist (deleted on another device)', async () => {
-    await renderPlanner(<EditTimetable params={{ id: 'gone' }} titleKey="edit-timetable" />);
+    await renderPlanner(<EditTimetable params={{ id: 'gone' }} />);
     expect(await screen.findByRole('heading', { name: 'Timetable not found' })).toBeInTheDocument();
   });
 });
