@@ -125,6 +125,7 @@ export async function startPlannerRuntime(deps: PlannerDeps) {
       body: deps.translate(reminder.key, params),
       route: reminder.route,
       at: reminder.at,
+      ...(reminder.kind === 'expiry' ? { action: deps.translate('planner.expiry.renew') } : {}),
     };
   };
 

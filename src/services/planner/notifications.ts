@@ -9,6 +9,8 @@ export interface ShownNotification {
   readonly route: string;
   /** Epoch ms; used by the phone's system to fire it. */
   readonly at: number;
+  /** A button on the notification (Renew, for an access ending); tapping it opens `route` too. */
+  readonly action?: string;
 }
 
 /**
@@ -83,8 +85,13 @@ export function createWebNotifications(
           badge: ICON,
           data: { route: notification.route },
         };
+        // Action buttons exist only on notifications shown by a service worker.
+        const actions = notification.action ? [{ action: 'open', title: notification.action }] : [];
         if (registration) {
-          await registration.showNotification(notification.title, options);
+          await registration.showNotification(notification.title, {
+            ...options,
+            actions,
+          } as NotificationOptions);
         } else if (env.Notification) {
           // No worker (the dev server, a worker that failed to install): a page notification, desktop only.
           const shown = new env.Notification(notification.title, options);
@@ -127,11 +134,28 @@ export async function createNativeNotifications(): Promise<NotificationBridge> {
   const { LocalNotifications } = await import('@capacitor/local-notifications');
   const fromPlugin = (display: string): Permission =>
     display === 'granted' ? 'granted' : display === 'denied' ? 'denied' : 'prompt';
+  const actionTypes = new Map<string, string>();
+  // The plugin names buttons through registered action types, one per distinct label.
+  const actionTypeFor = async (label: string) => {
+    let id = actionTypes.get(label);
+    if (id === undefined) {
+      id = `action-${actionTypes.size + 1}`;
+      actionTypes.set(label, id);
+      await LocalNotifications.registerActionTypes({
+        types: [...actionTypes].map(([title, typeId]) => ({ id: typeId, actions: [{ id: 'open', title }] })),
+      });
+    }
+    return id;
+  };
+  const withActions = async (notifications: readonly ShownNotification[]) => {
+    for (const n of notifications) if (n.action) await actionTypeFor(n.action);
+  };
   const toPlugin = (notification: ShownNotification, at?: number) => ({
     id: numericId(notification.id),
     title: notification.title,
     body: notification.body,
     extra: { route: notification.route },
+    ...(notification.action ? { actionTypeId: actionTypes.get(notification.action) } : {}),
     ...(at === undefined ? {} : { schedule: { at: new Date(at), allowWhileIdle: true } }),
   });
   return {
@@ -139,6 +163,7 @@ export async function createNativeNotifications(): Promise<NotificationBridge> {
     readPermission: async () => fromPlugin((await LocalNotifications.checkPermissions()).display),
     requestPermission: async () => fromPlugin((await LocalNotifications.requestPermissions()).display),
     async show(notifications) {
+      await withActions(notifications);
       await LocalNotifications.schedule({ notifications: notifications.map((n) => toPlugin(n)) });
     },
     async scheduleWithSystem(notifications) {
@@ -147,6 +172,7 @@ export async function createNativeNotifications(): Promise<NotificationBridge> {
         await LocalNotifications.cancel({ notifications: pending.notifications.map(({ id }) => ({ id })) });
       }
       if (notifications.length === 0) return;
+      await withActions(notifications);
       await LocalNotifications.schedule({ notifications: notifications.map((n) => toPlugin(n, n.at)) });
     },
     onOpen(listener) {
