@@ -3,6 +3,7 @@ import { useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor } from 'xstate';
 import { plannerSyncMachine, selectConflicts, selectSyncStatus } from '../../../machines/plannerSync';
+import { DEFAULT_SWITCHES } from '../../../machines/reminderPlan';
 import { PlannerLoaderContext } from '../../app/planner-loader';
 import type { PlannerRuntime } from '../../app/planner-runtime';
 import type { PlannerState } from '../../services/planner/types';
