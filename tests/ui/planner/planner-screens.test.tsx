@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PlannerLoaderContext } from '../../../src/app/planner-loader';
 import { type PlannerRuntime, startPlannerRuntime } from '../../../src/app/planner-runtime';
 import EditTimetable from '../../../src/screens/Planner/EditTimetable';
@@ -161,6 +161,25 @@ describe('the schedule', () => {
     expect(findDoc(runtime.store.getState(), 'item', 'essay')?.data.done).toBe(true);
     await user.click(within(list).getByRole('button', { name: 'Delete Essay' }));
     expect(await within(list).findByText('No items in this list yet.')).toBeInTheDocument();
+  });
+});
+
+describe('a tapped access-expiry reminder (#/schedule?renew=…)', () => {
+  it('puts the subject in the cart, opens the cart and leaves the schedule without the query', async () => {
+    const server = new FakePlannerServer();
+    const started = startPlannerRuntime(plannerDeps(server, { loggedIn: false }).deps);
+    const view = renderWithApp(
+      <PlannerLoaderContext.Provider value={() => started}>
+        <Schedule />
+      </PlannerLoaderContext.Provider>,
+      { path: '/schedule?renew=ang-maths-f5', api: { fetchSubjects: async () => SUBJECTS } },
+    );
+    await screen.findByRole('heading', { name: 'Study lists' });
+    await vi.waitFor(() => expect(view.context.ui.getState().cartOpen).toBe(true));
+    expect(view.context.cart.getSnapshot().context.items.map((i) => [i._id, i.amount])).toEqual([
+      ['ang-maths-f5', 1],
+    ]);
+    expect(view.location.history.at(-1)).toBe('/schedule');
   });
 });
 
