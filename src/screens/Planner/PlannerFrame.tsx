@@ -67,7 +67,9 @@ function ConflictNotice({ conflicts, onSeen }: { conflicts: readonly SyncConflic
           <li key={index}>
             {t(`planner.conflicts.${conflict.type}`, {
               title: conflict.title,
-              field: conflict.field ? t(`planner.fieldNames.${conflict.field}`, { defaultValue: conflict.field }) : '',
+              field: conflict.field
+                ? t(`planner.fieldNames.${conflict.field}`, { defaultValue: conflict.field })
+                : '',
               other: typeof conflict.otherValue === 'string' ? conflict.otherValue : '',
             })}
           </li>

@@ -11,7 +11,7 @@ import type { PlannerState } from '../../services/planner/types';
 const NOT_LOADED: PlannerState = {
   ready: false,
   docs: {},
-  switches: { periods: true, periodLeadMinutes: 10, items: true, deadlines: true, expiry: true },
+  switches: DEFAULT_SWITCHES,
 };
 const noSubscription = () => () => {};
 // Read by useSelector before the runtime exists: a stopped actor in its first state, never started.

@@ -74,16 +74,9 @@ describe('buildAgenda (the schedule)', () => {
     expect(days.map((day) => new Date(day.day).getDate())).toEqual([5, 6, 7, 8, 9, 10, 11]);
     const summary = days.map((day) =>
       day.entries.map((entry) => {
-        switch (entry.kind) {
-          case 'period':
-            return `period ${entry.subject}`;
-          case 'item':
-            return `item ${entry.title}`;
-          case 'deadline':
-            return `deadline ${entry.title}`;
-          case 'expiry':
-            return `expiry ${entry.subjectTitle}`;
-        }
+        if (entry.kind === 'period') return `period ${entry.subject}`;
+        if (entry.kind === 'expiry') return `expiry ${entry.subjectTitle}`;
+        return `${entry.kind} ${entry.title}`;
       }),
     );
     expect(summary).toEqual([
