@@ -107,7 +107,8 @@ function ItemForm({
       notes: values.notes,
       done: initial?.done ?? false,
     };
-    void planner.runtime?.save('item', itemId ?? newId(), data).then(() => navigate('/schedule'));
+    // The empty query drops this form's `?id=`/`?list=`, which wouter's hash navigation would otherwise keep.
+    void planner.runtime?.save('item', itemId ?? newId(), data).then(() => navigate('/schedule?'));
   };
 
   return (

@@ -23,7 +23,8 @@ export function PlannerFrame({
     <main className="page planner" id="main">
       {back ? (
         <nav className="planner__back" aria-label={t('planner.breadcrumb')}>
-          <Link href="/schedule">{t('planner.backToPlanner')}</Link>
+          {/* The empty query leaves behind a screen's own `?id=`/`?list=` (wouter keeps a query otherwise). */}
+          <Link href="/schedule?">{t('planner.backToPlanner')}</Link>
         </nav>
       ) : null}
       <h1>{title}</h1>

@@ -15,6 +15,10 @@ import { formatClock, formatDateTime, formatDay } from './dates';
 import { PlannerFrame } from './PlannerFrame';
 import { type Planner, usePlanner } from './use-planner';
 
+// Wouter's hash navigation keeps the page's query unless the target names one, so links that must not carry an
+// earlier `?id=`/`?renew=` end with an empty query.
+const PLAIN_NEW_ITEM = '/new-item?';
+
 /** `#/schedule`: the planner's home — the week's agenda, the study lists, and the way to everything else. */
 export default function Schedule() {
   const { t } = useTranslation();
@@ -53,7 +57,7 @@ function ScheduleContent({ planner }: { planner: Planner }) {
         <Link href="/new-list" className="btn btn--secondary">
           {t('routes.new-list')}
         </Link>
-        <Link href="/new-item" className="btn btn--secondary">
+        <Link href={PLAIN_NEW_ITEM} className="btn btn--secondary">
           {t('routes.new-item')}
         </Link>
         <Link href="/local-notifications" className="btn btn--secondary">
@@ -280,6 +284,6 @@ function useRenewFromQuery() {
       cartActions.add(subject);
       cartActions.openCart();
     }
-    navigate('/schedule', { replace: true });
+    navigate('/schedule?', { replace: true });
   }, [subjectId, catalogue.data, cartActions, navigate]);
 }

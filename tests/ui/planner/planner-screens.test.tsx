@@ -91,7 +91,7 @@ describe('the timetable editor', () => {
     ]);
     // The next period's start is suggested: this one's end.
     expect(screen.getByLabelText('Starts at')).toHaveValue('09:20');
-  });
+  }, 20_000);
 
   it('names an empty subject and an end before the start, in French too', async () => {
     const user = userEvent.setup();
@@ -112,7 +112,7 @@ describe('the timetable editor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Ajouter le cours' }));
     expect(await screen.findByText('Ce cours chevauche Mathematics (07:30–08:25).')).toBeInTheDocument();
-  });
+  }, 20_000);
 
   it('moves a period to another day and removes one', async () => {
     const user = userEvent.setup();
@@ -179,7 +179,8 @@ describe('a tapped access-expiry reminder (#/schedule?renew=…)', () => {
     expect(view.context.cart.getSnapshot().context.items.map((i) => [i._id, i.amount])).toEqual([
       ['ang-maths-f5', 1],
     ]);
-    expect(view.location.history.at(-1)).toBe('/schedule');
+    // An empty query: wouter's hash navigation would otherwise keep `?renew=` for the next visit.
+    expect(view.location.history.at(-1)).toBe('/schedule?');
   });
 });
 
