@@ -89,5 +89,20 @@ export default defineConfig({
     sourcemap: false,
     // Read by scripts/size-report.ts to measure what each route downloads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What every screen needs (React, i18n, the router, XState and the actors' context) is one chunk the
+          // entry loads. Left to itself the bundler splits it by which lazy chunks share each part (the
+          // planner's runtime uses XState without React), and every extra chunk costs the landing route bytes.
+          groups: [
+            {
+              name: 'shell',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|wouter|xstate|@xstate[\\/]react)[\\/]|src[\\/]app[\\/]actors-context|machines[\\/]notProvided/,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -69,6 +69,7 @@ export const API_ROOTS = new Set([
   'livetv',
   'scholarships',
   'shop',
+  'planner',
   'media',
   'health',
   'docs',
@@ -324,6 +325,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The emulator registers itself only while MOMO_BASE_URL is left to the built-in default.
   await app.register(momoSandboxModule);
   await app.register(paymentsModule);
+  await app.register(import('./modules/planner/routes'));
 
   const appBuilt = existsSync(join(config.staticDir, 'index.html'));
   if (appBuilt) {

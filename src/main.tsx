@@ -9,6 +9,7 @@ import { preloadScreenFor } from './app/AppRoutes';
 import { AppActorsContext, type AppContextValue } from './app/actors-context';
 import { createAppActors } from './app/create-app-actors';
 import { PwaOverlays } from './app/PwaOverlays';
+import { loadPlanner, providePlannerDeps } from './app/planner-loader';
 import { createUiStore } from './app/ui-store';
 import { addDictionary, i18n } from './i18n/i18n';
 import { createApiClient } from './services/api/client';
@@ -73,6 +74,26 @@ document.addEventListener('visibilitychange', () => {
 
 // The worker registers once the first screen is up and the page idle (the machine's 30 s deadline otherwise).
 whenAppStable(() => actors.serviceWorker.send({ type: 'app.stable' }));
+
+// The planner (issue 9) syncs and reminds on every screen of a logged-in student: its chunk loads once the
+// first screen is up. A visitor gets it only by opening a planner screen.
+providePlannerDeps({
+  client,
+  session: actors.session,
+  now,
+  navigate,
+  translate: (key, params) => i18n.t(key, params ?? {}),
+  language: () => (i18n.language === 'fr' ? 'fr' : 'en'),
+  describeError,
+  nativeShell,
+});
+whenAppStable(() => {
+  const startWhenLoggedIn = (snapshot: ReturnType<typeof actors.session.getSnapshot>) => {
+    if (selectIsLoggedIn(snapshot)) void loadPlanner().catch(() => undefined);
+  };
+  startWhenLoggedIn(actors.session.getSnapshot());
+  actors.session.subscribe(startWhenLoggedIn);
+});
 
 // Downloads of a subject whose access has expired go, checked at start and whenever the user object changes.
 let lastPaidSubjects: unknown = null;

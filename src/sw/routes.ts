@@ -16,6 +16,7 @@ export const SERVER_ROOTS = [
   'livetv',
   'scholarships',
   'shop',
+  'planner',
   'media',
   'health',
   'docs',

@@ -95,3 +95,22 @@ registerRoute(
     return request.headers.has('range') ? createPartialResponse(request, downloaded) : downloaded;
   },
 );
+
+// Planner reminders (issue 9) are shown by this worker; a tap brings the app forward on the reminder's route.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { route?: unknown } | null;
+  const route = typeof data?.route === 'string' && data.route.startsWith('/') ? data.route : '/schedule';
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows[0];
+      if (open) {
+        await open.focus();
+        open.postMessage({ type: 'OPEN_ROUTE', route });
+        return;
+      }
+      await self.clients.openWindow(new URL(`./#${route}`, self.registration.scope).href);
+    })(),
+  );
+});

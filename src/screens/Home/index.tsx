@@ -9,6 +9,7 @@ import { formatDate } from '../../ui/DateText';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { SubjectCard } from '../../ui/SubjectCard';
+import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import { catalogueHref, levelsOf, SECTIONS, type SectionInfo, sectionById } from '../SectionVideos/sections';
 import { accessState, canRenew, paidEntryFor, paidSubjectsOf } from '../StudySections/subject-access';
 import { InCartNote } from './InCartNote';
@@ -87,6 +88,7 @@ export default function Home() {
   return (
     <main className="page home" id="main">
       <h1>{t('home.title')}</h1>
+      <ExpiryNotices catalogue={subjects.data} />
       <p className="hint">{t('home.intro')}</p>
       <SegmentedControl
         label={t('catalogue.sectionsLabel')}

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { SubjectCard } from '../../ui/SubjectCard';
 import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
+import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import { catalogueHref, sectionById } from '../SectionVideos/sections';
 import { type AccessState, accessState, canRenew, paidSubjectsOf } from './subject-access';
 import '../../ui/subject-card.css';
@@ -48,6 +49,7 @@ export default function StudySections() {
   return (
     <main className="page" id="main">
       <h1>{t('routes.study-sections')}</h1>
+      <ExpiryNotices catalogue={catalogue.data} />
       <p className="visually-hidden" role="status">
         {cartActions.announcement}
       </p>

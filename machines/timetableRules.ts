@@ -1,0 +1,76 @@
+// Issue 9: the rules a timetable's periods follow, checked as the student edits (the server checks the shape
+// again). Errors are dictionary keys with their params, never text: the editor translates them next to the
+// field at fault and keeps everything typed.
+
+export interface PeriodDraft {
+  readonly id: string;
+  readonly day: number;
+  readonly start: string;
+  readonly end: string;
+  readonly subject: string;
+  readonly teacher: string;
+  readonly room: string;
+  readonly colour: string;
+}
+
+export type PeriodField = 'subject' | 'start' | 'end' | 'day';
+
+export interface FieldError<TField extends string> {
+  readonly field: TField;
+  readonly key: string;
+  readonly params?: Readonly<Record<string, string>>;
+}
+
+export type PeriodError = FieldError<PeriodField>;
+
+export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Two periods of the same day overlap when each starts before the other ends (touching is fine). */
+export function overlaps(a: PeriodDraft, b: PeriodDraft): boolean {
+  return a.day === b.day && a.start < b.end && b.start < a.end;
+}
+
+/** What is wrong with a period among the others of its timetable; empty when it can be saved. */
+export function periodErrors(draft: PeriodDraft, others: readonly PeriodDraft[]): PeriodError[] {
+  const errors: PeriodError[] = [];
+  if (draft.subject.trim() === '') errors.push({ field: 'subject', key: 'planner.errors.subjectRequired' });
+  if (!Number.isInteger(draft.day) || draft.day < 1 || draft.day > 7) {
+    errors.push({ field: 'day', key: 'planner.errors.dayRequired' });
+  }
+  const startValid = CLOCK_TIME.test(draft.start);
+  const endValid = CLOCK_TIME.test(draft.end);
+  if (!startValid) errors.push({ field: 'start', key: 'planner.errors.timeInvalid' });
+  if (!endValid) errors.push({ field: 'end', key: 'planner.errors.timeInvalid' });
+  if (startValid && endValid && draft.end <= draft.start) {
+    errors.push({ field: 'end', key: 'planner.errors.endBeforeStart' });
+  }
+  if (errors.length === 0) {
+    const clash = others.find((other) => other.id !== draft.id && overlaps(draft, other));
+    if (clash) {
+      errors.push({
+        field: 'start',
+        key: 'planner.errors.overlap',
+        params: { subject: clash.subject, start: clash.start, end: clash.end },
+      });
+    }
+  }
+  return errors;
+}
+
+/** The timetable's own fields: a name, and at least one school day. */
+export function timetableErrors(draft: {
+  name: string;
+  days: readonly number[];
+}): FieldError<'name' | 'days'>[] {
+  const errors: FieldError<'name' | 'days'>[] = [];
+  if (draft.name.trim() === '') errors.push({ field: 'name', key: 'planner.errors.nameRequired' });
+  if (draft.days.length === 0) errors.push({ field: 'days', key: 'planner.errors.daysRequired' });
+  return errors;
+}
+
+/** Periods in the order a day is lived: by day, then start time. */
+export function sortPeriods<T extends PeriodDraft>(periods: readonly T[]): T[] {
+  return [...periods].sort(
+    (a, b) => a.day - b.day || a.start.localeCompare(b.start) || a.id.localeCompare(b.id),
+  );
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../lib/errors';
+import { addMessages } from '../../lib/i18n';
+import { bearerSecurity, failures } from '../../lib/schemas';
+import { mergeDocument } from './merge';
+import {
+  countDocuments,
+  type DocumentRow,
+  findRevision,
+  insertDocument,
+  listDocuments,
+  lockDocument,
+  updateDocument,
+} from './queries';
+import {
+  DATA_SCHEMAS,
+  documentParams,
+  listResponse,
+  MAX_DOCUMENTS_PER_STUDENT,
+  type PlannerDocument,
+  putDocumentBody,
+  putResponse,
+} from './schemas';
+
+function registerPlannerMessages(): void {
+  addMessages({
+    en: { plannerFull: 'Your planner is full ({max} timetables, lists and items). Delete some first.' },
+    fr: {
+      plannerFull:
+        "Votre agenda est plein ({max} emplois du temps, listes et éléments). Supprimez-en d'abord quelques-uns.",
+    },
+  });
+}
+
+function toDocument(row: DocumentRow): PlannerDocument {
+  return {
+    kind: row.kind,
+    id: row.id,
+    revision: row.revision,
+    deleted: row.deleted,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    data: row.data,
+  };
+}
+
+function studentId(request: FastifyRequest): string {
+  if (request.student === null) throw new HttpError(401, 'unauthorized');
+  return request.student.id;
+}
+
+/**
+ * The student's planner on the account (issue 9): every device keeps a copy and syncs it here. Documents
+ * are the caller's own by construction: every query is keyed by the token's student, so an id another
+ * student also uses names a different document.
+ */
+const plannerModule: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  registerPlannerMessages();
+  const tags = ['planner'];
+
+  app.get(
+    '/planner',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description: 'Every timetable, study list and item of the caller, deleted ones as tombstones.',
+        response: { 200: listResponse, ...failures(401, 503) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      documents: (await listDocuments(app.db, studentId(request))).map(toDocument),
+    }),
+  );
+
+  app.put(
+    '/planner/:kind/:id',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        security: bearerSecurity,
+        description:
+          'Writes one document as the device has it. When another device wrote since `baseRevision`, the two edits are merged (periods one by one; a change on both sides keeps both versions) and `conflicts` says what the student should know.',
+        params: documentParams,
+        body: putDocumentBody,
+        response: { 200: putResponse, ...failures(400, 401, 409, 503) },
+      },
+    },
+    async (request) => {
+      const owner = studentId(request);
+      const { kind, id } = request.params;
+      const parsed = DATA_SCHEMAS[kind].safeParse(request.body.data);
+      if (!parsed.success) {
+        const path = parsed.error.issues[0]?.path.join('.') ?? '';
+        throw new HttpError(400, 'invalidField', { field: path === '' ? 'data' : `data.${path}` });
+      }
+      const incoming = { deleted: request.body.deleted, data: parsed.data as Record<string, unknown> };
+      const baseRevision = request.body.baseRevision;
+
+      return app.db.transaction(async (tx) => {
+        let current = await lockDocument(tx, owner, kind, id);
+        if (current === undefined) {
+          if ((await countDocuments(tx, owner)) >= MAX_DOCUMENTS_PER_STUDENT) {
+            throw new HttpError(409, 'plannerFull', { max: MAX_DOCUMENTS_PER_STUDENT });
+          }
+          const created = await insertDocument(tx, owner, kind, id, incoming);
+          if (created)
+            return { success: true as const, document: toDocument(created), merged: false, conflicts: [] };
+          // Another request of the same student created it a moment ago: merge with that one.
+          current = await lockDocument(tx, owner, kind, id);
+          if (current === undefined)
+            throw new Error(`planner document ${kind}/${id} neither inserted nor found`);
+        }
+        if (current.revision === baseRevision) {
+          const written = await updateDocument(tx, owner, kind, id, incoming);
+          return { success: true as const, document: toDocument(written), merged: false, conflicts: [] };
+        }
+        const baseVersion =
+          baseRevision > 0 ? await findRevision(tx, owner, kind, id, baseRevision) : undefined;
+        const result = mergeDocument(kind, baseVersion ?? null, current, incoming, () => randomUUID());
+        const unchanged = result.deleted === current.deleted && isDeepStrictEqual(result.data, current.data);
+        const written = unchanged
+          ? current
+          : await updateDocument(tx, owner, kind, id, { deleted: result.deleted, data: result.data });
+        return {
+          success: true as const,
+          document: toDocument(written),
+          merged: true,
+          conflicts: result.conflicts,
+        };
+      });
+    },
+  );
+};
+
+export default plannerModule;

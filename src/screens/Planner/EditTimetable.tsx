@@ -1,0 +1,304 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import {
+  type PeriodDraft,
+  periodErrors,
+  sortPeriods,
+  timetableErrors,
+} from '../../../machines/timetableRules';
+import type { RouteParams } from '../../app/routes';
+import { findDoc } from '../../services/planner/planner-store';
+import type { Timetable } from '../../services/planner/types';
+import { FormField } from '../../ui/FormField';
+import { EmptyState } from '../../ui/States';
+import { weekdayName } from './dates';
+import { newId } from './ids';
+import { PlannerFrame } from './PlannerFrame';
+import { type Planner, usePlanner } from './use-planner';
+import { WeekdayPicker } from './WeekdayPicker';
+
+export const PERIOD_COLOURS = [
+  '#1e88e5',
+  '#43a047',
+  '#e53935',
+  '#fb8c00',
+  '#8e24aa',
+  '#00897b',
+  '#6d4c41',
+] as const;
+
+/** `#/edit-timetable/{id}`: the name, the school days, and the periods added, moved and removed one by one. */
+export default function EditTimetable({ params }: { params: RouteParams }) {
+  const { t } = useTranslation();
+  const planner = usePlanner();
+  return (
+    <PlannerFrame title={t('routes.edit-timetable')} planner={planner}>
+      {() => {
+        const timetable = findDoc(planner.state, 'timetable', params.id ?? '');
+        return timetable ? (
+          <Editor key={timetable.id} timetable={timetable} planner={planner} />
+        ) : (
+          <NotFound />
+        );
+      }}
+    </PlannerFrame>
+  );
+}
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      title={t('planner.timetables.notFoundTitle')}
+      message={t('planner.timetables.notFoundMessage')}
+      action={
+        <Link href="/time-table-home" className="btn">
+          {t('routes.time-table-home')}
+        </Link>
+      }
+    />
+  );
+}
+
+const blankPeriod = (day: number, colour: string): PeriodDraft => ({
+  id: '',
+  day,
+  start: '',
+  end: '',
+  subject: '',
+  teacher: '',
+  room: '',
+  colour,
+});
+
+function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner }) {
+  const { t, i18n } = useTranslation();
+  const data = timetable.data;
+  const periods = sortPeriods(data.periods);
+  const [name, setName] = useState(data.name);
+  const [days, setDays] = useState<number[]>(data.days);
+  const [headerErrors, setHeaderErrors] = useState<Record<string, string>>({});
+  const [savedNote, setSavedNote] = useState('');
+  const firstDay = data.days[0] ?? 1;
+  const [draft, setDraft] = useState<PeriodDraft>(() => blankPeriod(firstDay, PERIOD_COLOURS[0]));
+  const [errors, setErrors] = useState<
+    { field: string; key: string; params?: Readonly<Record<string, string>> }[]
+  >([]);
+  const editing = draft.id !== '';
+
+  const save = (next: Partial<typeof data>) =>
+    planner.runtime?.save('timetable', timetable.id, { ...data, ...next });
+
+  const saveHeader = (event: FormEvent) => {
+    event.preventDefault();
+    const found = timetableErrors({ name, days });
+    setHeaderErrors(Object.fromEntries(found.map((e) => [e.field, e.key])));
+    if (found.length > 0) return;
+    void save({ name: name.trim(), days });
+    setSavedNote(t('planner.editor.saved'));
+  };
+
+  const change = (field: keyof PeriodDraft, value: string | number) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    // The error of the field being corrected goes; everything typed stays.
+    setErrors((current) =>
+      current.filter((e) => e.field !== field && !(field === 'end' && e.key.endsWith('overlap'))),
+    );
+    setSavedNote('');
+  };
+
+  const submitPeriod = (event: FormEvent) => {
+    event.preventDefault();
+    const candidate = {
+      ...draft,
+      id: draft.id || newId(),
+      subject: draft.subject.trim(),
+      teacher: draft.teacher.trim(),
+      room: draft.room.trim(),
+    };
+    const found = periodErrors(candidate, data.periods);
+    setErrors(found);
+    if (found.length > 0) return;
+    const others = data.periods.filter((p) => p.id !== candidate.id);
+    void save({ periods: sortPeriods([...others, candidate]) });
+    setSavedNote(
+      t(editing ? 'planner.editor.periodSaved' : 'planner.editor.periodAdded', {
+        subject: candidate.subject,
+      }),
+    );
+    // The next period of the day usually starts when this one ends.
+    setDraft({ ...blankPeriod(candidate.day, candidate.colour), start: candidate.end });
+  };
+
+  const errorFor = (field: string) => {
+    const error = errors.find((e) => e.field === field);
+    return error ? t(error.key, error.params ?? {}) : undefined;
+  };
+
+  return (
+    <>
+      <form className="planner-form" onSubmit={saveHeader} noValidate aria-labelledby="editor-header-title">
+        <h2 id="editor-header-title">{t('planner.editor.details')}</h2>
+        <FormField
+          name="name"
+          label={t('planner.timetables.name')}
+          value={name}
+          onChange={setName}
+          error={headerErrors.name}
+          maxLength={80}
+        />
+        <WeekdayPicker days={days} onChange={setDays} error={headerErrors.days} />
+        <button type="submit" className="btn btn--secondary">
+          {t('planner.editor.saveDetails')}
+        </button>
+      </form>
+
+      <section aria-labelledby="periods-title">
+        <h2 id="periods-title">{t('planner.editor.periods')}</h2>
+        {periods.length === 0 ? (
+          <p className="hint">{t('planner.editor.noPeriods')}</p>
+        ) : (
+          <ul className="period-list">
+            {periods.map((period) => (
+              <li key={period.id} className="period-row" style={{ borderLeftColor: period.colour }}>
+                <span className="period-row__when">
+                  {weekdayName(period.day, i18n.language, 'short')} {period.start}–{period.end}
+                </span>
+                <span className="period-row__subject">{period.subject}</span>
+                {period.room ? <span className="hint">{period.room}</span> : null}
+                <span className="period-row__actions">
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    onClick={() => {
+                      setDraft(period);
+                      setErrors([]);
+                    }}
+                  >
+                    {t('planner.editor.editPeriod', { subject: period.subject })}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn--ghost"
+                    onClick={() => void save({ periods: data.periods.filter((p) => p.id !== period.id) })}
+                  >
+                    {t('planner.editor.removePeriod', { subject: period.subject })}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <form className="planner-form" onSubmit={submitPeriod} noValidate aria-labelledby="period-form-title">
+        <h2 id="period-form-title">
+          {editing ? t('planner.editor.editTitle') : t('planner.editor.addTitle')}
+        </h2>
+        <FormField
+          name="subject"
+          label={t('planner.period.subject')}
+          value={draft.subject}
+          onChange={(v) => change('subject', v)}
+          error={errorFor('subject')}
+          maxLength={60}
+        />
+        <div className="form-field">
+          <label className="form-field__label" htmlFor="period-day">
+            {t('planner.period.day')}
+          </label>
+          <select
+            id="period-day"
+            name="day"
+            className="input"
+            value={draft.day}
+            onChange={(e) => change('day', Number(e.target.value))}
+          >
+            {(data.days.length > 0 ? data.days : [1, 2, 3, 4, 5]).map((day) => (
+              <option key={day} value={day}>
+                {weekdayName(day, i18n.language)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="planner-form__row">
+          <FormField
+            name="start"
+            type="time"
+            label={t('planner.period.start')}
+            value={draft.start}
+            onChange={(v) => change('start', v)}
+            error={errorFor('start')}
+          />
+          <FormField
+            name="end"
+            type="time"
+            label={t('planner.period.end')}
+            value={draft.end}
+            onChange={(v) => change('end', v)}
+            error={errorFor('end')}
+          />
+        </div>
+        <FormField
+          name="teacher"
+          label={t('planner.period.teacher')}
+          value={draft.teacher}
+          onChange={(v) => change('teacher', v)}
+          maxLength={60}
+        />
+        <FormField
+          name="room"
+          label={t('planner.period.room')}
+          value={draft.room}
+          onChange={(v) => change('room', v)}
+          maxLength={30}
+        />
+        <fieldset className="colour-picker">
+          <legend>{t('planner.period.colour')}</legend>
+          {PERIOD_COLOURS.map((colour, index) => (
+            <label key={colour} className="colour-picker__swatch" style={{ background: colour }}>
+              <input
+                type="radio"
+                name="colour"
+                value={colour}
+                checked={draft.colour === colour}
+                onChange={() => change('colour', colour)}
+              />
+              <span className="visually-hidden">{t('planner.period.colourN', { n: index + 1 })}</span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="planner-form__actions">
+          <button type="submit" className="btn">
+            {editing ? t('planner.editor.savePeriod') : t('planner.editor.addPeriod')}
+          </button>
+          {editing ? (
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                setDraft(blankPeriod(firstDay, draft.colour));
+                setErrors([]);
+              }}
+            >
+              {t('common.cancel')}
+            </button>
+          ) : null}
+        </div>
+        <p className="planner-form__note" role="status">
+          {savedNote}
+        </p>
+      </form>
+
+      <nav className="planner__links" aria-label={t('planner.editor.next')}>
+        <Link href={`/timetable/${timetable.id}`} className="btn btn--secondary">
+          {t('planner.timetables.open')}
+        </Link>
+        <Link href={`/view-timetable/${timetable.id}`} className="btn btn--secondary">
+          {t('planner.timetables.view')}
+        </Link>
+      </nav>
+    </>
+  );
+}

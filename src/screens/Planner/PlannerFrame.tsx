@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { SyncConflict } from '../../../machines/plannerSync';
+import { ErrorState, Skeleton } from '../../ui/States';
+import type { Planner } from './use-planner';
+import './planner.css';
+
+/** Every planner screen: its title, where the planner's copy stands, the merge notices, then its content. */
+export function PlannerFrame({
+  title,
+  planner,
+  children,
+  back = true,
+}: {
+  title: string;
+  planner: Planner;
+  children: () => ReactNode;
+  back?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <main className="page planner" id="main">
+      {back ? (
+        <nav className="planner__back" aria-label={t('planner.breadcrumb')}>
+          {/* The empty query leaves behind a screen's own `?id=`/`?list=` (wouter keeps a query otherwise). */}
+          <Link href="/schedule?">{t('planner.backToPlanner')}</Link>
+        </nav>
+      ) : null}
+      <h1>{title}</h1>
+      {planner.loading ? (
+        <Skeleton label={t('planner.loading')} rows={3} />
+      ) : planner.error ? (
+        <ErrorState message={planner.error} retryLabel={t('common.retry')} onRetry={planner.retry} />
+      ) : (
+        <>
+          <SyncNote status={planner.syncStatus} />
+          {planner.conflicts.length > 0 ? (
+            <ConflictNotice
+              conflicts={planner.conflicts}
+              onSeen={() => planner.runtime?.sync.send({ type: 'planner.conflictsSeen' })}
+            />
+          ) : null}
+          {children()}
+        </>
+      )}
+    </main>
+  );
+}
+
+function SyncNote({ status }: { status: Planner['syncStatus'] }) {
+  const { t } = useTranslation();
+  return (
+    <p className="planner__sync hint" role="status" data-sync={status}>
+      {t(`planner.sync.${status}`)}
+    </p>
+  );
+}
+
+function ConflictNotice({ conflicts, onSeen }: { conflicts: readonly SyncConflict[]; onSeen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <section className="planner__conflicts" role="alert" aria-labelledby="planner-conflicts-title">
+      <h2 id="planner-conflicts-title">{t('planner.conflicts.title')}</h2>
+      <ul>
+        {conflicts.map((conflict, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: notices are a fixed list until dismissed
+          <li key={index}>
+            {t(`planner.conflicts.${conflict.type}`, {
+              title: conflict.title,
+              field: conflict.field
+                ? t(`planner.fieldNames.${conflict.field}`, { defaultValue: conflict.field })
+                : '',
+              other: typeof conflict.otherValue === 'string' ? conflict.otherValue : '',
+            })}
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn--secondary" onClick={onSeen}>
+        {t('planner.conflicts.seen')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { useAppActors } from '../../app/actors-context';
+import type { RouteParams } from '../../app/routes';
+import { downloadTextFile, printPage } from '../../services/planner/file-export';
+import { icsFileName, timetableToIcs } from '../../services/planner/ics';
+import { findDoc } from '../../services/planner/planner-store';
+import { NotFound } from './EditTimetable';
+import { PlannerFrame } from './PlannerFrame';
+import { usePlanner } from './use-planner';
+import { WeekView } from './WeekView';
+
+/** `#/view-timetable/{id}`: read-only, printable, and exported as a calendar file a phone imports. */
+export default function ViewTimetable({ params }: { params: RouteParams }) {
+  const { t } = useTranslation();
+  const { now } = useAppActors();
+  const planner = usePlanner();
+  return (
+    <PlannerFrame title={t('routes.view-timetable')} planner={planner}>
+      {() => {
+        const timetable = findDoc(planner.state, 'timetable', params.id ?? '');
+        if (!timetable) return <NotFound />;
+        return (
+          <article className="timetable-print" aria-labelledby="printed-name">
+            <h2 id="printed-name">{timetable.data.name}</h2>
+            <div className="planner__links no-print">
+              <button type="button" className="btn btn--secondary" onClick={printPage}>
+                {t('planner.view.print')}
+              </button>
+              <button
+                type="button"
+                className="btn"
+                onClick={() =>
+                  downloadTextFile(
+                    icsFileName(timetable.data.name),
+                    timetableToIcs(timetable, now()),
+                    'text/calendar',
+                  )
+                }
+              >
+                {t('planner.view.export')}
+              </button>
+            </div>
+            <p className="hint no-print">{t('planner.view.exportHint')}</p>
+            <WeekView data={timetable.data} />
+          </article>
+        );
+      }}
+    </PlannerFrame>
+  );
+}

@@ -1,0 +1,246 @@
+import { DEFAULT_SWITCHES, REMINDER_TIMING, type ReminderSwitches } from '../../../machines/reminderPlan';
+import type { KeyValueStore } from '../playback-positions';
+import {
+  type DataOf,
+  type DocKind,
+  docKey,
+  type PlannerState,
+  type ServerDoc,
+  type StoredDoc,
+} from './types';
+
+/**
+ * The device copy of the planner, in IndexedDB (idb-keyval's default store, which logout clears with the
+ * caches, SPEC.md §4). Everything is written here first, so the planner works offline; edits are marked
+ * `dirty` until the account has taken them (the sync machine decides when to send).
+ */
+export const PLANNER_KEYS = {
+  documents: 'planner-documents',
+  switches: 'planner-switches',
+  delivered: 'planner-delivered',
+} as const;
+
+const VERSION = 1;
+
+interface Envelope<T> {
+  v: number;
+  data: T;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function unwrap<T>(value: unknown, guard: (data: unknown) => data is T): T | null {
+  if (!isRecord(value) || value.v !== VERSION) return null;
+  return guard(value.data) ? value.data : null;
+}
+
+const isDocs = (data: unknown): data is Record<string, StoredDoc> =>
+  isRecord(data) &&
+  Object.values(data).every(
+    (doc) =>
+      isRecord(doc) &&
+      (doc.kind === 'timetable' || doc.kind === 'list' || doc.kind === 'item') &&
+      typeof doc.id === 'string' &&
+      isRecord(doc.data) &&
+      typeof doc.revision === 'number',
+  );
+
+const isSwitches = (data: unknown): data is ReminderSwitches =>
+  isRecord(data) &&
+  ['periods', 'items', 'deadlines', 'expiry'].every((key) => typeof data[key] === 'boolean') &&
+  typeof data.periodLeadMinutes === 'number' &&
+  REMINDER_TIMING.periodLeadMinutesChoices.includes(data.periodLeadMinutes);
+
+const isIds = (data: unknown): data is string[] =>
+  Array.isArray(data) && data.every((id) => typeof id === 'string');
+
+export interface PlannerStore {
+  getState(): PlannerState;
+  subscribe(listener: () => void): () => void;
+  /** Reads the device copy; the state is `ready` afterwards even if IndexedDB is unavailable. */
+  load(): Promise<void>;
+  /** A local edit: saved on the device, marked unsent. */
+  save<K extends DocKind>(kind: K, id: string, data: DataOf[K]): Promise<void>;
+  remove(kind: DocKind, id: string): Promise<void>;
+  setSwitches(switches: ReminderSwitches): Promise<void>;
+  /** The account's copy: taken for every document the device has no unsent edit of. */
+  applyServerDocuments(documents: readonly ServerDoc[]): Promise<void>;
+  /** Unsent documents, lists first (items name them), tombstones included; refused ones wait for an edit. */
+  unsent(): StoredDoc[];
+  /** The account took `sent` and answered `answer`: the device keeps an edit made since, else the answer. */
+  applySent(sent: StoredDoc, answer: ServerDoc): Promise<void>;
+  /** The account refused `sent` (invalid, full): kept on the device with the reason, not sent again as is. */
+  markRefused(sent: StoredDoc, reason: string): Promise<void>;
+  loadDelivered(): Promise<string[]>;
+  saveDelivered(ids: readonly string[]): Promise<void>;
+  /** Logout: the memory copy goes too (the session clears IndexedDB itself). */
+  reset(): void;
+}
+
+const KIND_ORDER: Record<DocKind, number> = { list: 0, timetable: 1, item: 2 };
+
+export function createPlannerStore(kv: KeyValueStore | null, now: () => number = Date.now): PlannerStore {
+  let state: PlannerState = { ready: false, docs: {}, switches: DEFAULT_SWITCHES };
+  const listeners = new Set<() => void>();
+  // Writes are chained so an older snapshot never lands after a newer one.
+  let writing: Promise<unknown> = Promise.resolve();
+  // Strictly increasing, so two edits in the same millisecond are still told apart.
+  let lastChange = 0;
+  const tick = () => {
+    lastChange = Math.max(now(), lastChange + 1);
+    return lastChange;
+  };
+
+  const set = (next: Partial<PlannerState>) => {
+    state = { ...state, ...next };
+    for (const listener of listeners) listener();
+  };
+
+  const persist = (key: string, data: unknown): Promise<void> => {
+    const envelope: Envelope<unknown> = { v: VERSION, data };
+    const write = writing.then(async () => {
+      try {
+        await kv?.set(key, envelope);
+      } catch {
+        // A full disk or a private window: the planner still works for this visit, from memory.
+      }
+    });
+    writing = write;
+    return write;
+  };
+
+  const putDocs = (docs: Record<string, StoredDoc>) => {
+    set({ docs });
+    return persist(PLANNER_KEYS.documents, docs);
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async load() {
+      try {
+        const [docs, switches] = await Promise.all([
+          kv?.get(PLANNER_KEYS.documents),
+          kv?.get(PLANNER_KEYS.switches),
+        ]);
+        set({
+          ready: true,
+          // Edits made before the device copy was read (a very fast student) win over it.
+          docs: { ...(unwrap(docs, isDocs) ?? {}), ...state.docs },
+          switches: unwrap(switches, isSwitches) ?? state.switches,
+        });
+      } catch {
+        set({ ready: true });
+      }
+    },
+    save(kind, id, data) {
+      const key = docKey(kind, id);
+      const existing = state.docs[key];
+      const doc: StoredDoc = {
+        kind,
+        id,
+        data,
+        revision: existing?.revision ?? 0,
+        deleted: false,
+        dirty: true,
+        changedAt: tick(),
+      };
+      return putDocs({ ...state.docs, [key]: doc });
+    },
+    remove(kind, id) {
+      const key = docKey(kind, id);
+      const existing = state.docs[key];
+      if (!existing) return Promise.resolve();
+      // A tombstone even for a document never synced: it may be on its way to the account right now.
+      const { syncError: _refused, ...kept } = existing;
+      return putDocs({ ...state.docs, [key]: { ...kept, deleted: true, dirty: true, changedAt: tick() } });
+    },
+    setSwitches(switches) {
+      set({ switches });
+      return persist(PLANNER_KEYS.switches, switches);
+    },
+    applyServerDocuments(documents) {
+      const docs = { ...state.docs };
+      const onServer = new Set<string>();
+      for (const server of documents) {
+        const key = docKey(server.kind, server.id);
+        onServer.add(key);
+        const local = docs[key];
+        if (local?.dirty) continue;
+        docs[key] = {
+          kind: server.kind,
+          id: server.id,
+          data: server.data as unknown as StoredDoc['data'],
+          revision: server.revision,
+          deleted: server.deleted,
+          dirty: false,
+          changedAt: local?.changedAt ?? 0,
+        };
+      }
+      // A synced document the account no longer has (an account emptied elsewhere) is not kept.
+      for (const [key, doc] of Object.entries(docs)) {
+        if (!onServer.has(key) && !doc.dirty && doc.revision > 0) delete docs[key];
+      }
+      return putDocs(docs);
+    },
+    unsent() {
+      return Object.values(state.docs)
+        .filter((doc) => doc.dirty && doc.syncError === undefined)
+        .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id.localeCompare(b.id));
+    },
+    applySent(sent, answer) {
+      const key = docKey(sent.kind, sent.id);
+      const local = state.docs[key];
+      // Edited again while the send was under way: that edit is still unsent, and still based on the revision
+      // it started from, so the server merges it with what it just took.
+      if (!local || local.changedAt !== sent.changedAt) return Promise.resolve();
+      return putDocs({
+        ...state.docs,
+        [key]: {
+          kind: answer.kind,
+          id: answer.id,
+          data: answer.data as unknown as StoredDoc['data'],
+          revision: answer.revision,
+          deleted: answer.deleted,
+          dirty: false,
+          changedAt: sent.changedAt,
+        },
+      });
+    },
+    markRefused(sent, reason) {
+      const key = docKey(sent.kind, sent.id);
+      const local = state.docs[key];
+      if (!local || local.changedAt !== sent.changedAt) return Promise.resolve();
+      return putDocs({ ...state.docs, [key]: { ...local, syncError: reason } });
+    },
+    async loadDelivered() {
+      try {
+        return unwrap(await kv?.get(PLANNER_KEYS.delivered), isIds) ?? [];
+      } catch {
+        return [];
+      }
+    },
+    saveDelivered: (ids) => persist(PLANNER_KEYS.delivered, [...ids]),
+    reset() {
+      set({ docs: {}, switches: DEFAULT_SWITCHES });
+    },
+  };
+}
+
+/** Live documents of one kind (tombstones hidden), for the screens. */
+export function docsOf<K extends DocKind>(state: PlannerState, kind: K): StoredDoc<K>[] {
+  return Object.values(state.docs).filter((doc): doc is StoredDoc<K> => doc.kind === kind && !doc.deleted);
+}
+
+export function findDoc<K extends DocKind>(
+  state: PlannerState,
+  kind: K,
+  id: string,
+): StoredDoc<K> | undefined {
+  const doc = state.docs[docKey(kind, id)];
+  return doc && doc.kind === kind && !doc.deleted ? (doc as StoredDoc<K>) : undefined;
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  overlaps,
+  type PeriodDraft,
+  periodErrors,
+  sortPeriods,
+  timetableErrors,
+} from '../../machines/timetableRules';
+
+const period = (over: Partial<PeriodDraft>): PeriodDraft => ({
+  id: 'p',
+  day: 1,
+  start: '07:30',
+  end: '08:25',
+  subject: 'Mathematics',
+  teacher: '',
+  room: '',
+  colour: '#1e88e5',
+  ...over,
+});
+
+const maths = period({ id: 'maths' });
+
+describe('periodErrors', () => {
+  it('accepts a period that follows another one exactly', () => {
+    expect(periodErrors(period({ id: 'physics', start: '08:25', end: '09:20' }), [maths])).toEqual([]);
+  });
+
+  it('refuses an empty subject, an end before the start and an end equal to the start', () => {
+    expect(periodErrors(period({ subject: '  ' }), [])).toEqual([
+      { field: 'subject', key: 'planner.errors.subjectRequired' },
+    ]);
+    expect(periodErrors(period({ start: '09:00', end: '08:00' }), [])).toEqual([
+      { field: 'end', key: 'planner.errors.endBeforeStart' },
+    ]);
+    expect(periodErrors(period({ start: '09:00', end: '09:00' }), [])).toEqual([
+      { field: 'end', key: 'planner.errors.endBeforeStart' },
+    ]);
+    expect(periodErrors(period({ start: '', end: '25:00' }), [])).toEqual([
+      { field: 'start', key: 'planner.errors.timeInvalid' },
+      { field: 'end', key: 'planner.errors.timeInvalid' },
+    ]);
+  });
+
+  it('refuses an overlapping period on the same day and names the one it overlaps', () => {
+    const clash = period({ id: 'physics', start: '08:00', end: '09:00', subject: 'Physics' });
+    expect(periodErrors(clash, [maths])).toEqual([
+      {
+        field: 'start',
+        key: 'planner.errors.overlap',
+        params: { subject: 'Mathematics', start: '07:30', end: '08:25' },
+      },
+    ]);
+    // Another day, or the period itself being edited, is no clash.
+    expect(periodErrors({ ...clash, day: 2 }, [maths])).toEqual([]);
+    expect(periodErrors({ ...maths, end: '08:40' }, [maths])).toEqual([]);
+    expect(overlaps(period({ start: '06:00', end: '12:00' }), maths)).toBe(true);
+  });
+});
+
+describe('timetableErrors and sortPeriods', () => {
+  it('needs a name and a school day', () => {
+    expect(timetableErrors({ name: ' ', days: [] })).toEqual([
+      { field: 'name', key: 'planner.errors.nameRequired' },
+      { field: 'days', key: 'planner.errors.daysRequired' },
+    ]);
+    expect(timetableErrors({ name: 'Form 5 A', days: [1] })).toEqual([]);
+  });
+
+  it('orders periods by day then time', () => {
+    const late = period({ id: 'late', start: '10:00', end: '11:00' });
+    const tuesday = period({ id: 'tue', day: 2, start: '07:00', end: '08:00' });
+    expect(sortPeriods([tuesday, late, maths]).map((p) => p.id)).toEqual(['maths', 'late', 'tue']);
+  });
+});

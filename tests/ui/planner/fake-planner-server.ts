@@ -1,0 +1,118 @@
+import i18next from 'i18next';
+import { createActor, fromPromise } from 'xstate';
+import { type ClearSessionInput, type SessionCredentials, sessionMachine } from '../../../machines/session';
+import en from '../../../public/assets/i18n/en.json';
+import { mergeDocument } from '../../../server/modules/planner/merge';
+import type { PlannerDeps } from '../../../src/app/planner-runtime';
+import type { ApiClient, ApiRequest } from '../../../src/services/api/client';
+import { ApiError } from '../../../src/services/api/errors';
+import type { DocKind, ServerDoc } from '../../../src/services/planner/types';
+
+/**
+ * The planner module as the app sees it over HTTP, in memory: revisions, history and the server's own merge
+ * (server/modules/planner/merge.ts), so two devices' offline edits meet the real conflict rule. `down`
+ * makes every call fail as a lost connection does.
+ */
+export class FakePlannerServer {
+  readonly docs = new Map<string, ServerDoc>();
+  readonly history = new Map<string, { deleted: boolean; data: Record<string, unknown> }>();
+  down = false;
+  calls: string[] = [];
+  private copies = 0;
+
+  client(): ApiClient {
+    return {
+      request: async <T>(request: ApiRequest): Promise<T> => {
+        this.calls.push(`${request.method} ${request.path}`);
+        if (this.down) throw new ApiError({ status: 0, key: 'errors.network' });
+        if (request.method === 'GET' && request.path === 'planner') {
+          return { success: true, documents: [...this.docs.values()] } as T;
+        }
+        const match = /^planner\/(timetable|list|item)\/(.+)$/.exec(request.path);
+        if (request.method === 'PUT' && match) {
+          return this.put(
+            match[1] as DocKind,
+            decodeURIComponent(match[2] ?? ''),
+            request.body as never,
+          ) as T;
+        }
+        throw new Error(`unexpected ${request.method} ${request.path}`);
+      },
+      clearCache: () => {},
+    };
+  }
+
+  put(
+    kind: DocKind,
+    id: string,
+    body: { baseRevision: number; deleted: boolean; data: Record<string, unknown> },
+  ) {
+    const key = `${kind}:${id}`;
+    const current = this.docs.get(key);
+    const write = (version: { deleted: boolean; data: Record<string, unknown> }) => {
+      const revision = (current?.revision ?? 0) + 1;
+      const doc: ServerDoc = { kind, id, revision, updatedAt: new Date().toISOString(), ...version };
+      this.docs.set(key, doc);
+      this.history.set(`${key}@${revision}`, version);
+      return doc;
+    };
+    if (!current || current.revision === body.baseRevision) {
+      return { success: true, document: write(body), merged: false, conflicts: [] };
+    }
+    const base = this.history.get(`${key}@${body.baseRevision}`) ?? null;
+    const result = mergeDocument(kind, base, current, body, () => `copy-${++this.copies}`);
+    return { success: true, document: write(result), merged: true, conflicts: result.conflicts };
+  }
+}
+
+export const STUDENT_CREDENTIALS = (now: number): SessionCredentials => ({
+  token: 'jwt.planner',
+  user: { id: 'u-planner', username: 'amina', role: 'STUDENT', paidSubjects: [] },
+  expiresAt: now + 24 * 3600 * 1000,
+  now,
+});
+
+/** The deps main.tsx gives the planner, for a device of its own: session, clock, translation. */
+export function plannerDeps(
+  server: FakePlannerServer,
+  options: { now?: () => number; loggedIn?: boolean } = {},
+) {
+  const now = options.now ?? (() => Date.now());
+  const session = createActor(
+    sessionMachine.provide({
+      actors: { clearSession: fromPromise<void, ClearSessionInput>(async () => {}) },
+    }),
+  ).start();
+  const credentials = STUDENT_CREDENTIALS(now());
+  session.send(
+    options.loggedIn === false
+      ? { type: 'session.restore', ...credentials, token: null, user: null }
+      : { type: 'session.restore', ...credentials },
+  );
+  // A plain instance: the notifications' texts only (a react-i18next instance here would take over the screen's).
+  const i18n = i18next.createInstance();
+  void i18n.init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+  const navigated: string[] = [];
+  const deps: PlannerDeps = {
+    client: server.client(),
+    session,
+    now,
+    navigate: (path) => navigated.push(path),
+    translate: (key, params) => i18n.t(key, params ?? {}),
+    language: () => 'en',
+    describeError: (error) => (error instanceof Error ? error.message : String(error)),
+    nativeShell: false,
+  };
+  return { deps, session, navigated };
+}
+
+/** Lets the runtime's promises and the actors' reactions run. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 30; i++) await Promise.resolve();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  for (let i = 0; i < 30; i++) await Promise.resolve();
+}
