@@ -42,7 +42,12 @@ let periodDays: number;
 beforeAll(async () => {
   database = await freshDatabase();
   db = database.db;
-  const env = { DATABASE_URL: database.url ?? '', MOMO_SANDBOX_PENDING_MS: String(PENDING_MS) };
+  const env = {
+    DATABASE_URL: database.url ?? '',
+    MOMO_SANDBOX_PENDING_MS: String(PENDING_MS),
+    // Every run pays from this one test address, far beyond a student's per-address payment limit.
+    RATE_LIMIT_PAYMENT_MAX: '100000',
+  };
   // Started at the same moment on an empty database: only one of them migrates and seeds.
   servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   const rows = await db.query<{ id: string; subject_title: string; price: number }>(
