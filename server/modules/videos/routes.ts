@@ -3,11 +3,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
-import { signedVideoPath } from '../../lib/media-signing';
+import { signedMediaQuery } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
 import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { bearerSecurity, failures, type Section } from '../../lib/schemas';
 import { currentAccess, mayWatch } from '../../lib/subject-access';
+import positionRoutes from './position-routes';
 import { type CatalogueVideo, commentJson, findVideo, loadCatalogueVideos } from './queries';
 import {
   commentBody,
@@ -43,6 +44,7 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['videos'];
   let cachedExpiry = 0;
+  await app.register(positionRoutes);
 
   const catalogue = (origin: string) =>
     app.responseCache.get(`videos|list|${origin}`, () => loadCatalogueVideos(app.db, origin));
@@ -55,16 +57,33 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     origin: string,
     expiresAt: number,
   ): VideoJson[] =>
-    videos.map(({ mediaFile, free, ...video }) => {
-      if (!free && !access.has(video.subjectId)) return { ...video, locked: true };
-      const path = signedVideoPath(app.config.jwtSecret, {
+    videos.map(({ mediaFile, free, renditions, captions, ...video }) => {
+      const sizes = renditions.map(({ file: _file, ...rendition }) => rendition);
+      if (!free && !access.has(video.subjectId)) {
+        return {
+          ...video,
+          locked: true,
+          renditions: sizes,
+          captions: captions.map(({ lang }) => ({ lang })),
+        };
+      }
+      // One signature for the stem covers every rendition and caption of the video.
+      const query = signedMediaQuery(app.config.jwtSecret, {
         file: mediaFile,
         // Free lessons are signed for anyone, so one URL serves every visitor.
         studentId: free ? '' : studentId,
         subjectId: video.subjectId,
         expiresAt,
       });
-      return { ...video, locked: false, streamUrl: `${origin}${path}` };
+      const url = (file: string) => `${origin}/media/videos/${encodeURIComponent(file)}?${query}`;
+      const saver = renditions[0];
+      return {
+        ...video,
+        locked: false,
+        ...(saver ? { streamUrl: url(saver.file) } : {}),
+        renditions: renditions.map(({ file, ...rendition }) => ({ ...rendition, url: url(file) })),
+        captions: captions.map(({ lang, file }) => ({ lang, url: url(file) })),
+      };
     });
 
   const accessOf = async (request: FastifyRequest): Promise<ReadonlySet<string>> =>

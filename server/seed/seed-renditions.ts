@@ -1,0 +1,52 @@
+import type { Db, Transaction } from '../lib/db';
+import { insertAll } from './insert-all';
+import { seedMedia } from './seed-media';
+import type { Clip } from './subjects';
+
+/** Every rendition and caption of the seed videos, from the clips the pipeline made (seed-media.json). */
+export async function seedRenditions(
+  tx: Transaction,
+  videos: readonly { readonly id: string; readonly clip: Clip }[],
+): Promise<void> {
+  const { clips } = seedMedia();
+  await insertAll(
+    tx,
+    'video_renditions',
+    ['video_id', 'quality', 'media_file', 'width', 'height', 'bitrate', 'size_bytes', 'duration_seconds'],
+    videos.flatMap(({ id, clip }) =>
+      clips[clip].renditions.map((r) => [
+        id,
+        r.quality,
+        r.file,
+        r.width,
+        r.height,
+        r.bitrate,
+        r.sizeBytes,
+        r.durationSeconds,
+      ]),
+    ),
+  );
+  await insertAll(
+    tx,
+    'video_captions',
+    ['video_id', 'lang', 'media_file'],
+    videos.flatMap(({ id, clip }) => clips[clip].captions.map((c) => [id, c.lang, c.file])),
+  );
+}
+
+/**
+ * A database seeded before renditions existed has seed videos with none: they get the seed clips' own, so
+ * an upgraded server keeps playing them. Imported videos always have theirs and are left alone.
+ */
+export async function backfillSeedRenditions(db: Db): Promise<void> {
+  const { clips } = seedMedia();
+  const rows = await db.query<{ id: string; media_file: string }>(
+    `SELECT v.id, v.media_file FROM videos v
+      WHERE NOT EXISTS (SELECT 1 FROM video_renditions r WHERE r.video_id = v.id)`,
+  );
+  const missing = rows
+    .filter((row) => Object.hasOwn(clips, row.media_file))
+    .map((row) => ({ id: row.id, clip: row.media_file as Clip }));
+  if (missing.length === 0) return;
+  await db.transaction((tx) => seedRenditions(tx, missing));
+}
