@@ -14,7 +14,23 @@ export const STORAGE_KEYS = {
   installDismissed: 'pwa-install-dismissed',
   pushToken: 'push-notification-token',
   pendingPayment: 'pending_payment',
+  videoPreferences: 'video_preferences',
 } as const;
+
+/** The student's video settings (issue 11); every lesson reads them. */
+export interface VideoPreferences {
+  /** Auto plays the smallest rendition, whatever the connection. */
+  dataSaver: boolean;
+  /** Downloads wait for Wi-Fi where the browser says what the connection is. */
+  wifiOnly: boolean;
+  captions: 'off' | Language;
+}
+
+export const DEFAULT_VIDEO_PREFERENCES: VideoPreferences = {
+  dataSaver: false,
+  wifiOnly: false,
+  captions: 'off',
+};
 
 /** Structured values are saved as `{ v, data }` so a future shape change can tell old data from new. */
 export const STORAGE_VERSION = 1;
@@ -78,6 +94,15 @@ function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'fr';
 }
 
+function isVideoPreferences(value: unknown): value is VideoPreferences {
+  return (
+    isRecord(value) &&
+    typeof value.dataSaver === 'boolean' &&
+    typeof value.wifiOnly === 'boolean' &&
+    (value.captions === 'off' || isLanguage(value.captions))
+  );
+}
+
 export interface AppStorage {
   getToken(): string | null;
   setToken(token: string): boolean;
@@ -101,6 +126,9 @@ export interface AppStorage {
   getPendingPayment(): PendingPayment | null;
   setPendingPayment(payment: PendingPayment): boolean;
   removePendingPayment(): void;
+  /** The student's video settings; the defaults when none (or unreadable) are stored. */
+  getVideoPreferences(): VideoPreferences;
+  setVideoPreferences(preferences: VideoPreferences): boolean;
   /** SPEC.md §4: logout clears all local storage. */
   clearAll(): void;
 }
@@ -184,6 +212,9 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getPendingPayment: () => readVersioned(STORAGE_KEYS.pendingPayment, isPendingPayment),
     setPendingPayment: (payment) => writeVersioned(STORAGE_KEYS.pendingPayment, payment),
     removePendingPayment: () => remove(STORAGE_KEYS.pendingPayment),
+    getVideoPreferences: () =>
+      readVersioned(STORAGE_KEYS.videoPreferences, isVideoPreferences) ?? DEFAULT_VIDEO_PREFERENCES,
+    setVideoPreferences: (preferences) => writeVersioned(STORAGE_KEYS.videoPreferences, preferences),
     clearAll: () => {
       try {
         store().clear();

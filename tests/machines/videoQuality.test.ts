@@ -46,7 +46,7 @@ describe('videoQuality machine', () => {
         // The Data saver setting is the student's: saved on every change of it, and only then.
         expect(effects).toEqual(
           event.type === 'quality.setDataSaver'
-            ? [{ type: 'persistDataSaver', params: { on: (event as { on: boolean }).on } }]
+            ? [{ type: 'persistDataSaver', params: { on: (event as unknown as { on: boolean }).on } }]
             : [],
         );
       },
@@ -54,7 +54,7 @@ describe('videoQuality machine', () => {
     console.log(`videoQuality: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);
-  });
+  }, 60_000);
 });
 
 describe('Auto', () => {

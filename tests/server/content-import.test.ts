@@ -167,7 +167,7 @@ describe('content import', () => {
       .map((e) => Number(e.split(' ').at(-1)));
     expect(saverPercents.at(-1)).toBe(100);
     expect(saverPercents).toEqual([...saverPercents].sort((x, y) => x - y));
-    expect(recorded.events).toContain('failed 2 broken.mp4 ' + summary.failed[0]?.reason);
+    expect(recorded.events).toContain(`failed 2 broken.mp4 ${summary.failed[0]?.reason}`);
 
     const rows = await ctx.db.query<{
       quality: string;

@@ -53,7 +53,7 @@ const pending: PendingPayment = {
 };
 
 describe('local storage keys', () => {
-  it("are SPEC.md §3's six keys plus the project's pending payment", () => {
+  it("are SPEC.md §3's six keys plus the project's pending payment and video settings", () => {
     expect(STORAGE_KEYS).toEqual({
       token: 'id_token',
       user: 'user',
@@ -62,7 +62,30 @@ describe('local storage keys', () => {
       installDismissed: 'pwa-install-dismissed',
       pushToken: 'push-notification-token',
       pendingPayment: 'pending_payment',
+      videoPreferences: 'video_preferences',
     });
+  });
+});
+
+describe('video preferences', () => {
+  it('reads the defaults until the student changes them, then what was saved; junk reads as the defaults', () => {
+    const backing = window.localStorage;
+    backing.clear();
+    const storage = createAppStorage(backing);
+    expect(storage.getVideoPreferences()).toEqual({ dataSaver: false, wifiOnly: false, captions: 'off' });
+    expect(storage.setVideoPreferences({ dataSaver: true, wifiOnly: true, captions: 'fr' })).toBe(true);
+    expect(createAppStorage(backing).getVideoPreferences()).toEqual({
+      dataSaver: true,
+      wifiOnly: true,
+      captions: 'fr',
+    });
+    backing.setItem(
+      'video_preferences',
+      JSON.stringify({ v: 1, data: { dataSaver: 'yes', wifiOnly: true, captions: 'de' } }),
+    );
+    expect(storage.getVideoPreferences()).toEqual({ dataSaver: false, wifiOnly: false, captions: 'off' });
+    storage.clearAll();
+    expect(storage.getVideoPreferences().captions).toBe('off');
   });
 });
 
