@@ -1,6 +1,6 @@
 import type { VideoDownloadSnapshot } from './videoDownload';
 import type { DownloadRendition } from './videoDownloadTypes';
-import type { Quality } from './videoQuality';
+import { isMetered, type Quality } from './videoQuality';
 
 // What the download control and the player read of the videoDownload machine (machines/videoDownload.ts).
 
@@ -32,7 +32,7 @@ export function selectDownloadView(snapshot: VideoDownloadSnapshot): DownloadVie
       status: 'choosing',
       quality: context.quality,
       renditions: context.renditions,
-      metered: context.hints.saveData || context.hints.type === 'cellular',
+      metered: isMetered(context.hints),
     };
   }
   for (const status of PROGRESS_STATES) {

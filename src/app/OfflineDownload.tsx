@@ -1,6 +1,6 @@
 import type { Quality } from '../../machines/videoQuality';
 import type { Video } from '../services/api/types';
-import type { DownloadableVideo } from '../services/offline/video-downloads';
+import type { DownloadableVideo } from '../services/offline/offline-video-store';
 import { DownloadButton } from '../ui/DownloadButton';
 import { useVideoDownload } from './use-video-download';
 

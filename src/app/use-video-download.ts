@@ -12,11 +12,8 @@ import {
   videoDownloadMachine,
 } from '../../machines/videoDownload';
 import type { Quality } from '../../machines/videoQuality';
-import {
-  type DownloadableVideo,
-  DownloadInterrupted,
-  type OfflineVideoStore,
-} from '../services/offline/video-downloads';
+import type { DownloadableVideo, OfflineVideoStore } from '../services/offline/offline-video-store';
+import { DownloadInterrupted } from '../services/offline/resumable-fetch';
 import { useAppActors } from './actors-context';
 import { useVideoEnvironment, type VideoPreferencesStore } from './video-environment';
 

@@ -1,6 +1,10 @@
 import { createContext, useContext } from 'react';
 import { createNetworkHints, type NetworkHintsSource } from '../services/network-hints';
-import { createAppStorage, type VideoPreferences } from '../services/storage';
+import {
+  createVideoPreferencesStorage,
+  type VideoPreferences,
+  type VideoPreferencesStorage,
+} from '../services/video-preferences';
 
 // What every lesson's machines read of the device: the student's video settings (kept in local storage)
 // and the connection as the browser describes it. The app creates them on first use, so the landing chunk
@@ -13,9 +17,7 @@ export interface VideoPreferencesStore {
   subscribe(listener: () => void): () => void;
 }
 
-export function createVideoPreferencesStore(
-  storage: Pick<ReturnType<typeof createAppStorage>, 'getVideoPreferences' | 'setVideoPreferences'>,
-): VideoPreferencesStore {
+export function createVideoPreferencesStore(storage: VideoPreferencesStorage): VideoPreferencesStore {
   let current = storage.getVideoPreferences();
   /** The last change could not be written (full or disabled storage): it holds for this page only. */
   let unsaved = false;
@@ -52,6 +54,9 @@ let shared: VideoEnvironment | null = null;
 export function useVideoEnvironment(): VideoEnvironment {
   const provided = useContext(VideoEnvironmentContext);
   if (provided) return provided;
-  shared ??= { preferences: createVideoPreferencesStore(createAppStorage()), network: createNetworkHints() };
+  shared ??= {
+    preferences: createVideoPreferencesStore(createVideoPreferencesStorage()),
+    network: createNetworkHints(),
+  };
   return shared;
 }

@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   installDismissed: 'pwa-install-dismissed',
   pushToken: 'push-notification-token',
   pendingPayment: 'pending_payment',
+  /** The student's video settings (src/services/video-preferences.ts, loaded with the player only). */
   videoPreferences: 'video_preferences',
 } as const;
 
@@ -94,15 +95,6 @@ function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'fr';
 }
 
-function isVideoPreferences(value: unknown): value is VideoPreferences {
-  return (
-    isRecord(value) &&
-    typeof value.dataSaver === 'boolean' &&
-    typeof value.wifiOnly === 'boolean' &&
-    (value.captions === 'off' || isLanguage(value.captions))
-  );
-}
-
 export interface AppStorage {
   getToken(): string | null;
   setToken(token: string): boolean;
@@ -126,9 +118,6 @@ export interface AppStorage {
   getPendingPayment(): PendingPayment | null;
   setPendingPayment(payment: PendingPayment): boolean;
   removePendingPayment(): void;
-  /** The student's video settings; the defaults when none (or unreadable) are stored. */
-  getVideoPreferences(): VideoPreferences;
-  setVideoPreferences(preferences: VideoPreferences): boolean;
   /** SPEC.md §4: logout clears all local storage. */
   clearAll(): void;
 }
@@ -212,9 +201,6 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getPendingPayment: () => readVersioned(STORAGE_KEYS.pendingPayment, isPendingPayment),
     setPendingPayment: (payment) => writeVersioned(STORAGE_KEYS.pendingPayment, payment),
     removePendingPayment: () => remove(STORAGE_KEYS.pendingPayment),
-    getVideoPreferences: () =>
-      readVersioned(STORAGE_KEYS.videoPreferences, isVideoPreferences) ?? DEFAULT_VIDEO_PREFERENCES,
-    setVideoPreferences: (preferences) => writeVersioned(STORAGE_KEYS.videoPreferences, preferences),
     clearAll: () => {
       try {
         store().clear();

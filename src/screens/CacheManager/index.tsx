@@ -9,7 +9,7 @@ import type {
   OfflineVideoStore,
   PartialDownload,
   StorageEstimate,
-} from '../../services/offline/video-downloads';
+} from '../../services/offline/offline-video-store';
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { useVideoTexts } from '../../ui/video-texts';

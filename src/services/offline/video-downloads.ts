@@ -1,67 +1,22 @@
-import type { StoredDownload } from '../../../machines/videoDownload';
 import { RUNTIME_CACHES } from '../../sw/cache-names';
 import { offlineVideoKey } from '../../sw/routes';
-import type { Caption, PaidSubject, Quality, Rendition, Video } from '../api/types';
+import type { Quality } from '../api/types';
 import {
   metaHeader,
   type OfflineLesson,
   type OfflineVideo,
-  type PartialDownload,
   readPartialMeta,
   readVideoMeta,
 } from './offline-meta';
+import type { DownloadableVideo, DownloadOptions, OfflineVideoStore } from './offline-video-store';
 import { type Checkpoint, DownloadRefused, fetchResumable, type ResumeFrom } from './resumable-fetch';
 
+// The offline store itself (src/services/offline/offline-video-store.ts has its contract): loaded with
+// the first screen that needs it, never with the landing page.
+
 export type { OfflineVideo, PartialDownload } from './offline-meta';
+export type { DownloadableVideo, OfflineVideoStore } from './offline-video-store';
 export { DownloadInterrupted, DownloadRefused } from './resumable-fetch';
-
-/** What a download needs of a paid video: its renditions and captions with their (signed) URLs. */
-export type DownloadableVideo = Pick<Video, '_id' | 'title' | 'subjectId' | 'subjectTitle'> & {
-  renditions: readonly (Pick<Rendition, 'quality' | 'sizeBytes'> & { url: string })[];
-  captions: readonly (Pick<Caption, 'lang'> & { url: string })[];
-};
-
-export interface StorageEstimate {
-  usageBytes: number;
-  quotaBytes: number;
-}
-
-export interface DownloadOptions {
-  onProgress?: (receivedBytes: number, totalBytes: number | null) => void;
-  signal?: AbortSignal;
-}
-
-/** The offline downloads of lesson videos (STYLE.md 5: the one owner of the offline caches). */
-export interface OfflineVideoStore {
-  readonly isSupported: boolean;
-  /** The stable key a signed URL is stored under. */
-  keyOf(url: string): string;
-  /** What the device holds of this video: a finished rendition, the start of one, or nothing. */
-  findVideo(video: Pick<DownloadableVideo, 'renditions'>): Promise<StoredDownload | null>;
-  /** Downloads one rendition (and the captions), going on from what a previous try kept. */
-  download(video: DownloadableVideo, quality: Quality, options?: DownloadOptions): Promise<OfflineVideo>;
-  /** Forgets what arrived of an unfinished download of this video (waits for a running one to stop). */
-  discardPartial(video: Pick<DownloadableVideo, 'renditions'>): Promise<void>;
-  list(): Promise<OfflineVideo[]>;
-  listPartial(): Promise<PartialDownload[]>;
-  /** Removes a stored video with its captions, or an unfinished download, by key. */
-  remove(key: string): Promise<void>;
-  removeAll(): Promise<void>;
-  estimate(): Promise<StorageEstimate | null>;
-  /** Deletes the downloads of subjects the student no longer has access to; returns the keys removed. */
-  removeExpired(paidSubjects: readonly PaidSubject[], now: number): Promise<string[]>;
-}
-
-/** The Network Information API where the browser has it (Chromium on Android). */
-export interface ConnectionInfo {
-  saveData?: boolean;
-  type?: string;
-}
-
-export function isMeteredConnection(connection: ConnectionInfo | undefined | null): boolean {
-  if (!connection) return false;
-  return connection.saveData === true || connection.type === 'cellular';
-}
 
 export interface OfflineVideoStoreOptions {
   cacheStorage?: CacheStorage | null;
@@ -309,11 +264,3 @@ export function createOfflineVideoStore(options: OfflineVideoStoreOptions = {}):
     },
   };
 }
-
-/** No Cache Storage (tests, insecure origins, old webviews): nothing to download, nothing listed. */
-export const NO_OFFLINE_VIDEOS: OfflineVideoStore = createOfflineVideoStore({
-  cacheStorage: null,
-  storageManager: null,
-  fetch: () => Promise.reject(new Error('Offline downloads are not available here')),
-  baseUrl: 'http://localhost/',
-});

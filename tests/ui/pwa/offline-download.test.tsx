@@ -9,7 +9,7 @@ import CacheManager from '../../../src/screens/CacheManager';
 import type { Video } from '../../../src/services/api/types';
 import type { NetworkHintsSource } from '../../../src/services/network-hints';
 import { createOfflineVideoStore } from '../../../src/services/offline/video-downloads';
-import { createAppStorage } from '../../../src/services/storage';
+import { createVideoPreferencesStorage } from '../../../src/services/video-preferences';
 import { createFakeCacheStorage } from './fake-cache-storage';
 import { renderWithPwa } from './render-pwa';
 
@@ -108,7 +108,10 @@ function environment(hints: NetworkHints) {
   };
   const wrap = (ui: ReactNode) => (
     <VideoEnvironmentContext.Provider
-      value={{ network, preferences: createVideoPreferencesStore(createAppStorage(window.localStorage)) }}
+      value={{
+        network,
+        preferences: createVideoPreferencesStore(createVideoPreferencesStorage(window.localStorage)),
+      }}
     >
       {ui}
     </VideoEnvironmentContext.Provider>

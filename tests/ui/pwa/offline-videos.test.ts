@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatBytes } from '../../../src/services/offline/format-bytes';
+import { lazyOfflineVideoStore, NO_OFFLINE_VIDEOS } from '../../../src/services/offline/offline-video-store';
 import { CHECKPOINT_BYTES } from '../../../src/services/offline/resumable-fetch';
 import {
   createOfflineVideoStore,
   type DownloadableVideo,
   DownloadInterrupted,
   DownloadRefused,
-  isMeteredConnection,
 } from '../../../src/services/offline/video-downloads';
 import { RUNTIME_CACHES } from '../../../src/sw/cache-names';
 import { createFakeCacheStorage } from './fake-cache-storage';
@@ -214,11 +214,17 @@ describe('offline video downloads', () => {
     });
   });
 
-  it('tells a metered connection', () => {
-    expect(isMeteredConnection({ saveData: true })).toBe(true);
-    expect(isMeteredConnection({ type: 'cellular' })).toBe(true);
-    expect(isMeteredConnection({ type: 'wifi' })).toBe(false);
-    expect(isMeteredConnection(undefined)).toBe(false);
+  it('loads the real store once, on first use, so the landing page does not carry it', async () => {
+    const { store } = setup();
+    const load = vi.fn(async () => store);
+    const lazy = lazyOfflineVideoStore(load, true, BASE);
+    expect(load).not.toHaveBeenCalled();
+    expect(lazy.keyOf(signed('algebra-1-saver.mp4'))).toBe(`${BASE}media/videos/algebra-1-saver.mp4`);
+    await lazy.download(video(), 'saver');
+    expect((await lazy.list()).map((v) => v.videoId)).toEqual(['v1']);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(NO_OFFLINE_VIDEOS.isSupported).toBe(false);
+    await expect(NO_OFFLINE_VIDEOS.list()).resolves.toEqual([]);
   });
 
   it('formats sizes in the student language: MB in English, Mo in French', () => {

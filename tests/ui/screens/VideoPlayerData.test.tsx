@@ -9,7 +9,7 @@ import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playb
 import type { Video } from '../../../src/services/api/types';
 import type { NetworkHintsSource } from '../../../src/services/network-hints';
 import { positionKey } from '../../../src/services/playback-positions';
-import { createAppStorage } from '../../../src/services/storage';
+import { createVideoPreferencesStorage } from '../../../src/services/video-preferences';
 import { renderWithApp } from '../helpers/render-app';
 import { LOGGED_IN, MATHS, memoryPositions, NEXT_VIDEO, VIDEO } from './video-fixtures';
 
@@ -109,7 +109,7 @@ function renderPlayer(
 ) {
   const { positions, entries } = memoryPositions(options.stored);
   const { network, change } = fakeNetwork(options.hints ?? UNKNOWN);
-  const preferences = createVideoPreferencesStore(createAppStorage(window.localStorage));
+  const preferences = createVideoPreferencesStore(createVideoPreferencesStorage(window.localStorage));
   const view = renderWithApp(
     <VideoEnvironmentContext.Provider value={{ preferences, network }}>
       <PlaybackPositionsContext.Provider value={positions}>

@@ -11,6 +11,7 @@ import {
   STORAGE_KEYS,
   STORAGE_VERSION,
 } from '../../../src/services/storage';
+import { createVideoPreferencesStorage } from '../../../src/services/video-preferences';
 
 const user: User = {
   id: 'u1',
@@ -71,10 +72,10 @@ describe('video preferences', () => {
   it('reads the defaults until the student changes them, then what was saved; junk reads as the defaults', () => {
     const backing = window.localStorage;
     backing.clear();
-    const storage = createAppStorage(backing);
+    const storage = { ...createAppStorage(backing), ...createVideoPreferencesStorage(backing) };
     expect(storage.getVideoPreferences()).toEqual({ dataSaver: false, wifiOnly: false, captions: 'off' });
     expect(storage.setVideoPreferences({ dataSaver: true, wifiOnly: true, captions: 'fr' })).toBe(true);
-    expect(createAppStorage(backing).getVideoPreferences()).toEqual({
+    expect(createVideoPreferencesStorage(backing).getVideoPreferences()).toEqual({
       dataSaver: true,
       wifiOnly: true,
       captions: 'fr',
