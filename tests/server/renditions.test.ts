@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_MEDIA_DIR, seedIfEmpty } from '../../server/seed/seed';
 import { createTestApp, grantAccess, type TestApp, type TestStudent } from './helpers/app';
@@ -90,6 +91,25 @@ describe('renditions in the video lists', () => {
     // One grant for the video: every file carries the same signature, which compression almost removes.
     expect(new Set(urls.map((url) => url.search)).size).toBe(1);
     expect(open?.streamUrl).toBe(open?.renditions[0]?.url);
+  });
+
+  it("compresses a paying student's own list (its signed URLs make it personal), and never lets a shared cache keep it", async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/videos/fetchvideos', headers: payer.headers });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const packed = await ctx.app.inject({
+        method: 'GET',
+        url: '/videos/fetchvideos',
+        headers: { ...payer.headers, 'accept-encoding': `${encoding}, deflate` },
+      });
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers['cache-control']).toBe('private, no-store');
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+      expect(JSON.parse(decode(packed.rawPayload).toString())).toEqual(plain.json());
+    }
   });
 
   it('sizes are the files the server sends', async () => {

@@ -5,7 +5,7 @@ import type { Transaction } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
 import { signedMediaQuery } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
-import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/response-cache';
+import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } from '../../lib/response-cache';
 import { bearerSecurity, failures, type Section } from '../../lib/schemas';
 import { currentAccess, mayWatch } from '../../lib/subject-access';
 import positionRoutes from './position-routes';
@@ -117,11 +117,7 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   const sendList = async (request: FastifyRequest, reply: FastifyReply, section: Section | undefined) => {
     const list = await listJson(request, section);
     if (typeof list !== 'string') return sendPreparedJson(request, reply, list);
-    // Signed URLs are personal: never stored by a shared cache.
-    return reply
-      .header('cache-control', 'private, no-store')
-      .type('application/json; charset=utf-8')
-      .send(list);
+    return sendPersonalJson(request, reply, list);
   };
 
   const personalised = async (request: FastifyRequest, videos: CatalogueVideo[]) =>
