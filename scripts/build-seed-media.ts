@@ -23,7 +23,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const MEDIA_DIR = join(ROOT, 'server', 'seed', 'media');
 const MANIFEST = join(ROOT, 'server', 'seed', 'seed-media.json');
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-export const SEED_CLIP_SECONDS = 12;
+const SEED_CLIP_SECONDS = 12;
 
 interface ClipSource {
   readonly background: string;
@@ -148,13 +148,16 @@ async function main(): Promise<void> {
       for (const quality of QUALITIES)
         rmSync(join(MEDIA_DIR, 'videos', renditionFile(clip, quality)), { force: true });
       rmSync(join(MEDIA_DIR, 'thumbnails', thumbnailFile(clip)), { force: true });
+      const done = new Set<string>();
       const lesson = await transcodeLesson({
         tools,
         source,
         stem: clip,
         mediaDir: MEDIA_DIR,
         onProgress: ({ step, percent }) => {
-          if (percent === 100) process.stdout.write(`${clip}: ${step} done\n`);
+          if (percent < 100 || done.has(step)) return;
+          done.add(step);
+          process.stdout.write(`${clip}: ${step} done\n`);
         },
       });
       for (const lang of CAPTION_LANGUAGES) {
