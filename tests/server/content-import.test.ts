@@ -1,44 +1,20 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locateMediaTools, type MediaTools, probe } from '../../server/content-import/ffmpeg';
 import { type ImportReporter, type ImportSummary, runImport } from '../../server/content-import/run-import';
-import type { Db } from '../../server/lib/db';
 import { createTestApp, grantAccess, type TestApp } from './helpers/app';
-import { createCliDatabase } from './helpers/cli-database';
+import { count, lesson, makeLessonSources, writeManifest } from './helpers/lesson-sources';
 
 // Issue 11, "Done means": the import runs on small files this test makes with ffmpeg (a few seconds each),
-// with a broken file, a re-run and an interrupted run. ffmpeg missing is a failure with the install hint.
+// with a broken file and a re-run (the interrupted run and a missing ffmpeg: content-import-cli.test.ts).
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'content-import-test-'));
 const sources = join(work, 'sources');
 let tools: MediaTools;
 let ctx: TestApp;
-
-function ffmpeg(...args: string[]) {
-  execFileSync(tools.ffmpeg, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
-}
-
-function lesson(file: string, extra: Record<string, unknown> = {}) {
-  return {
-    file,
-    subject: 'Mathematics Form 5',
-    section: 'anglophone',
-    topic: 'Quadratic equations',
-    level: 'Form 5',
-    title: { en: `Lesson ${file}`, fr: `Leçon ${file}` },
-    ...extra,
-  };
-}
-
-function writeManifest(folder: string, lessons: unknown[]): string {
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, 'manifest.json'), JSON.stringify({ lessons }, null, 2));
-  return folder;
-}
 
 interface Recorded {
   readonly events: string[];
@@ -62,60 +38,7 @@ function recorder(): Recorded {
 beforeAll(async () => {
   // Fails (never skips) with the install hint when ffmpeg is missing.
   tools = await locateMediaTools();
-  mkdirSync(sources, { recursive: true });
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x480:rate=25:duration=3',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:duration=3',
-    '-c:v',
-    'libx264',
-    '-crf',
-    '20',
-    '-c:a',
-    'aac',
-    '-shortest',
-    join(sources, 'a.mp4'),
-  );
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=1280x720:rate=30:duration=8',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330:duration=8',
-    '-c:v',
-    'libx264',
-    '-crf',
-    '18',
-    '-c:a',
-    'aac',
-    '-shortest',
-    join(sources, 'b.mp4'),
-  );
-  // No sound and smaller than 360p: the import never upscales and needs no audio.
-  ffmpeg(
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=320x240:rate=25:duration=2',
-    '-c:v',
-    'libx264',
-    join(sources, 'silent.mp4'),
-  );
-  writeFileSync(join(sources, 'broken.mp4'), Buffer.from('this is not a video, only bytes named like one'));
-  writeFileSync(join(sources, 'a.en.vtt'), 'WEBVTT\n\n00:00.000 --> 00:02.000\nThe quadratic formula\n');
-  writeFileSync(
-    join(sources, 'a.fr.vtt'),
-    '\uFEFFWEBVTT\n\n00:00.000 --> 00:02.000\nLa formule quadratique\n',
-  );
-  writeFileSync(join(sources, 'bad.vtt'), '1\n00:00:00,000 --> 00:00:02,000\nSubRip, not WebVTT\n');
+  makeLessonSources(tools, sources, ['a.mp4', 'silent.mp4']);
   ctx = await createTestApp();
 }, 120_000);
 
@@ -137,8 +60,6 @@ const firstManifest = () =>
 const mediaDir = () => join(ctx.config.dataDir, 'media');
 const importInto = (folder: string, recorded: Recorded): Promise<ImportSummary> =>
   runImport({ db: ctx.db, tools, mediaDir: mediaDir(), source: folder, reporter: recorded.reporter });
-const count = async (db: Db, sql: string, params: unknown[] = []) =>
-  (await db.query<{ n: number }>(sql, params))[0]?.n ?? 0;
 
 describe('content import', () => {
   it('transcodes each lesson into its renditions, reports a broken file by name and goes on', async () => {
@@ -303,98 +224,5 @@ describe('content import', () => {
     expect(
       await count(ctx.db, "SELECT count(*)::int AS n FROM video_captions WHERE video_id = 'ang-maths-f5-a'"),
     ).toBe(0);
-  }, 60_000);
-});
-
-describe('npm run content:import', () => {
-  const runCli = (folder: string, env: Record<string, string>) =>
-    spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/content-import.ts', folder], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group: tsx runs node, which runs ffmpeg, and an interruption stops all three.
-      detached: true,
-    });
-  const finished = (child: ChildProcess) =>
-    new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>((done) => {
-      let out = '';
-      let err = '';
-      child.stdout?.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-      });
-      child.stderr?.on('data', (chunk: Buffer) => {
-        err += chunk.toString();
-      });
-      child.once('close', (code, signal) => done({ code, signal, out, err }));
-    });
-
-  it('resumes an interrupted run: what was finished is kept, nothing is imported twice', async () => {
-    const database = await createCliDatabase();
-    try {
-      const folder = writeManifest(join(work, 'interrupted'), [
-        lesson(join('..', 'sources', 'a.mp4')),
-        lesson(join('..', 'sources', 'b.mp4'), { id: 'ang-maths-f5-long' }),
-      ]);
-      const first = runCli(folder, database.env);
-      const result = finished(first);
-      // Killed like a closed laptop while the second lesson's 360p rendition is being written.
-      first.stdout?.on('data', (chunk: Buffer) => {
-        if (first.pid !== undefined && /\[2\/2\] \.\.\/sources\/b\.mp4: 360p \d+%/.test(chunk.toString())) {
-          process.kill(-first.pid, 'SIGKILL');
-        }
-      });
-      const killed = await result;
-      expect(killed.signal, killed.out + killed.err).toBe('SIGKILL');
-      expect(killed.out).toContain('[1/2] ../sources/a.mp4: imported (video ang-maths-f5-a)');
-
-      let db = await database.open();
-      try {
-        expect(await count(db, "SELECT count(*)::int AS n FROM videos WHERE id = 'ang-maths-f5-long'")).toBe(
-          0,
-        );
-      } finally {
-        await db.close();
-      }
-
-      const second = await finished(runCli(folder, database.env));
-      expect(second.code, second.out + second.err).toBe(0);
-      expect(second.out).toContain(
-        '[1/2] ../sources/a.mp4: already imported, nothing to do (video ang-maths-f5-a)',
-      );
-      expect(second.out).toContain('[2/2] ../sources/b.mp4: data saver kept from an earlier run');
-      expect(second.out).toContain('[2/2] ../sources/b.mp4: imported (video ang-maths-f5-long)');
-      expect(second.out).toContain('Done: 1 imported, 0 updated, 1 already there, 0 failed.');
-      expect(
-        readdirSync(join(database.dataDir, 'media', 'videos')).filter((f) => f.endsWith('.part')),
-      ).toEqual([]);
-      db = await database.open();
-      try {
-        expect(
-          await count(
-            db,
-            "SELECT count(*)::int AS n FROM video_renditions WHERE video_id IN ('ang-maths-f5-a', 'ang-maths-f5-long')",
-          ),
-        ).toBe(6);
-        expect(
-          await count(
-            db,
-            "SELECT count(*)::int AS n FROM videos WHERE id LIKE 'ang-maths-f5-%' AND id IN ('ang-maths-f5-a', 'ang-maths-f5-long')",
-          ),
-        ).toBe(2);
-      } finally {
-        await db.close();
-      }
-    } finally {
-      await database.drop();
-    }
-  }, 180_000);
-
-  it('says how to install ffmpeg when it is missing', async () => {
-    const result = await finished(runCli(sources, { FFMPEG_PATH: join(work, 'no-ffmpeg-here') }));
-    expect(result.code).toBe(1);
-    expect(result.err).toContain('sudo apt-get install ffmpeg');
-    await expect(locateMediaTools({ FFMPEG_PATH: join(work, 'no-ffmpeg-here') })).rejects.toThrow(
-      /apt-get install ffmpeg/,
-    );
   }, 60_000);
 });

@@ -3,12 +3,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
-import { signedMediaQuery } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
 import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } from '../../lib/response-cache';
 import { bearerSecurity, failures, type Section } from '../../lib/schemas';
 import { currentAccess, mayWatch } from '../../lib/subject-access';
 import positionRoutes from './position-routes';
+import { mediaExpiry, presentVideos } from './present-videos';
 import { type CatalogueVideo, commentJson, findVideo, loadCatalogueVideos } from './queries';
 import {
   commentBody,
@@ -17,7 +17,6 @@ import {
   commentResponse,
   countsResponse,
   filteredVideosBody,
-  type VideoJson,
   videoIdBody,
   videoList,
 } from './schemas';
@@ -30,16 +29,6 @@ const SECTION_PATHS: Record<string, Section> = {
   competitiveexams: 'competitive-exams',
 };
 
-/**
- * Signed URLs expire on 10-minute boundaries, at least MEDIA_URL_TTL_SECONDS ahead: every request in the same
- * ten minutes gets the same URLs, so the anonymous lists stay cacheable and browsers can cache the media.
- */
-const EXPIRY_STEP_SECONDS = 600;
-function mediaExpiry(ttlSeconds: number): number {
-  const now = Math.floor(Date.now() / 1000);
-  return Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-}
-
 const videosRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['videos'];
@@ -49,42 +38,13 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   const catalogue = (origin: string) =>
     app.responseCache.get(`videos|list|${origin}`, () => loadCatalogueVideos(app.db, origin));
 
-  /** Adds the per-student part: free subjects and paid, unexpired ones are unlocked with a signed URL. */
   const present = (
     videos: CatalogueVideo[],
     access: ReadonlySet<string>,
     studentId: string,
     origin: string,
     expiresAt: number,
-  ): VideoJson[] =>
-    videos.map(({ mediaFile, free, renditions, captions, ...video }) => {
-      const sizes = renditions.map(({ file: _file, ...rendition }) => rendition);
-      if (!free && !access.has(video.subjectId)) {
-        return {
-          ...video,
-          locked: true,
-          renditions: sizes,
-          captions: captions.map(({ lang }) => ({ lang })),
-        };
-      }
-      // One signature for the stem covers every rendition and caption of the video.
-      const query = signedMediaQuery(app.config.jwtSecret, {
-        file: mediaFile,
-        // Free lessons are signed for anyone, so one URL serves every visitor.
-        studentId: free ? '' : studentId,
-        subjectId: video.subjectId,
-        expiresAt,
-      });
-      const url = (file: string) => `${origin}/media/videos/${encodeURIComponent(file)}?${query}`;
-      const saver = renditions[0];
-      return {
-        ...video,
-        locked: false,
-        ...(saver ? { streamUrl: url(saver.file) } : {}),
-        renditions: renditions.map(({ file, ...rendition }) => ({ ...rendition, url: url(file) })),
-        captions: captions.map(({ lang, file }) => ({ lang, url: url(file) })),
-      };
-    });
+  ) => presentVideos(app.config.jwtSecret, videos, { access, studentId, origin, expiresAt });
 
   const accessOf = async (request: FastifyRequest): Promise<ReadonlySet<string>> =>
     request.student === null ? new Set() : currentAccess(app.db, request.student.id);

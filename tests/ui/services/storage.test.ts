@@ -11,7 +11,6 @@ import {
   STORAGE_KEYS,
   STORAGE_VERSION,
 } from '../../../src/services/storage';
-import { createVideoPreferencesStorage } from '../../../src/services/video-preferences';
 
 const user: User = {
   id: 'u1',
@@ -65,28 +64,6 @@ describe('local storage keys', () => {
       pendingPayment: 'pending_payment',
       videoPreferences: 'video_preferences',
     });
-  });
-});
-
-describe('video preferences', () => {
-  it('reads the defaults until the student changes them, then what was saved; junk reads as the defaults', () => {
-    const backing = window.localStorage;
-    backing.clear();
-    const storage = { ...createAppStorage(backing), ...createVideoPreferencesStorage(backing) };
-    expect(storage.getVideoPreferences()).toEqual({ dataSaver: false, wifiOnly: false, captions: 'off' });
-    expect(storage.setVideoPreferences({ dataSaver: true, wifiOnly: true, captions: 'fr' })).toBe(true);
-    expect(createVideoPreferencesStorage(backing).getVideoPreferences()).toEqual({
-      dataSaver: true,
-      wifiOnly: true,
-      captions: 'fr',
-    });
-    backing.setItem(
-      'video_preferences',
-      JSON.stringify({ v: 1, data: { dataSaver: 'yes', wifiOnly: true, captions: 'de' } }),
-    );
-    expect(storage.getVideoPreferences()).toEqual({ dataSaver: false, wifiOnly: false, captions: 'off' });
-    storage.clearAll();
-    expect(storage.getVideoPreferences().captions).toBe('off');
   });
 });
 
