@@ -1,34 +1,19 @@
 #!/usr/bin/env bash
-# Regenerates the seed media committed under server/seed/media/: a few short lesson clips that every browser
-# plays (H.264 baseline + AAC in MP4, moov atom first), their thumbnails, one picture card per discipline and
-# two small PDF books. Many seed videos share a clip, which keeps the repository small.
+# Regenerates the seed media committed under server/seed/media/: the lesson clips through the content import
+# pipeline (scripts/build-seed-media.ts: every rendition, captions in en and fr, thumbnails), one picture card
+# per discipline and a few small PDF books. Many seed videos share a clip, which keeps the repository small.
 # Needs ffmpeg (with libx264, libwebp, drawtext) and Ghostscript. Run from anywhere: bash scripts/generate-seed-media.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 OUT=server/seed/media
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
-mkdir -p "$OUT/videos" "$OUT/thumbnails" "$OUT/pictures" "$OUT/books"
+mkdir -p "$OUT/pictures" "$OUT/books"
 
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 
-# clip name | background source | title line | tone frequency (Hz)
-CLIPS=(
-  "lesson-maths|testsrc2=size=426x240:rate=24|Mathematics - worked example|440"
-  "lesson-science|smptebars=size=426x240:rate=24|Sciences - experiment|523"
-  "lesson-languages|color=c=0x1d4e89:size=426x240:rate=24|Languages - reading and grammar|392"
-  "lesson-humanities|color=c=0x7a3b12:size=426x240:rate=24|History and Geography|330"
-  "lesson-skills|color=c=0x1f6f43:size=426x240:rate=24|Study skills and careers|587"
-)
-
-for spec in "${CLIPS[@]}"; do
-  IFS='|' read -r name source title tone <<<"$spec"
-  ff -f lavfi -i "$source:duration=12" -f lavfi -i "sine=frequency=$tone:sample_rate=44100:duration=12" \
-    -vf "drawbox=x=0:y=180:w=iw:h=60:color=black@0.6:t=fill,drawtext=fontfile=$FONT:text='$title':fontcolor=white:fontsize=18:x=(w-text_w)/2:y=200,drawtext=fontfile=$FONT:text='%{pts\\:hms}':fontcolor=yellow:fontsize=14:x=10:y=10" \
-    -c:v libx264 -profile:v baseline -level 3.0 -pix_fmt yuv420p -preset veryfast -crf 32 -g 48 \
-    -c:a aac -b:a 48k -ac 1 -movflags +faststart -shortest "$OUT/videos/$name.mp4"
-  ff -ss 3 -i "$OUT/videos/$name.mp4" -frames:v 1 -vf scale=320:180 -c:v libwebp -quality 60 "$OUT/thumbnails/$name.webp"
-done
+# The lesson clips (renditions, captions, thumbnails) come from the import pipeline: npm run seed:media.
+npx tsx scripts/build-seed-media.ts
 
 # discipline key | initials | card colour
 DISCIPLINES=(

@@ -17,7 +17,7 @@ import { createEndpoints } from './services/api/endpoints';
 import { ApiError } from './services/api/errors';
 import { fetchDictionary } from './services/dictionaries';
 import { isNativeShell } from './services/native/native-shell';
-import { createOfflineVideoStore } from './services/offline/video-downloads';
+import { lazyOfflineVideoStore } from './services/offline/offline-video-store';
 import { whenAppStable } from './services/pwa/app-stable';
 import { createInstallPromptBridge } from './services/pwa/install-prompt-bridge';
 import { createServiceWorkerBridge } from './services/pwa/service-worker-bridge';
@@ -63,7 +63,16 @@ const actors = createAppActors({
     reload: () => window.location.reload(),
   },
   // Downloads are played through the service worker, which the native shell does not run.
-  ...(nativeShell ? {} : { offlineVideos: createOfflineVideoStore() }),
+  // Its code arrives with the first screen that uses it (player, cache manager), not with the landing page.
+  ...(nativeShell
+    ? {}
+    : {
+        offlineVideos: lazyOfflineVideoStore(() =>
+          import('./services/offline/video-downloads').then(({ createOfflineVideoStore }) =>
+            createOfflineVideoStore(),
+          ),
+        ),
+      }),
 });
 actors.start();
 // Timers stop while a phone sleeps: when the student comes back, the session re-reads the clock, so an

@@ -1,6 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** Who may play which file of which subject until when: everything a signed video URL vouches for. */
+/**
+ * Who may play which video's files of which subject until when: everything a signed video URL vouches for.
+ * `file` is the video's media stem: the grant covers its renditions and captions (server/lib/media-files.ts).
+ */
 export interface MediaGrant {
   file: string;
   studentId: string;
@@ -23,16 +26,15 @@ function signature(secret: string, grant: MediaGrant): string {
     .digest('base64url');
 }
 
-/** Path and query of a signed video URL (relative to the public origin). */
-export function signedVideoPath(secret: string, grant: MediaGrant): string {
-  const query = new URLSearchParams({
+/** The query string that signs a grant: every file of the stem is `/media/videos/<file>?<this>`. */
+export function signedMediaQuery(secret: string, grant: MediaGrant): string {
+  return new URLSearchParams({
     student: grant.studentId,
     subject: grant.subjectId,
     exp: String(grant.expiresAt),
     v: String(grant.tokenVersion),
     sig: signature(secret, grant),
-  });
-  return `/media/videos/${encodeURIComponent(grant.file)}?${query.toString()}`;
+  }).toString();
 }
 
 export function verifyMediaSignature(secret: string, grant: MediaGrant, candidate: string): boolean {

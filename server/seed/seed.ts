@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { type Db, lockSchema, type Transaction } from '../lib/db';
+import { type Db, lockSchema } from '../lib/db';
 import { SEED_BOOKS, SEED_CHANNELS, SEED_HAPPENINGS, SEED_PRODUCTS, SEED_SCHOLARSHIPS } from './content';
-import { SEED_SUBJECTS, type SeedSubject } from './subjects';
+import { insertAll } from './insert-all';
+import { seedMedia } from './seed-media';
+import { backfillSeedRenditions, seedRenditions } from './seed-renditions';
+import { type Clip, SEED_SUBJECTS, type SeedSubject } from './subjects';
 
 export const SEED_MEDIA_DIR = join(import.meta.dirname, 'media');
-
-/** Length of the generated clips (scripts/generate-seed-media.sh): what the player will actually show. */
-const CLIP_SECONDS = 12;
 
 /** Small deterministic numbers so the seed looks lived-in and is the same on every machine. */
 function stableNumber(text: string, max: number): number {
@@ -24,7 +24,8 @@ export interface SeedVideo {
   section: string;
   description: string;
   thumbnail: string;
-  file: string;
+  /** The media stem: the clip's renditions and captions (server/lib/media-files.ts). */
+  clip: Clip;
   position: number;
 }
 
@@ -49,7 +50,7 @@ export function seedVideos(subject: SeedSubject): SeedVideo[] {
           ? `${subject.title} - ${topic} : ${lesson}. Leçon expliquée pas à pas, avec exercices.`
           : `${subject.title} - ${topic}: ${lesson}. A step-by-step lesson with exercises.`,
         thumbnail: `/media/thumbnails/${subject.clip}.webp`,
-        file: `${subject.clip}.mp4`,
+        clip: subject.clip,
         position,
       });
     }
@@ -57,25 +58,17 @@ export function seedVideos(subject: SeedSubject): SeedVideo[] {
   return videos;
 }
 
-/** One multi-row INSERT per table: a first start stays quick (each statement is a round trip). */
-async function insertAll(
-  tx: Transaction,
-  table: string,
-  columns: string[],
-  rows: unknown[][],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const tuples = rows.map(
-    (_, rowIndex) =>
-      `(${columns.map((_, columnIndex) => `$${rowIndex * columns.length + columnIndex + 1}`).join(', ')})`,
-  );
-  await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, rows.flat());
-}
-
-/** Loads the seed catalogue into an empty database (first start); does nothing once subjects exist. */
+/**
+ * Loads the seed catalogue into an empty database (first start). Once subjects exist it only gives seed
+ * videos of an older database the renditions and captions they lack (issue 11), and returns false.
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM subjects');
-  if ((count?.n ?? 0) > 0) return false;
+  if ((count?.n ?? 0) > 0) {
+    await backfillSeedRenditions(db);
+    return false;
+  }
+  const media = seedMedia();
   return db.transaction(async (tx) => {
     // Another server process starting at the same moment may be seeding: the first one does it.
     await lockSchema(tx);
@@ -107,7 +100,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         index,
       ]),
     );
-    const videoRows = SEED_SUBJECTS.flatMap(seedVideos).map((v) => {
+    const videos = SEED_SUBJECTS.flatMap(seedVideos);
+    const videoRows = videos.map((v) => {
       const views = 40 + stableNumber(v.id, 2400);
       return [
         v.id,
@@ -118,8 +112,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         v.section,
         v.description,
         v.thumbnail,
-        v.file,
-        CLIP_SECONDS,
+        v.clip,
+        Math.round(media.clips[v.clip].durationSeconds),
         views,
         Math.floor(views * (0.05 + stableNumber(`${v.id}l`, 10) / 100)),
         stableNumber(`${v.id}d`, 6),
@@ -147,6 +141,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       ],
       videoRows,
     );
+    await seedRenditions(tx, videos);
     await insertAll(
       tx,
       'books',

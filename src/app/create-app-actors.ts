@@ -17,7 +17,7 @@ import { type Endpoints, makeExternalId } from '../services/api/endpoints';
 import { ApiError } from '../services/api/errors';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
-import { NO_OFFLINE_VIDEOS, type OfflineVideoStore } from '../services/offline/video-downloads';
+import { NO_OFFLINE_VIDEOS, type OfflineVideoStore } from '../services/offline/offline-video-store';
 import { NO_PWA, type PwaEffects } from '../services/pwa/pwa-effects';
 import type { AppStorage } from '../services/storage';
 import type { UiStore } from './ui-store';

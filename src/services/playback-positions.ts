@@ -24,9 +24,17 @@ export interface KeyValueStore {
   del(key: string): Promise<void>;
 }
 
+/** A saved position and when the student was there (epoch ms). */
+export interface PositionEntry {
+  readonly seconds: number;
+  readonly savedAt: number;
+}
+
 export interface PlaybackPositions {
   /** The saved position in seconds, or null (none, unreadable, or IndexedDB unavailable). */
   load(videoId: string): Promise<number | null>;
+  /** The saved position with its time, to compare with the account's (the newer wins). */
+  loadEntry(videoId: string): Promise<PositionEntry | null>;
   save(videoId: string, seconds: number): Promise<void>;
   forget(videoId: string): Promise<void>;
   loadLastPlayed(): Promise<string | null>;
@@ -65,12 +73,15 @@ export function createPlaybackPositions(
       return fallback;
     }
   };
+  const loadEntry = (videoId: string) =>
+    quietly(async (s): Promise<PositionEntry | null> => {
+      const value = await s.get(positionKey(videoId));
+      if (!isStoredPosition(value)) return null;
+      return { seconds: value.seconds, savedAt: Number.isFinite(value.savedAt) ? value.savedAt : 0 };
+    }, null);
   return {
-    load: (videoId) =>
-      quietly(async (s) => {
-        const value = await s.get(positionKey(videoId));
-        return isStoredPosition(value) ? value.seconds : null;
-      }, null),
+    load: async (videoId) => (await loadEntry(videoId))?.seconds ?? null,
+    loadEntry,
     save: (videoId, seconds) =>
       quietly(async (s) => {
         if (!Number.isFinite(seconds) || seconds < 0) return;

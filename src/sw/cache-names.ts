@@ -12,6 +12,8 @@ export const RUNTIME_CACHES = {
   images: 'images',
   /** Videos the student downloaded for offline study, keyed by their stable URL (no signature). */
   offlineVideos: 'offline-videos',
+  /** The start of downloads not finished yet (a lost connection, a pause), resumed from there. */
+  offlineVideoParts: 'offline-video-parts',
 } as const;
 
 /** Workbox names its precache `workbox-precache-v2-<scope>`; the composition root keeps it on logout. */

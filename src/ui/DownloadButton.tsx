@@ -1,29 +1,49 @@
 import { useTranslation } from 'react-i18next';
 import type { DownloadView } from '../../machines/videoDownload';
-import { formatBytes } from '../services/offline/format-bytes';
+import type { Quality } from '../../machines/videoQuality';
+import { useVideoTexts } from './video-texts';
 import './download-button.css';
 
-interface DownloadButtonProps {
+export interface DownloadButtonProps {
   view: DownloadView;
+  wifiOnly: boolean;
+  pricePerGb: number;
   onRequest: () => void;
+  onChoose: (quality: Quality) => void;
   onConfirm: () => void;
   onCancel: () => void;
+  onPause: () => void;
+  onResume: () => void;
   onRetry: () => void;
   onRemove: () => void;
+  onWifiOnly: (on: boolean) => void;
 }
 
-/** Download for offline: the size before, a warning on mobile data, progress, then 'available offline'. */
-export function DownloadButton({
-  view,
-  onRequest,
-  onConfirm,
-  onCancel,
-  onRetry,
-  onRemove,
-}: DownloadButtonProps) {
-  const { t, i18n } = useTranslation();
-  const size = (bytes: number | null) =>
-    bytes === null ? t('offline.unknownSize') : formatBytes(bytes, i18n.language);
+/**
+ * Download for offline (issues 5 and 11): the renditions with their sizes and costs before a byte is spent,
+ * the Wi-Fi only setting, progress that survives a lost connection, pause and resume, then what is stored.
+ */
+export function DownloadButton(props: DownloadButtonProps) {
+  const { t } = useTranslation();
+  const texts = useVideoTexts(props.pricePerGb);
+  const { view } = props;
+  const cancel = (
+    <button type="button" className="btn btn--secondary" onClick={props.onCancel}>
+      {t('common.cancel')}
+    </button>
+  );
+  const wifiOnly = (
+    <label className="download__setting">
+      <input
+        type="checkbox"
+        checked={props.wifiOnly}
+        onChange={(event) => props.onWifiOnly(event.currentTarget.checked)}
+      />
+      {t('video.download.wifiOnly')}
+    </label>
+  );
+  const progress = (received: number, total: number | null) =>
+    total ? texts.percent(received, total) : texts.size(received);
 
   switch (view.status) {
     case 'unavailable':
@@ -32,72 +52,115 @@ export function DownloadButton({
     case 'available':
       return (
         <div className="download">
-          <button type="button" className="btn btn--secondary" onClick={onRequest}>
+          <button type="button" className="btn btn--secondary" onClick={props.onRequest}>
             {t('offline.download')}
           </button>
         </div>
       );
-    case 'planning':
+    case 'choosing':
       return (
-        <div className="download" role="status" aria-live="polite">
-          <button type="button" className="btn btn--secondary" disabled>
-            {t('offline.measuring')}
-          </button>
-        </div>
-      );
-    case 'confirming':
-      return (
-        <section className="download download--confirm" aria-label={t('offline.download')}>
-          <p className="download__text">{t('offline.confirm', { size: size(view.sizeBytes) })}</p>
+        <section className="download download--confirm" aria-label={t('video.download.title')}>
+          <fieldset className="download__choices">
+            <legend className="download__text">{t('video.download.choose')}</legend>
+            {view.renditions.map((rendition) => (
+              <label key={rendition.quality} className="download__choice">
+                <input
+                  type="radio"
+                  name="download-quality"
+                  checked={rendition.quality === view.quality}
+                  onChange={() => props.onChoose(rendition.quality)}
+                />
+                {rendition.sizeBytes > 0
+                  ? t('video.download.option', {
+                      quality: texts.quality(rendition.quality),
+                      size: texts.size(rendition.sizeBytes),
+                      cost: texts.cost(rendition.sizeBytes),
+                    })
+                  : t('video.download.optionUnknown', { quality: texts.quality(rendition.quality) })}
+              </label>
+            ))}
+          </fieldset>
           {view.metered ? (
             <p className="download__warning" role="alert">
-              {t('offline.meteredWarning', { size: size(view.sizeBytes) })}
+              {t('video.download.metered')}
             </p>
           ) : null}
+          {wifiOnly}
           <div className="download__actions">
-            <button type="button" className="btn" onClick={onConfirm}>
+            <button type="button" className="btn" onClick={props.onConfirm}>
               {t('offline.confirmDownload')}
             </button>
-            <button type="button" className="btn btn--secondary" onClick={onCancel}>
-              {t('common.cancel')}
-            </button>
+            {cancel}
           </div>
         </section>
       );
-    case 'downloading': {
-      const percent = view.totalBytes
-        ? Math.min(100, Math.round((view.receivedBytes / view.totalBytes) * 100))
-        : null;
+    case 'waitingForWifi':
+      return (
+        <section className="download download--confirm" aria-label={t('video.download.title')}>
+          <p className="download__text" role="status">
+            {t('video.download.waitingForWifi', {
+              quality: texts.quality(view.quality),
+              size: view.totalBytes ? texts.size(view.totalBytes) : t('offline.unknownSize'),
+            })}
+          </p>
+          {wifiOnly}
+          <div className="download__actions">{cancel}</div>
+        </section>
+      );
+    case 'downloading':
       return (
         <div className="download" role="status" aria-live="polite">
           <progress
             className="download__progress"
             max={100}
-            {...(percent === null ? {} : { value: percent })}
+            {...(view.totalBytes ? { value: Math.round((view.receivedBytes / view.totalBytes) * 100) } : {})}
             aria-label={t('offline.downloading')}
           />
           <span className="download__text">
-            {percent === null
-              ? t('offline.downloadingBytes', { size: size(view.receivedBytes) })
-              : t('offline.downloadingPercent', { percent })}
+            {view.totalBytes
+              ? t('video.download.downloading', {
+                  quality: texts.quality(view.quality),
+                  percent: progress(view.receivedBytes, view.totalBytes),
+                })
+              : t('video.download.downloadingBytes', {
+                  quality: texts.quality(view.quality),
+                  size: texts.size(view.receivedBytes),
+                })}
           </span>
-          <button type="button" className="btn btn--secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
+          <div className="download__actions">
+            <button type="button" className="btn btn--secondary" onClick={props.onPause}>
+              {t('video.download.pause')}
+            </button>
+            {cancel}
+          </div>
         </div>
       );
-    }
+    case 'interrupted':
+    case 'paused':
+      return (
+        <div className="download" role="status" aria-live="polite">
+          <span className="download__text">
+            {t(view.status === 'paused' ? 'video.download.paused' : 'video.download.interrupted', {
+              percent: progress(view.receivedBytes, view.totalBytes),
+            })}
+          </span>
+          <div className="download__actions">
+            <button type="button" className="btn" onClick={props.onResume}>
+              {t('video.download.resume')}
+            </button>
+            {cancel}
+          </div>
+        </div>
+      );
     case 'failed':
       return (
         <div className="download" role="alert">
-          <span className="download__text">{t('offline.failed')}</span>
+          <span className="download__text">{t('video.download.failed')}</span>
           <div className="download__actions">
-            <button type="button" className="btn" onClick={onRetry}>
+            <button type="button" className="btn" onClick={props.onRetry}>
               {t('common.retry')}
             </button>
-            <button type="button" className="btn btn--secondary" onClick={onCancel}>
-              {t('common.cancel')}
-            </button>
+            {cancel}
           </div>
         </div>
       );
@@ -105,18 +168,22 @@ export function DownloadButton({
       return (
         <div className="download">
           <span className="download__text download__text--done">
-            {t('offline.downloaded', { size: size(view.sizeBytes) })}
+            {t('video.download.downloaded', {
+              quality: texts.quality(view.quality),
+              size: view.sizeBytes === null ? t('offline.unknownSize') : texts.size(view.sizeBytes),
+            })}
           </span>
-          <button type="button" className="btn btn--secondary" onClick={onRemove}>
+          <button type="button" className="btn btn--secondary" onClick={props.onRemove}>
             {t('offline.remove')}
           </button>
         </div>
       );
+    case 'discarding':
     case 'removing':
       return (
         <div className="download" role="status" aria-live="polite">
           <button type="button" className="btn btn--secondary" disabled>
-            {t('offline.removing')}
+            {view.status === 'removing' ? t('offline.removing') : t('video.download.cancelling')}
           </button>
         </div>
       );

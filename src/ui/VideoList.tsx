@@ -1,17 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import type { Video } from '../services/api/types';
 import { VideoCard } from './VideoCard';
+import { videoTitle } from './video-title';
 
-type ListedVideo = Pick<Video, '_id' | 'title' | 'thumbnailUrl' | 'durationSeconds' | 'views' | 'locked'>;
+type ListedVideo = Pick<
+  Video,
+  '_id' | 'title' | 'titles' | 'thumbnailUrl' | 'durationSeconds' | 'views' | 'locked'
+>;
 
 /** Lessons as cards, in the order given. */
 export function VideoList({ videos }: { videos: readonly ListedVideo[] }) {
+  const { i18n } = useTranslation();
   return (
     <ul className="video-list">
       {videos.map((video) => (
         <li key={video._id}>
           <VideoCard
             id={video._id}
-            title={video.title}
+            title={videoTitle(video, i18n.language)}
             thumbnailUrl={video.thumbnailUrl}
             durationSeconds={video.durationSeconds}
             views={video.views}

@@ -12,7 +12,7 @@ import { text } from './harness/dictionary';
 import { MATHS, PAYERS } from './harness/journey';
 import { e2eServerEnv, freePort } from './harness/server-env';
 import { newStudent, StudentApi } from './harness/student-api';
-import { StudentApp } from './harness/student-app';
+import { StudentApp, templatePattern } from './harness/student-app';
 
 // Issue 5 in Chromium against the production build served by the real server. The file serves its own copy
 // of the run's build (its update test deploys a changed build into it) and, at the end, stops that server
@@ -196,9 +196,10 @@ describe('the PWA in Chromium', () => {
     // wouter's hash routing keeps a route's query in the page's search: /?videoId=…#/video-player.
     await page.goto(`/?videoId=${encodeURIComponent(video._id)}#/video-player`);
     await page.getByRole('button', { name: en('offline.download') }).click();
-    await page.getByText(/^This video is .+ Download it to watch without the internet\?$/).waitFor();
+    // Issue 11: the renditions are offered with their sizes and costs; Data saver (streamUrl) is the first.
+    await page.getByText(en('video.download.choose')).waitFor();
     await page.getByRole('button', { name: en('offline.confirmDownload'), exact: true }).click();
-    await page.getByText(/^Available offline \(.+\)$/).waitFor({ timeout: 30_000 });
+    await page.getByText(templatePattern(en('video.download.downloaded'))).waitFor({ timeout: 30_000 });
     // The lists the offline app needs were fetched while online (through the worker's runtime caches).
     await page.goto('/#/study-sections');
     await page.getByText(MATHS.title).first().waitFor();

@@ -10,11 +10,17 @@ import { playbackMachine } from '../../machines/playback';
 import type { EventExecutors, MachineModel } from './modelHarness';
 import { Fakes, generatePaths, Harness } from './modelHarness';
 
-export const INPUT: PlaybackInput = { videoId: 'v1', userId: 'u1' };
-export const STREAM = 'http://localhost/media/videos/v1.mp4?exp=1&sig=a';
-export const FRESH_STREAM = 'http://localhost/media/videos/v1.mp4?exp=2&sig=b';
-export const LIST_STREAM = 'http://localhost/media/videos/v1.mp4?exp=3&sig=c';
+export const INPUT: PlaybackInput = { videoId: 'v1', userId: 'u1', quality: '360p' };
+const signed = (quality: string, query: string) => `http://localhost/media/videos/v1-${quality}.mp4?${query}`;
+/** The 360p rendition Auto picked, under the list's signature; then a fresh one, and a relisted one. */
+export const STREAM = signed('360p', 'exp=1&sig=a');
+export const SAVER_STREAM = signed('saver', 'exp=1&sig=a');
+export const FRESH_STREAM = signed('360p', 'exp=2&sig=b');
+export const LIST_STREAM = signed('360p', 'exp=3&sig=c');
 export const COMMENT = { _id: 'c1', likes: 2 };
+
+const renditionsSigned = (query: string) =>
+  (['saver', '360p', '480p'] as const).map((quality) => ({ quality, url: signed(quality, query) }));
 
 const base = {
   _id: 'v1',
@@ -24,15 +30,38 @@ const base = {
   views: 10,
   comments: [COMMENT],
 } as const;
-export const PAID_VIDEO: PlaybackVideo = { ...base, locked: false, streamUrl: STREAM };
-export const LOCKED_VIDEO: PlaybackVideo = { ...base, locked: true };
+export const PAID_VIDEO: PlaybackVideo = {
+  ...base,
+  locked: false,
+  streamUrl: SAVER_STREAM,
+  renditions: renditionsSigned('exp=1&sig=a'),
+};
+export const LOCKED_VIDEO: PlaybackVideo = {
+  ...base,
+  locked: true,
+  renditions: renditionsSigned('').map(({ quality }) => ({ quality })),
+};
 
 export const PAID: LoadVideoOutput = { video: PAID_VIDEO, price: 2_500 };
 export const LOCKED: LoadVideoOutput = { video: LOCKED_VIDEO, price: 2_500 };
 export const FREE: LoadVideoOutput = { video: PAID_VIDEO, price: 0 };
-export const REFRESHED: LoadVideoOutput = { video: { ...PAID_VIDEO, streamUrl: FRESH_STREAM }, price: 2_500 };
+export const REFRESHED: LoadVideoOutput = {
+  video: {
+    ...PAID_VIDEO,
+    streamUrl: signed('saver', 'exp=2&sig=b'),
+    renditions: renditionsSigned('exp=2&sig=b'),
+  },
+  price: 2_500,
+};
 /** The list loaded again because the cached one predates the purchase. */
-export const RELISTED: LoadVideoOutput = { video: { ...PAID_VIDEO, streamUrl: LIST_STREAM }, price: 2_500 };
+export const RELISTED: LoadVideoOutput = {
+  video: {
+    ...PAID_VIDEO,
+    streamUrl: signed('saver', 'exp=3&sig=c'),
+    renditions: renditionsSigned('exp=3&sig=c'),
+  },
+  price: 2_500,
+};
 
 export const DURATION = 600;
 export const MIDWAY = 120;
@@ -44,6 +73,12 @@ export const NETWORK_ERROR = new Error('Network error. Please check your interne
 
 export const playbackEventSamples = {
   'playback.retry': () => [{ type: 'playback.retry' }],
+  'playback.start': () => [{ type: 'playback.start' }],
+  // Another rendition (a new source from the same second), and the one already playing (nothing to load).
+  'playback.setQuality': () => [
+    { type: 'playback.setQuality', quality: 'saver' },
+    { type: 'playback.setQuality', quality: '360p' },
+  ],
   'playback.setRate': () => [{ type: 'playback.setRate', rate: 1.5 }],
   'playback.leave': () => [{ type: 'playback.leave' }],
   'media.loadedMetadata': () => [{ type: 'media.loadedMetadata', duration: DURATION }],
@@ -109,8 +144,10 @@ export const playbackInternalSamples = {
  */
 function isSideBranch(snapshot: PlaybackSnapshot): boolean {
   const { context } = snapshot;
-  const stream = context.video?.streamUrl;
+  const stream = context.video?.renditions?.find((rendition) => rendition.quality === '360p')?.url;
   return (
+    // Another rendition: its own transitions are taken from the main branch; what follows is the same.
+    context.quality !== '360p' ||
     context.rate !== 1 ||
     context.reactionError !== null ||
     context.video?.likes !== 4 ||
@@ -186,6 +223,8 @@ export function createPlaybackHarness(input: PlaybackInput): Harness<typeof play
 
 export const playbackExecutors: EventExecutors<typeof playbackMachine> = {
   'playback.retry': (harness, event) => harness.send(event),
+  'playback.start': (harness, event) => harness.send(event),
+  'playback.setQuality': (harness, event) => harness.send(event),
   'playback.setRate': (harness, event) => harness.send(event),
   'playback.leave': (harness, event) => harness.send(event),
   'media.loadedMetadata': (harness, event) => harness.send(event),

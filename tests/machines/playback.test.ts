@@ -46,12 +46,14 @@ describe('playback machine', () => {
   }, 120_000);
 });
 
+/** A paid video, its position restored, started by the student (the cost was on screen until then). */
 async function watchingFrom(stored: number | null = null) {
   const harness = createPlaybackHarness(INPUT);
   harness.start();
   await harness.resolve('loadVideo', PAID);
   await harness.resolve('checkAccess', { expired: false });
   await harness.resolve('loadPosition', stored);
+  await harness.send({ type: 'playback.start' });
   return harness;
 }
 
@@ -76,6 +78,7 @@ describe('playback rules', () => {
     await harness.resolve('loadVideo', FREE);
     await harness.resolve('checkAccess', { expired: true });
     await harness.resolve('loadPosition', null);
+    await harness.send({ type: 'playback.start' });
     expect(selectStreamUrl(harness.snapshot)).toBe(STREAM);
   });
 
@@ -170,7 +173,8 @@ describe('playback rules', () => {
     expect(selectStreamUrl(harness.snapshot)).toBe(FRESH_STREAM);
     await harness.send({ type: 'media.loadedMetadata', duration: DURATION });
     expect(harness.fakes.effectsOf('seekTo')).toEqual([{ position: MIDWAY }]);
-    expect(harness.fakes.effectsOf('resumePlay')).toHaveLength(1);
+    // Once after the student's start, once after the fresh URL.
+    expect(harness.fakes.effectsOf('resumePlay')).toHaveLength(2);
   });
 
   it('gives up after two fresh URLs that do not play, and tries again on retry', async () => {

@@ -1,35 +1,66 @@
-import type { AnyEventObject, InputFrom } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { fromCallback } from 'xstate';
-import type { DownloadPlan, VideoDownloadEvent, VideoDownloadSnapshot } from '../../machines/videoDownload';
+import type {
+  DownloadRendition,
+  DownloadVideoInput,
+  StoredDownload,
+  VideoDownloadEvent,
+  VideoDownloadInput,
+  VideoDownloadSnapshot,
+} from '../../machines/videoDownload';
 import { videoDownloadMachine } from '../../machines/videoDownload';
+import type { NetworkHints } from '../../machines/videoQuality';
 import type { EventExecutors, Executor, MachineModel } from './modelHarness';
 import { Fakes, generatePaths, Harness, settle } from './modelHarness';
 
-// One paid video's download button: already stored or not, a plan measured with HEAD (known or unknown
-// size, Wi-Fi or mobile data), a download that reports progress and then finishes or fails, and a removal.
-// The machine's invokes carry no ids, so their done/error events are named after the invoke ids XState
-// derives; they are read from the definition below rather than spelled out.
+// One paid video's download: already stored (whole or in part) or not; the rendition chosen with its size; a
+// download that reports progress, then finishes, fails, or is interrupted by a lost connection and goes on
+// from the bytes it had; pause and resume; the "Wi-Fi only" setting against what the browser says of the
+// connection; cancel (what arrived is discarded) and removal. The machine's invokes carry no ids, so their
+// done/error events are named after the ids XState derives; they are read from the definition below.
 
 type VideoDownloadMachine = typeof videoDownloadMachine;
 type VideoDownloadHarness = Harness<VideoDownloadMachine>;
 
-/** The size the offline store reports for a video it already holds. */
-export const STORED_SIZE = 7_340_032;
-/** The size HEAD announces, and the size the finished download saved. */
-export const VIDEO_SIZE = 12_582_912;
-export const HALFWAY = 6_291_456;
+export const SAVER_SIZE = 2_400_000;
+export const P360_SIZE = 6_000_000;
+export const P480_SIZE = 11_000_000;
+export const RENDITIONS: readonly DownloadRendition[] = [
+  { quality: 'saver', sizeBytes: SAVER_SIZE },
+  { quality: '360p', sizeBytes: P360_SIZE },
+  { quality: '480p', sizeBytes: P480_SIZE },
+];
+/** What arrived before the connection dropped. */
+export const HALFWAY = 1_200_000;
+export const STORED_SIZE = SAVER_SIZE;
 
-export const WIFI_PLAN: DownloadPlan = { sizeBytes: VIDEO_SIZE, metered: false };
-export const METERED_PLAN: DownloadPlan = { sizeBytes: VIDEO_SIZE, metered: true };
-/** A server without Content-Length on mobile data: the warning still shows, with an unknown size. */
-export const UNKNOWN_SIZE_PLAN: DownloadPlan = { sizeBytes: null, metered: true };
+export const WIFI: NetworkHints = { online: true, saveData: false, type: 'wifi', effectiveType: '4g' };
+export const CELLULAR: NetworkHints = {
+  online: true,
+  saveData: false,
+  type: 'cellular',
+  effectiveType: '4g',
+};
+export const OFFLINE: NetworkHints = { online: false, saveData: false, type: 'none', effectiveType: null };
+/** A desktop browser: it does not say what the connection is, so Wi-Fi only cannot hold anything back. */
+export const UNKNOWN: NetworkHints = { online: true, saveData: false, type: null, effectiveType: null };
+
+export const STORED_COMPLETE: StoredDownload = {
+  status: 'complete',
+  quality: 'saver',
+  sizeBytes: STORED_SIZE,
+};
+export const STORED_PARTIAL: StoredDownload = {
+  status: 'partial',
+  quality: '360p',
+  receivedBytes: HALFWAY,
+  totalBytes: P360_SIZE,
+};
 
 export const STORAGE_ERROR = new Error('Offline downloads are not supported here');
-export const HEAD_ERROR = new Error('Network error. Please check your internet connection.');
 export const REMOVE_ERROR = new Error('The cache could not be opened');
 
-/** The promise effects and the state that invokes each, with the invoke id XState gives it. */
-function invokeIdOf(state: 'checking' | 'planning' | 'removing'): string {
+function invokeIdOf(state: 'checking' | 'discarding' | 'removing'): string {
   const invoke = videoDownloadMachine.root.states[state]?.invoke[0];
   if (!invoke) throw new Error(`videoDownload.${state} invokes nothing`);
   return invoke.id;
@@ -37,27 +68,37 @@ function invokeIdOf(state: 'checking' | 'planning' | 'removing'): string {
 
 export const PROMISE_EFFECTS = {
   findDownload: invokeIdOf('checking'),
-  planDownload: invokeIdOf('planning'),
+  discardPartial: invokeIdOf('discarding'),
   removeDownload: invokeIdOf('removing'),
 } as const;
-
 type PromiseEffect = keyof typeof PROMISE_EFFECTS;
 
 export const doneOf = (src: PromiseEffect) => `xstate.done.actor.${PROMISE_EFFECTS[src]}`;
 export const errorOf = (src: PromiseEffect) => `xstate.error.actor.${PROMISE_EFFECTS[src]}`;
+export const AFTER_RETRY = 'xstate.after.retryAfter.videoDownload.interrupted';
 
 export const videoDownloadEventSamples = {
   'download.request': () => [{ type: 'download.request' }],
+  'download.choose': () => [{ type: 'download.choose', quality: '360p' }],
   'download.confirm': () => [{ type: 'download.confirm' }],
   'download.cancel': () => [{ type: 'download.cancel' }],
+  'download.pause': () => [{ type: 'download.pause' }],
+  'download.resume': () => [{ type: 'download.resume' }],
   'download.retry': () => [{ type: 'download.retry' }],
   'download.remove': () => [{ type: 'download.remove' }],
-  'download.progress': () => [
-    { type: 'download.progress', receivedBytes: HALFWAY, totalBytes: VIDEO_SIZE },
-    // A chunked response: the total stays what HEAD announced.
-    { type: 'download.progress', receivedBytes: HALFWAY, totalBytes: null },
+  'download.setWifiOnly': (snapshot: VideoDownloadSnapshot) => [
+    { type: 'download.setWifiOnly', on: !snapshot.context.wifiOnly },
   ],
-  'download.finished': () => [{ type: 'download.finished', sizeBytes: VIDEO_SIZE }],
+  'network.changed': () => [
+    { type: 'network.changed', hints: WIFI },
+    { type: 'network.changed', hints: CELLULAR },
+    { type: 'network.changed', hints: OFFLINE },
+  ],
+  'download.progress': () => [{ type: 'download.progress', receivedBytes: HALFWAY, totalBytes: null }],
+  'download.finished': (snapshot: VideoDownloadSnapshot) => [
+    { type: 'download.finished', sizeBytes: snapshot.context.totalBytes ?? SAVER_SIZE },
+  ],
+  'download.interrupted': () => [{ type: 'download.interrupted' }],
   'download.failed': () => [{ type: 'download.failed' }],
 } satisfies Record<
   VideoDownloadEvent['type'],
@@ -67,43 +108,59 @@ export const videoDownloadEventSamples = {
 export const videoDownloadInternalSamples = {
   [doneOf('findDownload')]: () => [
     { type: doneOf('findDownload'), output: null },
-    { type: doneOf('findDownload'), output: STORED_SIZE },
+    { type: doneOf('findDownload'), output: STORED_COMPLETE },
+    { type: doneOf('findDownload'), output: STORED_PARTIAL },
   ],
   [errorOf('findDownload')]: () => [{ type: errorOf('findDownload'), error: STORAGE_ERROR }],
-  [doneOf('planDownload')]: () => [
-    { type: doneOf('planDownload'), output: WIFI_PLAN },
-    { type: doneOf('planDownload'), output: METERED_PLAN },
-    { type: doneOf('planDownload'), output: UNKNOWN_SIZE_PLAN },
-  ],
-  [errorOf('planDownload')]: () => [{ type: errorOf('planDownload'), error: HEAD_ERROR }],
+  [doneOf('discardPartial')]: () => [{ type: doneOf('discardPartial'), output: undefined }],
+  [errorOf('discardPartial')]: () => [{ type: errorOf('discardPartial'), error: REMOVE_ERROR }],
   [doneOf('removeDownload')]: () => [{ type: doneOf('removeDownload'), output: undefined }],
   [errorOf('removeDownload')]: () => [{ type: errorOf('removeDownload'), error: REMOVE_ERROR }],
+  [AFTER_RETRY]: () => [{ type: AFTER_RETRY }],
 } satisfies Record<string, (snapshot: VideoDownloadSnapshot) => readonly AnyEventObject[]>;
+
+/** From a phone on mobile data with Wi-Fi only on, and from a desktop browser that says nothing. */
+export const VIDEO_DOWNLOAD_INPUTS: readonly VideoDownloadInput[] = [
+  { renditions: RENDITIONS, wifiOnly: false, hints: UNKNOWN },
+  { renditions: RENDITIONS, wifiOnly: true, hints: CELLULAR },
+];
 
 export const videoDownloadModel: MachineModel<VideoDownloadMachine> = {
   machine: videoDownloadMachine,
-  inputs: [undefined],
+  inputs: VIDEO_DOWNLOAD_INPUTS,
   samples: { ...videoDownloadEventSamples, ...videoDownloadInternalSamples },
+  filterEvents: (snapshot, event) => {
+    // The connection matters where a download is chosen, waiting or running: elsewhere it only changes what
+    // is remembered, which a single step from those states already covers.
+    if (['network.changed', 'download.setWifiOnly'].includes(event.type)) {
+      return (['choosing', 'waitingForWifi', 'downloading', 'interrupted', 'paused', 'failed'] as const).some(
+        (state) => snapshot.matches(state),
+      );
+    }
+    // Some bytes, and one automatic retry, show every transition; more only repeat them.
+    if (event.type === 'download.progress') return snapshot.context.receivedBytes === 0;
+    if (event.type === AFTER_RETRY) return snapshot.context.autoRetries === 0;
+    return true;
+  },
 };
 
-/** The machine has no named effect actions: its effects are the four provided actors. */
-export const VIDEO_DOWNLOAD_EFFECTS = [] as const;
+export const VIDEO_DOWNLOAD_EFFECTS = ['persistWifiOnly'] as const;
 
-/** One run of the download actor: what it can send back, and whether the machine stopped it. */
+/** One run of the download actor: what it was asked, what it can send back, whether it was stopped. */
 export interface FakeDownload {
+  readonly input: DownloadVideoInput;
   readonly sendBack: (event: VideoDownloadEvent) => void;
   stopped: boolean;
 }
 
-/** The promise effects as in every model, plus the callback actor that downloads. */
 export class VideoDownloadFakes extends Fakes {
   readonly downloads: FakeDownload[] = [];
 
   downloadActor() {
-    return fromCallback<VideoDownloadEvent>(({ sendBack }) => {
-      const download: FakeDownload = { sendBack, stopped: false };
+    return fromCallback<VideoDownloadEvent, DownloadVideoInput>(({ sendBack, input }) => {
+      const download: FakeDownload = { input, sendBack, stopped: false };
       this.downloads.push(download);
-      // The real actor aborts its request here.
+      // The real actor aborts its request here, keeping what arrived.
       return () => {
         download.stopped = true;
       };
@@ -127,13 +184,14 @@ export function fakesOf(harness: VideoDownloadHarness): VideoDownloadFakes {
   return harness.fakes;
 }
 
-export function createVideoDownloadHarness(input?: InputFrom<VideoDownloadMachine>): VideoDownloadHarness {
+export function createVideoDownloadHarness(input: VideoDownloadInput): VideoDownloadHarness {
   const fakes = new VideoDownloadFakes();
   const logic = videoDownloadMachine.provide({
+    actions: fakes.actions(VIDEO_DOWNLOAD_EFFECTS),
     actors: {
-      findDownload: fakes.promiseActor<number | null, void>('findDownload'),
-      planDownload: fakes.promiseActor<DownloadPlan, void>('planDownload'),
+      findDownload: fakes.promiseActor<StoredDownload | null, void>('findDownload'),
       downloadVideo: fakes.downloadActor(),
+      discardPartial: fakes.promiseActor<void, void>('discardPartial'),
       removeDownload: fakes.promiseActor<void, void>('removeDownload'),
     },
   });
@@ -148,12 +206,18 @@ async function sendFromDownload(harness: VideoDownloadHarness, event: VideoDownl
 
 export const videoDownloadExecutors = {
   'download.request': (harness, event) => harness.send(event),
+  'download.choose': (harness, event) => harness.send(event),
   'download.confirm': (harness, event) => harness.send(event),
   'download.cancel': (harness, event) => harness.send(event),
+  'download.pause': (harness, event) => harness.send(event),
+  'download.resume': (harness, event) => harness.send(event),
   'download.retry': (harness, event) => harness.send(event),
   'download.remove': (harness, event) => harness.send(event),
+  'download.setWifiOnly': (harness, event) => harness.send(event),
+  'network.changed': (harness, event) => harness.send(event),
   'download.progress': sendFromDownload,
   'download.finished': sendFromDownload,
+  'download.interrupted': sendFromDownload,
   'download.failed': sendFromDownload,
 } satisfies EventExecutors<VideoDownloadMachine>;
 

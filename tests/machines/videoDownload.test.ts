@@ -1,285 +1,264 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoDownloadSnapshot, videoDownloadMachine } from '../../machines/videoDownload';
-import { selectDownloadView } from '../../machines/videoDownload';
+import {
+  DOWNLOAD_DELAYS,
+  DOWNLOAD_LIMITS,
+  selectDownloadedQuality,
+  selectDownloadView,
+} from '../../machines/videoDownload';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
 import {
+  AFTER_RETRY,
+  CELLULAR,
   createVideoDownloadHarness,
   fakesOf,
   HALFWAY,
-  HEAD_ERROR,
-  METERED_PLAN,
+  OFFLINE,
+  P360_SIZE,
   REMOVE_ERROR,
+  RENDITIONS,
+  SAVER_SIZE,
   STORAGE_ERROR,
-  STORED_SIZE,
-  UNKNOWN_SIZE_PLAN,
+  STORED_COMPLETE,
+  STORED_PARTIAL,
+  UNKNOWN,
   VIDEO_DOWNLOAD_EFFECTS,
-  VIDEO_SIZE,
   videoDownloadExecutors,
   videoDownloadInternalExecutors,
   videoDownloadModel,
-  WIFI_PLAN,
+  WIFI,
 } from './videoDownload.model';
 
 type VideoDownloadHarness = Harness<typeof videoDownloadMachine>;
 
-interface Counts {
-  readonly finds: number;
-  readonly plans: number;
-  readonly downloads: number;
-  readonly removals: number;
-}
-
-function countsOf(harness: VideoDownloadHarness): Counts {
-  const fakes = fakesOf(harness);
-  return {
-    finds: fakes.callsOf('findDownload').length,
-    plans: fakes.callsOf('planDownload').length,
-    downloads: fakes.downloads.length,
-    removals: fakes.callsOf('removeDownload').length,
-  };
-}
-
-/** A video that is not stored yet, with the button offering the download. */
-async function availableVideo(): Promise<VideoDownloadHarness> {
-  const harness = createVideoDownloadHarness();
-  harness.start();
-  await harness.resolve('findDownload', null);
-  return harness;
-}
+/** The student's rule, written from the issue: Wi-Fi only holds a download back where the browser says "not Wi-Fi". */
+const heldBackByWifiOnly = (snapshot: VideoDownloadSnapshot) =>
+  snapshot.context.wifiOnly &&
+  snapshot.context.hints.type !== null &&
+  snapshot.context.hints.type !== 'wifi' &&
+  snapshot.context.hints.type !== 'ethernet';
 
 describe('videoDownload machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const before = new WeakMap<VideoDownloadHarness, { snapshot: VideoDownloadSnapshot; counts: Counts }>();
+    const before = new WeakMap<
+      VideoDownloadHarness,
+      { snapshot: VideoDownloadSnapshot; downloads: number }
+    >();
     const run = await runModel({
       model: videoDownloadModel,
       createHarness: createVideoDownloadHarness,
       executors: videoDownloadExecutors,
       internalExecutors: videoDownloadInternalExecutors,
       effectNames: VIDEO_DOWNLOAD_EFFECTS,
-      checkStep: (harness, { event }) => {
+      checkStep: (harness, { event, effects }) => {
         const now = harness.snapshot;
         const view = selectDownloadView(now);
-        const counts = countsOf(harness);
         const fakes = fakesOf(harness);
-        // The button always shows the state the machine is in.
         expect(now.matches(view.status)).toBe(true);
-        // Bytes are spent only while downloading, by one download at a time.
+        // Bytes are spent only while downloading, by one request at a time, never against Wi-Fi only.
         expect(fakes.runningDownloads()).toHaveLength(now.matches('downloading') ? 1 : 0);
-        for (const src of ['planDownload', 'removeDownload'] as const) {
-          const running = fakes.callsOf(src).filter((call) => !call.settled);
-          expect(running, `${src} runs in its state only`).toHaveLength(
-            now.matches(src === 'planDownload' ? 'planning' : 'removing') ? 1 : 0,
-          );
-        }
-        // The size (and the metered warning) shown is the plan just measured.
-        if (view.status === 'confirming') {
-          expect({ sizeBytes: view.sizeBytes, metered: view.metered }).toEqual(now.context.plan);
-        }
+        if (now.matches('downloading')) expect(heldBackByWifiOnly(now)).toBe(false);
+        // The renditions are offered with their sizes, Data saver first, before anything is downloaded.
+        if (view.status === 'choosing') expect(view.renditions).toEqual(RENDITIONS);
         if (view.status === 'downloaded') expect(view.sizeBytes).not.toBeNull();
-        if (now.matches('available')) expect(now.context.sizeBytes).toBeNull();
-        // An unavailable store ends the machine: nothing can be offered any more.
-        expect(now.status).toBe(now.matches('unavailable') ? 'done' : 'active');
-
+        expect(selectDownloadedQuality(now)).toBe(now.matches('downloaded') ? now.context.quality : null);
+        // The setting is kept whenever the student changes it.
+        expect(effects).toEqual(
+          event.type === 'download.setWifiOnly'
+            ? [{ type: 'persistWifiOnly', params: { on: (event as unknown as { on: boolean }).on } }]
+            : [],
+        );
         const previous = before.get(harness);
-        if (previous) {
-          const was = previous.snapshot;
-          const expected: Counts = {
-            finds: previous.counts.finds,
-            plans:
-              previous.counts.plans +
-              ((event.type === 'download.request' && was.matches('available')) ||
-              (event.type === 'download.retry' && was.matches('failed'))
-                ? 1
-                : 0),
-            // A download starts only once the student confirmed, after seeing the size.
-            downloads:
-              previous.counts.downloads +
-              (event.type === 'download.confirm' && was.matches('confirming') ? 1 : 0),
-            removals:
-              previous.counts.removals +
-              (event.type === 'download.remove' && was.matches('downloaded') ? 1 : 0),
-          };
-          expect(counts, `effects started by ${event.type}`).toEqual(expected);
-          if (now.matches('downloading') && !was.matches('downloading')) {
-            expect(view).toEqual({
-              status: 'downloading',
-              receivedBytes: 0,
-              totalBytes: was.context.plan?.sizeBytes ?? null,
-            });
-          }
-        } else {
-          expect(counts).toEqual({ finds: 1, plans: 0, downloads: 0, removals: 0 });
+        const downloads = fakes.downloads.length;
+        if (previous && downloads > previous.downloads) {
+          const started = fakes.downloads.at(-1);
+          // A download goes on from what arrived (never starts over) and fetches the rendition chosen.
+          expect(started?.input).toEqual({
+            quality: previous.snapshot.context.quality,
+            fromByte: previous.snapshot.context.receivedBytes,
+          });
+          expect(previous.snapshot.matches('available') || previous.snapshot.matches('checking')).toBe(false);
+          if (previous.snapshot.matches('choosing')) expect(event.type).toBe('download.confirm');
         }
-        before.set(harness, { snapshot: now, counts });
+        before.set(harness, { snapshot: now, downloads });
       },
     });
     console.log(`videoDownload: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);
-  });
+  }, 180_000);
+});
 
-  it('shows the size before a single byte of the video is downloaded', async () => {
-    const harness = await availableVideo();
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'available' });
-    await harness.send({ type: 'download.request' });
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'planning' });
-    await harness.resolve('planDownload', WIFI_PLAN);
+async function choosing(hints = UNKNOWN, wifiOnly = false) {
+  const harness = createVideoDownloadHarness({ renditions: RENDITIONS, wifiOnly, hints });
+  harness.start();
+  await harness.resolve('findDownload', null);
+  await harness.send({ type: 'download.request' });
+  return harness;
+}
+
+describe('videoDownload rules', () => {
+  it('asks for the rendition, Data saver by default, with every size, before spending a byte', async () => {
+    const harness = await choosing(CELLULAR);
     expect(selectDownloadView(harness.snapshot)).toEqual({
-      status: 'confirming',
-      sizeBytes: VIDEO_SIZE,
-      metered: false,
+      status: 'choosing',
+      quality: 'saver',
+      renditions: RENDITIONS,
+      metered: true,
     });
     expect(fakesOf(harness).downloads).toEqual([]);
+    await harness.send({ type: 'download.choose', quality: '360p' });
     await harness.send({ type: 'download.confirm' });
-    expect(fakesOf(harness).runningDownloads()).toHaveLength(1);
+    expect(fakesOf(harness).runningDownload().input).toEqual({ quality: '360p', fromByte: 0 });
     expect(selectDownloadView(harness.snapshot)).toEqual({
       status: 'downloading',
+      quality: '360p',
       receivedBytes: 0,
-      totalBytes: VIDEO_SIZE,
+      totalBytes: P360_SIZE,
     });
   });
 
-  it('warns on a metered connection, and a cancel there downloads nothing', async () => {
-    const harness = await availableVideo();
-    await harness.send({ type: 'download.request' });
-    await harness.resolve('planDownload', METERED_PLAN);
-    expect(selectDownloadView(harness.snapshot)).toEqual({
-      status: 'confirming',
-      sizeBytes: VIDEO_SIZE,
-      metered: true,
-    });
-    await harness.send({ type: 'download.cancel' });
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'available' });
-    expect(fakesOf(harness).downloads).toEqual([]);
-  });
-
-  it('warns with an unknown size, and takes the total from the download when it learns it', async () => {
-    const harness = await availableVideo();
-    await harness.send({ type: 'download.request' });
-    await harness.resolve('planDownload', UNKNOWN_SIZE_PLAN);
-    expect(selectDownloadView(harness.snapshot)).toEqual({
-      status: 'confirming',
-      sizeBytes: null,
-      metered: true,
-    });
-    await harness.send({ type: 'download.confirm' });
-    const download = fakesOf(harness).runningDownload();
-    download.sendBack({ type: 'download.progress', receivedBytes: 1_024, totalBytes: null });
-    expect(selectDownloadView(harness.snapshot)).toEqual({
-      status: 'downloading',
-      receivedBytes: 1_024,
-      totalBytes: null,
-    });
-    download.sendBack({ type: 'download.progress', receivedBytes: HALFWAY, totalBytes: VIDEO_SIZE });
-    download.sendBack({ type: 'download.progress', receivedBytes: VIDEO_SIZE, totalBytes: null });
-    expect(selectDownloadView(harness.snapshot)).toEqual({
-      status: 'downloading',
-      receivedBytes: VIDEO_SIZE,
-      totalBytes: VIDEO_SIZE,
-    });
-    download.sendBack({ type: 'download.finished', sizeBytes: VIDEO_SIZE });
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'downloaded', sizeBytes: VIDEO_SIZE });
-    expect(download.stopped).toBe(true);
-  });
-
-  it('retries a failed download from a fresh measurement and from zero bytes', async () => {
-    const harness = await availableVideo();
-    await harness.send({ type: 'download.request' });
-    await harness.resolve('planDownload', WIFI_PLAN);
+  it('goes on from the bytes it had after a lost connection, by itself after a few seconds', async () => {
+    const harness = await choosing();
     await harness.send({ type: 'download.confirm' });
     const first = fakesOf(harness).runningDownload();
-    first.sendBack({ type: 'download.progress', receivedBytes: HALFWAY, totalBytes: VIDEO_SIZE });
-    first.sendBack({ type: 'download.failed' });
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'failed' });
+    first.sendBack({ type: 'download.progress', receivedBytes: HALFWAY, totalBytes: SAVER_SIZE });
+    first.sendBack({ type: 'download.interrupted' });
     expect(first.stopped).toBe(true);
-    await harness.send({ type: 'download.retry' });
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'planning' });
-    expect(fakesOf(harness).callsOf('planDownload')).toHaveLength(2);
-    // Now on mobile data: the retry warns again before spending anything.
-    await harness.resolve('planDownload', METERED_PLAN);
-    expect(selectDownloadView(harness.snapshot)).toMatchObject({ status: 'confirming', metered: true });
-    await harness.send({ type: 'download.confirm' });
-    expect(selectDownloadView(harness.snapshot)).toEqual({
-      status: 'downloading',
-      receivedBytes: 0,
-      totalBytes: VIDEO_SIZE,
+    expect(selectDownloadView(harness.snapshot)).toMatchObject({
+      status: 'interrupted',
+      receivedBytes: HALFWAY,
     });
-    expect(fakesOf(harness).downloads).toHaveLength(2);
+    expect(harness.timer(AFTER_RETRY).delay).toBe(DOWNLOAD_DELAYS.retryAfter);
+    await harness.fireTimer(AFTER_RETRY);
+    expect(fakesOf(harness).runningDownload().input).toEqual({ quality: 'saver', fromByte: HALFWAY });
   });
 
-  it('fails when the size cannot be measured, and can retry or give up', async () => {
-    const harness = await availableVideo();
-    await harness.send({ type: 'download.request' });
-    await harness.reject('planDownload', HEAD_ERROR);
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'failed' });
+  it('goes on at once when the browser is back online, and waits while it is offline', async () => {
+    const harness = await choosing();
+    await harness.send({ type: 'download.confirm' });
+    fakesOf(harness).runningDownload().sendBack({ type: 'download.interrupted' });
+    await harness.send({ type: 'network.changed', hints: OFFLINE });
+    expect(selectDownloadView(harness.snapshot).status).toBe('interrupted');
+    await harness.send({ type: 'network.changed', hints: UNKNOWN });
+    expect(selectDownloadView(harness.snapshot).status).toBe('downloading');
+  });
+
+  it('stops retrying by itself after a while, and the student can resume it', async () => {
+    const harness = await choosing();
+    await harness.send({ type: 'download.confirm' });
+    for (let attempt = 0; attempt < DOWNLOAD_LIMITS.autoRetries; attempt++) {
+      fakesOf(harness).runningDownload().sendBack({ type: 'download.interrupted' });
+      await harness.fireTimer(AFTER_RETRY);
+    }
+    fakesOf(harness).runningDownload().sendBack({ type: 'download.interrupted' });
+    await harness.fireTimer(AFTER_RETRY);
+    expect(selectDownloadView(harness.snapshot).status).toBe('interrupted');
+    expect(fakesOf(harness).runningDownloads()).toEqual([]);
+    await harness.send({ type: 'download.resume' });
+    expect(fakesOf(harness).runningDownloads()).toHaveLength(1);
+    expect(fakesOf(harness).downloads).toHaveLength(DOWNLOAD_LIMITS.autoRetries + 2);
+  });
+
+  it('waits for Wi-Fi with "Wi-Fi only" on mobile data, and pauses a download that leaves Wi-Fi', async () => {
+    const harness = await choosing(CELLULAR, true);
+    await harness.send({ type: 'download.confirm' });
+    expect(selectDownloadView(harness.snapshot).status).toBe('waitingForWifi');
     expect(fakesOf(harness).downloads).toEqual([]);
-    await harness.send({ type: 'download.retry' });
-    await harness.reject('planDownload', HEAD_ERROR);
-    await harness.send({ type: 'download.cancel' });
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'available' });
-    expect(fakesOf(harness).callsOf('planDownload')).toHaveLength(2);
+    await harness.send({ type: 'network.changed', hints: WIFI });
+    const download = fakesOf(harness).runningDownload();
+    download.sendBack({ type: 'download.progress', receivedBytes: HALFWAY, totalBytes: null });
+    await harness.send({ type: 'network.changed', hints: CELLULAR });
+    expect(download.stopped).toBe(true);
+    expect(selectDownloadView(harness.snapshot)).toMatchObject({
+      status: 'waitingForWifi',
+      receivedBytes: HALFWAY,
+    });
+    // Turning the setting off lets it go on over mobile data, from where it was.
+    await harness.send({ type: 'download.setWifiOnly', on: false });
+    expect(fakesOf(harness).runningDownload().input.fromByte).toBe(HALFWAY);
+    expect(harness.fakes.effectsOf('persistWifiOnly')).toEqual([{ on: false }]);
   });
 
-  it('cancels a running download: the actor is stopped and its late answer is ignored', async () => {
-    const harness = await availableVideo();
-    await harness.send({ type: 'download.request' });
-    await harness.resolve('planDownload', WIFI_PLAN);
+  it('does not hold a download back where the browser does not say what the connection is', async () => {
+    const harness = await choosing(UNKNOWN, true);
+    await harness.send({ type: 'download.confirm' });
+    expect(selectDownloadView(harness.snapshot).status).toBe('downloading');
+  });
+
+  it('pauses and resumes without starting over; a reload finds the start of the download paused', async () => {
+    const harness = await choosing();
+    await harness.send({ type: 'download.confirm' });
+    fakesOf(harness)
+      .runningDownload()
+      .sendBack({ type: 'download.progress', receivedBytes: HALFWAY, totalBytes: null });
+    await harness.send({ type: 'download.pause' });
+    expect(fakesOf(harness).runningDownloads()).toEqual([]);
+    await harness.send({ type: 'download.resume' });
+    expect(fakesOf(harness).runningDownload().input.fromByte).toBe(HALFWAY);
+
+    const reloaded = createVideoDownloadHarness({ renditions: RENDITIONS, wifiOnly: false, hints: UNKNOWN });
+    reloaded.start();
+    await reloaded.resolve('findDownload', STORED_PARTIAL);
+    expect(selectDownloadView(reloaded.snapshot)).toEqual({
+      status: 'paused',
+      quality: '360p',
+      receivedBytes: HALFWAY,
+      totalBytes: P360_SIZE,
+    });
+    expect(fakesOf(reloaded).downloads).toEqual([]);
+  });
+
+  it('cancelling discards what arrived, then offers the download again', async () => {
+    const harness = await choosing();
+    await harness.send({ type: 'download.confirm' });
+    fakesOf(harness)
+      .runningDownload()
+      .sendBack({ type: 'download.progress', receivedBytes: HALFWAY, totalBytes: null });
+    await harness.send({ type: 'download.cancel' });
+    expect(selectDownloadView(harness.snapshot).status).toBe('discarding');
+    await harness.resolve('discardPartial', undefined);
+    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'available' });
+    expect(harness.snapshot.context.receivedBytes).toBe(0);
+  });
+
+  it('a refused file fails; retry goes on from what arrived', async () => {
+    const harness = await choosing();
     await harness.send({ type: 'download.confirm' });
     const download = fakesOf(harness).runningDownload();
-    await harness.send({ type: 'download.cancel' });
-    expect(download.stopped).toBe(true);
-    download.sendBack({ type: 'download.finished', sizeBytes: VIDEO_SIZE });
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'available' });
+    download.sendBack({ type: 'download.progress', receivedBytes: HALFWAY, totalBytes: null });
+    download.sendBack({ type: 'download.failed' });
+    expect(selectDownloadView(harness.snapshot).status).toBe('failed');
+    expect(() => harness.timer(AFTER_RETRY)).toThrow(/found 0/);
+    await harness.send({ type: 'download.retry' });
+    expect(fakesOf(harness).runningDownload().input.fromByte).toBe(HALFWAY);
   });
 
-  it('shows a stored video with its size, and removes it', async () => {
-    const harness = createVideoDownloadHarness();
+  it('shows a stored video with its rendition and size, and removes it', async () => {
+    const harness = createVideoDownloadHarness({ renditions: RENDITIONS, wifiOnly: false, hints: UNKNOWN });
     harness.start();
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'checking' });
-    await harness.resolve('findDownload', STORED_SIZE);
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'downloaded', sizeBytes: STORED_SIZE });
+    await harness.resolve('findDownload', STORED_COMPLETE);
+    expect(selectDownloadView(harness.snapshot)).toEqual({
+      status: 'downloaded',
+      quality: 'saver',
+      sizeBytes: SAVER_SIZE,
+    });
+    expect(selectDownloadedQuality(harness.snapshot)).toBe('saver');
     await harness.send({ type: 'download.remove' });
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'removing' });
-    // A removal that fails keeps the video, and says so with its size.
     await harness.reject('removeDownload', REMOVE_ERROR);
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'downloaded', sizeBytes: STORED_SIZE });
+    expect(selectDownloadView(harness.snapshot).status).toBe('downloaded');
     await harness.send({ type: 'download.remove' });
     await harness.resolve('removeDownload', undefined);
     expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'available' });
-    expect(harness.snapshot.context.sizeBytes).toBeNull();
-    expect(fakesOf(harness).callsOf('removeDownload')).toHaveLength(2);
-  });
-
-  it('treats a stored empty entry as downloaded: only "not found" offers the download', async () => {
-    const harness = createVideoDownloadHarness();
-    harness.start();
-    await harness.resolve('findDownload', 0);
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'downloaded', sizeBytes: 0 });
+    expect(selectDownloadedQuality(harness.snapshot)).toBeNull();
   });
 
   it('offers nothing without offline storage: the machine is done', async () => {
-    const harness = createVideoDownloadHarness();
+    const harness = createVideoDownloadHarness({ renditions: RENDITIONS, wifiOnly: false, hints: UNKNOWN });
     harness.start();
     await harness.reject('findDownload', STORAGE_ERROR);
     expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'unavailable' });
-    // A final state: the button renders nothing and no event can start a download any more.
     expect(harness.snapshot.status).toBe('done');
-    expect(harness.snapshot.can({ type: 'download.request' })).toBe(false);
-  });
-
-  it('ignores the download buttons outside the states that show them', async () => {
-    const harness = createVideoDownloadHarness();
-    harness.start();
-    for (const type of ['download.request', 'download.confirm', 'download.remove'] as const) {
-      await harness.send({ type });
-    }
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'checking' });
-    await harness.resolve('findDownload', null);
-    for (const type of ['download.confirm', 'download.retry', 'download.remove'] as const) {
-      await harness.send({ type });
-    }
-    expect(selectDownloadView(harness.snapshot)).toEqual({ status: 'available' });
-    expect(fakesOf(harness).downloads).toEqual([]);
   });
 });

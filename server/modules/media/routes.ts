@@ -1,9 +1,11 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import send from '@fastify/send';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
+import { parseMediaFile } from '../../lib/media-files';
 import { verifyMediaSignature } from '../../lib/media-signing';
 import { failures } from '../../lib/schemas';
 import { mayStream } from '../../lib/subject-access';
@@ -13,6 +15,11 @@ import { uploadsDir } from '../users/pictures';
 /** A bare file name: no directory, no dot file, so a path can never leave its folder. */
 const fileName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,120}$/);
 const fileParams = z.object({ file: fileName });
+
+/** Imported lessons (DATA_DIR/media, `npm run content:import`) first, then the seed's own media. */
+function mediaRoot(roots: readonly string[], file: string): string {
+  return roots.find((root) => existsSync(join(root, file))) ?? roots[roots.length - 1] ?? '';
+}
 
 /**
  * Streams one file with HTTP Range support (206 with Content-Range, 416 for an unsatisfiable range),
@@ -53,6 +60,7 @@ async function sendFile(
 const mediaRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['media'];
+  const importedMedia = join(app.config.dataDir, 'media');
 
   app.get(
     '/media/videos/:file',
@@ -60,7 +68,7 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         description:
-          "A lesson video, through the signed URL found in a video's streamUrl. Honours Range (206); 403 when the signature is wrong or expired, the access to the subject ended since, or every session of the student was revoked since (all-device logout, password change or reset, deletion).",
+          'A lesson video rendition (<stem>-<quality>.mp4) or its captions (<stem>-<lang>.vtt), through the signed URL of the video list (streamUrl, renditions[].url, captions[].url). Honours Range (206); 403 when the signature is wrong or expired, the access to the subject ended since, or every session of the student was revoked since (all-device logout, password change or reset, deletion).',
         params: fileParams,
         querystring: z.object({
           student: z.string().max(100).default(''),
@@ -74,8 +82,10 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const { student, subject, exp, v, sig } = request.query;
+      const media = parseMediaFile(request.params.file);
+      if (media === null) throw new HttpError(404, 'notFound');
       const grant = {
-        file: request.params.file,
+        file: media.stem,
         studentId: student,
         subjectId: subject,
         expiresAt: exp,
@@ -87,29 +97,36 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
       // The URL may outlive the access or the sessions that earned it (expiry, logout everywhere, deletion).
       if (!(await mayStream(app.db, grant))) throw new HttpError(403, 'mediaForbidden');
       const secondsLeft = Math.max(0, exp - Math.floor(Date.now() / 1000));
+      const file = request.params.file;
       return sendFile(
         request,
         reply,
-        join(SEED_MEDIA_DIR, 'videos'),
-        request.params.file,
+        mediaRoot([join(importedMedia, 'videos'), join(SEED_MEDIA_DIR, 'videos')], file),
+        file,
         `private, max-age=${secondsLeft}`,
       );
     },
   );
 
-  const publicFolders: Array<[string, () => string]> = [
-    ['pictures', () => join(SEED_MEDIA_DIR, 'pictures')],
-    ['thumbnails', () => join(SEED_MEDIA_DIR, 'thumbnails')],
-    ['books', () => join(SEED_MEDIA_DIR, 'books')],
+  const publicFolders: Array<[string, () => string[]]> = [
+    ['pictures', () => [join(SEED_MEDIA_DIR, 'pictures')]],
+    ['thumbnails', () => [join(importedMedia, 'thumbnails'), join(SEED_MEDIA_DIR, 'thumbnails')]],
+    ['books', () => [join(SEED_MEDIA_DIR, 'books')]],
     // Profile pictures have random names and are replaced, never rewritten, so they cache like the rest.
-    ['uploads', () => uploadsDir(app.config.dataDir)],
+    ['uploads', () => [uploadsDir(app.config.dataDir)]],
   ];
-  for (const [folder, root] of publicFolders) {
+  for (const [folder, roots] of publicFolders) {
     app.get(
       `/media/${folder}/:file`,
       { schema: { tags, params: fileParams, response: failures(400, 404, 416) } },
       async (request, reply) =>
-        sendFile(request, reply, root(), request.params.file, 'public, max-age=86400'),
+        sendFile(
+          request,
+          reply,
+          mediaRoot(roots(), request.params.file),
+          request.params.file,
+          'public, max-age=86400',
+        ),
     );
   }
 };

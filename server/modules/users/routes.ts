@@ -423,6 +423,7 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
           'comment_likes',
           'video_reactions',
           'video_views',
+          'playback_positions',
           'subject_access',
           'password_resets',
         ]) {

@@ -1,16 +1,32 @@
 import type { Queryable } from '../../lib/db';
+import { type CaptionLanguage, QUALITIES, type Quality } from '../../lib/media-files';
 import type { Section } from '../../lib/schemas';
 import type { CommentJson, VideoJson } from './schemas';
 
-/** A video as listed, before the per-student part (locked, streamUrl) is added. */
-export interface CatalogueVideo extends Omit<VideoJson, 'locked' | 'streamUrl'> {
+export interface CatalogueRendition {
+  quality: Quality;
+  file: string;
+  width: number;
+  height: number;
+  bitrate: number;
+  sizeBytes: number;
+  durationSeconds: number;
+}
+
+/** A video as listed, before the per-student part (locked, the signed URLs) is added. */
+export interface CatalogueVideo extends Omit<VideoJson, 'locked' | 'streamUrl' | 'renditions' | 'captions'> {
+  /** The media stem a signed URL grants (server/lib/media-files.ts). */
   mediaFile: string;
   free: boolean;
+  renditions: CatalogueRendition[];
+  captions: { lang: CaptionLanguage; file: string }[];
 }
 
 interface VideoRow {
   id: string;
   title: string;
+  title_en: string | null;
+  title_fr: string | null;
   subject_id: string;
   subject_title: string;
   price: number;
@@ -51,7 +67,7 @@ export function commentJson(row: CommentRow): CommentJson {
 /** Every video in catalogue order (subject order, then position), with its comments oldest first. */
 export async function loadCatalogueVideos(db: Queryable, origin: string): Promise<CatalogueVideo[]> {
   const rows = await db.query<VideoRow>(
-    `SELECT v.id, v.title, v.subject_id, s.subject_title, s.price, v.section, v.subsection, v.level, v.description,
+    `SELECT v.id, v.title, v.title_en, v.title_fr, v.subject_id, s.subject_title, s.price, v.section, v.subsection, v.level, v.description,
             v.thumbnail_url, v.media_file, v.duration_seconds, v.views, v.likes, v.dislikes
        FROM videos v JOIN subjects s ON s.id = v.subject_id
       ORDER BY s.sort_order, v.position`,
@@ -65,9 +81,14 @@ export async function loadCatalogueVideos(db: Queryable, origin: string): Promis
     list.push(commentJson(comment));
     byVideo.set(comment.video_id, list);
   }
+  const renditions = await loadRenditions(db);
+  const captions = await loadCaptions(db);
   return rows.map((row) => ({
     _id: row.id,
     title: row.title,
+    ...(row.title_en !== null && row.title_fr !== null
+      ? { titles: { en: row.title_en, fr: row.title_fr } }
+      : {}),
     subjectId: row.subject_id,
     subjectTitle: row.subject_title,
     section: row.section,
@@ -82,7 +103,52 @@ export async function loadCatalogueVideos(db: Queryable, origin: string): Promis
     comments: byVideo.get(row.id) ?? [],
     mediaFile: row.media_file,
     free: row.price === 0,
+    renditions: renditions.get(row.id) ?? [],
+    captions: captions.get(row.id) ?? [],
   }));
+}
+
+function groupBy<T extends { video_id: string }, U>(rows: T[], map: (row: T) => U): Map<string, U[]> {
+  const grouped = new Map<string, U[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.video_id) ?? [];
+    list.push(map(row));
+    grouped.set(row.video_id, list);
+  }
+  return grouped;
+}
+
+/** Each video's renditions, smallest first (the ladder's order). */
+async function loadRenditions(db: Queryable): Promise<Map<string, CatalogueRendition[]>> {
+  const rows = await db.query<{
+    video_id: string;
+    quality: Quality;
+    media_file: string;
+    width: number;
+    height: number;
+    bitrate: number;
+    size_bytes: number;
+    duration_seconds: number;
+  }>(
+    'SELECT video_id, quality, media_file, width, height, bitrate, size_bytes, duration_seconds FROM video_renditions',
+  );
+  rows.sort((a, b) => QUALITIES.indexOf(a.quality) - QUALITIES.indexOf(b.quality));
+  return groupBy(rows, (row) => ({
+    quality: row.quality,
+    file: row.media_file,
+    width: row.width,
+    height: row.height,
+    bitrate: row.bitrate,
+    sizeBytes: row.size_bytes,
+    durationSeconds: row.duration_seconds,
+  }));
+}
+
+async function loadCaptions(db: Queryable): Promise<Map<string, { lang: CaptionLanguage; file: string }[]>> {
+  const rows = await db.query<{ video_id: string; lang: CaptionLanguage; media_file: string }>(
+    'SELECT video_id, lang, media_file FROM video_captions ORDER BY lang',
+  );
+  return groupBy(rows, (row) => ({ lang: row.lang, file: row.media_file }));
 }
 
 export async function findVideo(

@@ -3,11 +3,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
-import { signedVideoPath } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
-import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/response-cache';
+import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } from '../../lib/response-cache';
 import { bearerSecurity, failures, type Section } from '../../lib/schemas';
 import { currentAccess, mayWatch } from '../../lib/subject-access';
+import positionRoutes from './position-routes';
+import { mediaExpiry, presentVideos } from './present-videos';
 import { type CatalogueVideo, commentJson, findVideo, loadCatalogueVideos } from './queries';
 import {
   commentBody,
@@ -16,7 +17,6 @@ import {
   commentResponse,
   countsResponse,
   filteredVideosBody,
-  type VideoJson,
   videoIdBody,
   videoList,
 } from './schemas';
@@ -29,44 +29,22 @@ const SECTION_PATHS: Record<string, Section> = {
   competitiveexams: 'competitive-exams',
 };
 
-/**
- * Signed URLs expire on 10-minute boundaries, at least MEDIA_URL_TTL_SECONDS ahead: every request in the same
- * ten minutes gets the same URLs, so the anonymous lists stay cacheable and browsers can cache the media.
- */
-const EXPIRY_STEP_SECONDS = 600;
-function mediaExpiry(ttlSeconds: number): number {
-  const now = Math.floor(Date.now() / 1000);
-  return Math.ceil((now + ttlSeconds) / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-}
-
 const videosRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['videos'];
   let cachedExpiry = 0;
+  await app.register(positionRoutes);
 
   const catalogue = (origin: string) =>
     app.responseCache.get(`videos|list|${origin}`, () => loadCatalogueVideos(app.db, origin));
 
-  /** Adds the per-student part: free subjects and paid, unexpired ones are unlocked with a signed URL. */
   const present = (
     videos: CatalogueVideo[],
     access: ReadonlySet<string>,
     student: { id: string; tokenVersion: number } | null,
     origin: string,
     expiresAt: number,
-  ): VideoJson[] =>
-    videos.map(({ mediaFile, free, ...video }) => {
-      if (!free && !access.has(video.subjectId)) return { ...video, locked: true };
-      const path = signedVideoPath(app.config.jwtSecret, {
-        file: mediaFile,
-        // Free lessons are signed for anyone, so one URL serves every visitor.
-        studentId: free || student === null ? '' : student.id,
-        subjectId: video.subjectId,
-        expiresAt,
-        tokenVersion: free || student === null ? 0 : student.tokenVersion,
-      });
-      return { ...video, locked: false, streamUrl: `${origin}${path}` };
-    });
+  ) => presentVideos(app.config.jwtSecret, videos, { access, student, origin, expiresAt });
 
   const accessOf = async (request: FastifyRequest): Promise<ReadonlySet<string>> =>
     request.student === null ? new Set() : currentAccess(app.db, request.student.id);
@@ -99,11 +77,7 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   const sendList = async (request: FastifyRequest, reply: FastifyReply, section: Section | undefined) => {
     const list = await listJson(request, section);
     if (typeof list !== 'string') return sendPreparedJson(request, reply, list);
-    // Signed URLs are personal: never stored by a shared cache.
-    return reply
-      .header('cache-control', 'private, no-store')
-      .type('application/json; charset=utf-8')
-      .send(list);
+    return sendPersonalJson(request, reply, list);
   };
 
   const personalised = async (request: FastifyRequest, videos: CatalogueVideo[]) =>

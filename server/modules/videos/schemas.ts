@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, sectionSchema } from '../../lib/schemas';
+import { CAPTION_LANGUAGES, QUALITIES } from '../../lib/media-files';
+import { bilingual, idSchema, sectionSchema } from '../../lib/schemas';
 
 export const commentSchema = z.object({
   _id: z.string(),
@@ -12,9 +13,35 @@ export const commentSchema = z.object({
 });
 export type CommentJson = z.infer<typeof commentSchema>;
 
+export const renditionSchema = z.object({
+  quality: z
+    .enum(QUALITIES)
+    .describe("'saver' is the data-saver rendition (at most 160 kb/s in total, about 240p)"),
+  width: z.number().int(),
+  height: z.number().int(),
+  bitrate: z
+    .number()
+    .int()
+    .describe('total bits per second (video, audio and container), measured on the file'),
+  sizeBytes: z.number().int().describe('bytes a full download costs'),
+  durationSeconds: z.number(),
+  url: z
+    .string()
+    .optional()
+    .describe('Only with current access: a signed, short-lived URL of this rendition (HTTP Range).'),
+});
+export type RenditionJson = z.infer<typeof renditionSchema>;
+
+export const captionSchema = z.object({
+  lang: z.enum(CAPTION_LANGUAGES),
+  url: z.string().optional().describe('Only with current access: a signed URL of the WebVTT file.'),
+});
+export type CaptionJson = z.infer<typeof captionSchema>;
+
 export const videoSchema = z.object({
   _id: z.string(),
   title: z.string(),
+  titles: bilingual.optional().describe('the title in both languages, when the lesson has both'),
   subjectId: z.string(),
   subjectTitle: z.string(),
   section: sectionSchema,
@@ -32,8 +59,12 @@ export const videoSchema = z.object({
     .string()
     .optional()
     .describe(
-      'Only with current access: a signed, short-lived URL a plain <video src> can play (HTTP Range).',
+      'Only with current access: a signed, short-lived URL a plain <video src> can play (HTTP Range): the data-saver rendition.',
     ),
+  renditions: z
+    .array(renditionSchema)
+    .describe('smallest first; sizes and bitrates let the app show the cost before playing'),
+  captions: z.array(captionSchema),
 });
 export type VideoJson = z.infer<typeof videoSchema>;
 
@@ -55,3 +86,19 @@ export const countsResponse = z.object({
 });
 export const commentResponse = z.object({ success: z.literal(true), comment: commentSchema });
 export const commentLikeResponse = z.object({ success: z.literal(true), likes: z.number().int() });
+
+export const positionQuery = z.object({ videoId: idSchema });
+export const savePositionBody = z.object({
+  videoId: idSchema,
+  position: z
+    .number()
+    .nonnegative()
+    .max(24 * 3600)
+    .describe('seconds from the start; 0 once finished'),
+  updatedAt: z.iso.datetime({ offset: true }).describe("when the student was there, by the device's clock"),
+});
+export const positionResponse = z.object({
+  success: z.literal(true),
+  position: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+});

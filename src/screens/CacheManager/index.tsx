@@ -1,25 +1,34 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppActors } from '../../app/actors-context';
+import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { useResource } from '../../app/use-machines';
 import { formatBytes } from '../../services/offline/format-bytes';
 import type {
   OfflineVideo,
   OfflineVideoStore,
+  PartialDownload,
   StorageEstimate,
-} from '../../services/offline/video-downloads';
+} from '../../services/offline/offline-video-store';
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { useVideoTexts } from '../../ui/video-texts';
 import './cache-manager.css';
 
 interface OfflineInventory {
   videos: OfflineVideo[];
+  /** Downloads started and not finished (a lost connection, a pause): they take room too. */
+  partial: PartialDownload[];
   estimate: StorageEstimate | null;
 }
 
 const loadInventory = async (store: OfflineVideoStore): Promise<OfflineInventory> => {
-  const [videos, estimate] = await Promise.all([store.list(), store.estimate()]);
-  return { videos, estimate };
+  const [videos, partial, estimate] = await Promise.all([
+    store.list(),
+    store.listPartial(),
+    store.estimate(),
+  ]);
+  return { videos, partial, estimate };
 };
 
 /** Route `cache-manager`: the videos downloaded for offline study, their sizes, the storage used; delete. */
@@ -30,6 +39,7 @@ export default function CacheManager() {
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  const texts = useVideoTexts(DATA_PRICE_PER_GB);
 
   const run = async (change: () => Promise<void>) => {
     setBusy(true);
@@ -74,7 +84,7 @@ export default function CacheManager() {
               </>
             ) : null}
           </section>
-          {data.videos.length === 0 ? (
+          {data.videos.length === 0 && data.partial.length === 0 ? (
             <EmptyState title={t('offline.emptyTitle')} message={t('offline.emptyMessage')} />
           ) : (
             <>
@@ -84,7 +94,8 @@ export default function CacheManager() {
                     <div className="cache-manager__info">
                       <p className="cache-manager__title">{video.title}</p>
                       <p className="hint">
-                        {video.subjectTitle} · {size(video.sizeBytes)} ·{' '}
+                        {video.subjectTitle} · {video.quality ? `${texts.quality(video.quality)} · ` : ''}
+                        {size(video.sizeBytes)} ·{' '}
                         <DateText iso={new Date(video.downloadedAt).toISOString()} />
                       </p>
                     </div>
@@ -94,6 +105,35 @@ export default function CacheManager() {
                       disabled={busy}
                       aria-label={t('offline.deleteOneLabel', { title: video.title })}
                       onClick={() => void run(() => offlineVideos.remove(video.key))}
+                    >
+                      {t('offline.deleteOne')}
+                    </button>
+                  </li>
+                ))}
+                {data.partial.map((download) => (
+                  <li key={download.key} className="cache-manager__item">
+                    <div className="cache-manager__info">
+                      <p className="cache-manager__title">{download.title}</p>
+                      <p className="hint">
+                        {download.subjectTitle} ·{' '}
+                        {download.totalBytes
+                          ? t('video.cache.partial', {
+                              quality: texts.quality(download.quality),
+                              received: size(download.receivedBytes),
+                              total: size(download.totalBytes),
+                            })
+                          : t('video.cache.partialUnknown', {
+                              quality: texts.quality(download.quality),
+                              received: size(download.receivedBytes),
+                            })}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn--secondary"
+                      disabled={busy}
+                      aria-label={t('video.cache.deletePartialLabel', { title: download.title })}
+                      onClick={() => void run(() => offlineVideos.remove(download.key))}
                     >
                       {t('offline.deleteOne')}
                     </button>

@@ -6,6 +6,7 @@ import type { Video } from '../../services/api/types';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { videoPlayerHref } from '../../ui/VideoCard';
 import './upnext.css';
+import { videoTitle } from '../../ui/video-title';
 
 /** A running time as players show it, 12:05 or 1:02:05: the same in English and French. */
 function clockOf(totalSeconds: number): string {
@@ -18,7 +19,7 @@ function clockOf(totalSeconds: number): string {
 
 /** The videos that follow `videoId` in its subject, each a link to the player. */
 export function UpNextPanel({ videoId, titled = true }: { videoId: string; titled?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const headingId = useId();
   const { data, loading, error, retry } = useResource(
     (api, params: { videoId: string }) => api.upNextVideos(params),
@@ -56,7 +57,7 @@ export function UpNextPanel({ videoId, titled = true }: { videoId: string; title
                 decoding="async"
               />
               <span className="upnext__text">
-                <span className="upnext__title">{video.title}</span>
+                <span className="upnext__title">{videoTitle(video, i18n.language)}</span>
                 <span className="upnext__meta">
                   <time dateTime={`PT${Math.round(video.durationSeconds)}S`}>
                     {clockOf(video.durationSeconds)}

@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  selectIsAwaitingStart,
   selectIsLoading,
   selectIsLocked,
   selectIsReacting,
@@ -16,31 +17,45 @@ import {
   selectStreamUrl,
   selectVideo,
 } from '../../../machines/playback';
+import { type Quality, selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
+import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { OfflineDownload } from '../../app/OfflineDownload';
+import { useVideoEnvironment } from '../../app/video-environment';
 import type { Comment, Video } from '../../services/api/types';
 import { Loader } from '../../ui/Loader';
 import { ErrorState } from '../../ui/States';
+import { videoTitle } from '../../ui/video-title';
 import { UpNextPanel } from '../UpNextList/UpNextPanel';
+import { CaptionsPicker } from './CaptionsPicker';
 import { Comments } from './Comments';
 import { LockedOffer } from './LockedOffer';
+import { PlayerMedia } from './PlayerMedia';
+import { QualityPicker } from './QualityPicker';
 import { SpeedPicker } from './SpeedPicker';
 import { usePlayback } from './use-playback';
+import { usePlayQuality, useVideoQuality } from './use-video-quality';
 import { VideoReactions } from './VideoReactions';
 import './player.css';
 
-const MEDIA_ERR_ABORTED = 1;
+const sizesOf = (video: Video): Partial<Record<Quality, number>> =>
+  Object.fromEntries((video.renditions ?? []).map((r) => [r.quality, r.sizeBytes]));
 
 /** One video: the access check, then the player or the offer to buy its subject, and what comes next. */
 export function PlayerScreen({ videoId, userId }: { videoId: string; userId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const media = useRef<HTMLVideoElement>(null);
-  const playback = usePlayback(videoId, userId, media);
+  const costId = useId();
+  const { preferences } = useVideoEnvironment();
+  const quality = useVideoQuality();
+  const playback = usePlayback(videoId, userId, media, selectQuality(quality.getSnapshot()));
+  usePlayQuality(quality, playback);
   // The machine keeps the server's video whole; its type only names the fields the machine reads.
   const video = useSelector(playback, selectVideo) as unknown as Video | null;
   const loading = useSelector(playback, selectIsLoading);
   const loadError = useSelector(playback, selectLoadError);
   const locked = useSelector(playback, selectIsLocked);
   const watching = useSelector(playback, selectIsWatching);
+  const awaitingStart = useSelector(playback, selectIsAwaitingStart);
   const streamUrl = useSelector(playback, selectStreamUrl);
   const streamLoad = useSelector(playback, selectStreamLoad);
   const refreshing = useSelector(playback, selectIsRefreshingStream);
@@ -49,6 +64,15 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   const rate = useSelector(playback, selectRate);
   const reacting = useSelector(playback, selectIsReacting);
   const reactionError = useSelector(playback, selectReactionError);
+  const choice = useSelector(quality, selectChoice);
+  const playing = useSelector(quality, selectQuality);
+  const dataSaver = useSelector(quality, selectDataSaver);
+  const downloaded = useSelector(quality, (snapshot) => snapshot.context.downloaded);
+  const captions = useSyncExternalStore(preferences.subscribe, () => preferences.get().captions);
+  const onDownloaded = useCallback(
+    (stored: Quality | null) => quality.send({ type: 'quality.downloadedChanged', quality: stored }),
+    [quality],
+  );
 
   // Where the student is gets saved when the page goes away. A layout effect's cleanup runs before the
   // actor's own (a passive effect) stops it, so the last position still reaches the machine.
@@ -90,55 +114,26 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   } else if (locked && video) {
     main = (
       <>
-        <h1 className="player__title">{video.title}</h1>
+        <h1 className="player__title">{videoTitle(video, i18n.language)}</h1>
         <LockedOffer video={video} />
       </>
     );
   } else if (watching && video) {
+    const title = videoTitle(video, i18n.language);
     main = (
       <>
-        <div className="player__frame">
-          {streamUrl ? (
-            // biome-ignore lint/a11y/useMediaCaption: the catalogue has no caption files yet; none can be offered.
-            <video
-              // A fresh element per load: a URL that came back unchanged (a network blip) must still reload.
-              key={streamLoad}
-              ref={media}
-              className="player__video"
-              controls
-              playsInline
-              preload="metadata"
-              src={streamUrl}
-              poster={video.thumbnailUrl}
-              aria-label={t('player.videoLabel', { title: video.title })}
-              onLoadedMetadata={(event) => {
-                const { duration } = event.currentTarget;
-                playback.send({
-                  type: 'media.loadedMetadata',
-                  duration: Number.isFinite(duration) ? duration : 0,
-                });
-              }}
-              onTimeUpdate={(event) =>
-                playback.send({ type: 'media.timeUpdate', position: event.currentTarget.currentTime })
-              }
-              onPlay={() => playback.send({ type: 'media.play' })}
-              onPause={() => playback.send({ type: 'media.pause' })}
-              onEnded={() => playback.send({ type: 'media.ended' })}
-              onError={(event) => {
-                // An aborted load (a new src replacing the old) is not a failure of the stream.
-                if (event.currentTarget.error?.code === MEDIA_ERR_ABORTED) return;
-                playback.send({ type: 'media.error' });
-              }}
-            />
-          ) : (
-            <Loader label={t('player.loading')} />
-          )}
-          {refreshing ? (
-            <div className="player__overlay">
-              <Loader label={t('player.reconnecting')} />
-            </div>
-          ) : null}
-        </div>
+        <PlayerMedia
+          video={video}
+          title={title}
+          media={media}
+          playback={playback}
+          awaitingStart={awaitingStart}
+          streamUrl={streamUrl}
+          streamLoad={streamLoad}
+          refreshing={refreshing}
+          captions={captions}
+          costId={costId}
+        />
         {unplayable ? (
           <ErrorState
             message={streamError ?? t('player.unplayable')}
@@ -146,10 +141,21 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
             onRetry={() => playback.send({ type: 'playback.retry' })}
           />
         ) : null}
-        <h1 className="player__title">{video.title}</h1>
+        <h1 className="player__title">{title}</h1>
         <p className="player__subject">
           {video.subjectTitle} · {video.subsection}
         </p>
+        <QualityPicker
+          choice={choice}
+          quality={playing}
+          sizes={sizesOf(video)}
+          downloaded={downloaded}
+          dataSaver={dataSaver}
+          pricePerGb={DATA_PRICE_PER_GB}
+          costId={costId}
+          onChoose={(next) => quality.send({ type: 'quality.choose', choice: next })}
+          onDataSaver={(on) => quality.send({ type: 'quality.setDataSaver', on })}
+        />
         <VideoReactions
           likes={video.likes}
           dislikes={video.dislikes}
@@ -159,11 +165,16 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
           onLike={() => playback.send({ type: 'video.like' })}
           onDislike={() => playback.send({ type: 'video.dislike' })}
         />
+        <CaptionsPicker
+          languages={(video.captions ?? []).filter((caption) => caption.url).map((caption) => caption.lang)}
+          choice={captions}
+          onChange={(next) => preferences.update({ captions: next })}
+        />
         <SpeedPicker
           rate={rate}
           onChange={(next) => playback.send({ type: 'playback.setRate', rate: next })}
         />
-        <OfflineDownload video={video} />
+        <OfflineDownload video={video} pricePerGb={DATA_PRICE_PER_GB} onDownloaded={onDownloaded} />
         {video.description ? <p className="player__description">{video.description}</p> : null}
         <Comments
           videoId={videoId}

@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react';
-import type { RefObject } from 'react';
+import { type RefObject, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import {
   type CheckAccessInput,
@@ -14,10 +14,12 @@ import {
   type ReactOutput,
   type VideoIdInput,
 } from '../../../machines/playback';
+import type { Quality } from '../../../machines/videoQuality';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
 import { ApiError, NETWORK_FAILURE_STATUS } from '../../services/api/errors';
 import type { PaidSubject, Video } from '../../services/api/types';
+import { createSyncedPositions } from '../../services/synced-positions';
 import { usePlaybackPositions } from './playback-positions-context';
 
 /**
@@ -58,12 +60,18 @@ async function sendReaction(api: AppApi, { videoId, reaction }: ReactInput): Pro
 }
 
 /**
- * The playback machine of one video, with its effects: the API calls, the resume positions, and the media
- * element (seek, rate, play) that only the screen holds.
+ * The playback machine of one video, with its effects: the API calls, the resume positions (on the device and
+ * on the student's account), and the media element (seek, rate, play) that only the screen holds.
  */
-export function usePlayback(videoId: string, userId: string, media: RefObject<HTMLVideoElement | null>) {
+export function usePlayback(
+  videoId: string,
+  userId: string,
+  media: RefObject<HTMLVideoElement | null>,
+  quality: Quality,
+) {
   const { api, describeError, session, now } = useAppActors();
-  const positions = usePlaybackPositions();
+  const device = usePlaybackPositions();
+  const positions = useMemo(() => createSyncedPositions(device, api, now), [device, api, now]);
   // Failures reach the machine as the text to show, already in the student's language.
   const described =
     <I, O>(call: (input: I) => Promise<O>) =>
@@ -124,7 +132,7 @@ export function usePlayback(videoId: string, userId: string, media: RefObject<HT
         },
       },
     }),
-    { input: { videoId, userId } },
+    { input: { videoId, userId, quality } },
   );
 }
 

@@ -31,6 +31,7 @@ import type {
   RequestToPayPayload,
   RequestToPayResponse,
   ResetPasswordPayload,
+  SaveVideoPositionPayload,
   Scholarship,
   Subject,
   SubjectExpirationPayload,
@@ -42,6 +43,7 @@ import type {
   Video,
   VideoActionPayload,
   VideoCountsResponse,
+  VideoPosition,
 } from './types';
 
 /** The video list paths spell the sections without hyphens (SPEC.md §7), unlike the subject ones. */
@@ -190,6 +192,20 @@ export function createEndpoints(client: ApiClient) {
       client.request<VideoCountsResponse>({
         method: 'PUT',
         path: 'videos/video/view',
+        body: payload,
+        video: true,
+      }),
+    // The resume position on the student's account: never cached, never retried (a later save supersedes it).
+    getVideoPosition: (videoId: string) =>
+      client.request<VideoPosition>({
+        method: 'GET',
+        path: `videos/video/position?videoId=${encodeURIComponent(videoId)}`,
+        video: true,
+      }),
+    saveVideoPosition: (payload: SaveVideoPositionPayload) =>
+      client.request<VideoPosition>({
+        method: 'PUT',
+        path: 'videos/video/position',
         body: payload,
         video: true,
       }),

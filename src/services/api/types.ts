@@ -72,9 +72,33 @@ export interface Comment {
   createdAt: string;
 }
 
+/** One rendition of a lesson (issue 11): 'saver' is the data-saver one, at most 160 kb/s in total. */
+export type Quality = 'saver' | '360p' | '480p';
+
+export interface Rendition {
+  quality: Quality;
+  width: number;
+  height: number;
+  /** Total bits per second of the file, measured. */
+  bitrate: number;
+  /** What a full download costs. */
+  sizeBytes: number;
+  durationSeconds: number;
+  /** Signed and short-lived; only with current access. */
+  url?: string;
+}
+
+export interface Caption {
+  lang: Language;
+  /** Signed WebVTT file; only with current access. */
+  url?: string;
+}
+
 export interface Video {
   _id: string;
   title: string;
+  /** The title in both languages, when the lesson has both (imported lessons). */
+  titles?: Bilingual;
   subjectId: string;
   subjectTitle: string;
   section: Section;
@@ -91,6 +115,9 @@ export interface Video {
   locked: boolean;
   /** A short-lived signed URL, present only for a student with current access to the subject. */
   streamUrl?: string;
+  /** Smallest first; absent from a server without renditions. */
+  renditions?: Rendition[];
+  captions?: Caption[];
 }
 
 /** Statuses as the mobile money provider reports them; others (REJECTED, TIMEOUT, ...) may appear. */
@@ -277,6 +304,20 @@ export interface UpNextVideosPayload {
 export interface CommentVideoPayload {
   videoId: string;
   text: string;
+}
+
+/** Where the student stopped, on their account; the newer position wins. */
+export interface VideoPosition {
+  position: number | null;
+  /** ISO 8601; null when nothing is saved. */
+  updatedAt: string | null;
+}
+
+export interface SaveVideoPositionPayload {
+  videoId: string;
+  /** Seconds; 0 once the video was watched to the end. */
+  position: number;
+  updatedAt: string;
 }
 
 export interface VideoActionPayload {

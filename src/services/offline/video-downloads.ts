@@ -1,90 +1,38 @@
 import { RUNTIME_CACHES } from '../../sw/cache-names';
 import { offlineVideoKey } from '../../sw/routes';
-import type { PaidSubject, Video } from '../api/types';
+import type { Quality } from '../api/types';
+import {
+  metaHeader,
+  type OfflineLesson,
+  type OfflineVideo,
+  readPartialMeta,
+  readVideoMeta,
+} from './offline-meta';
+import type { DownloadableVideo, DownloadOptions, OfflineVideoStore } from './offline-video-store';
+import { type Checkpoint, DownloadRefused, fetchResumable, type ResumeFrom } from './resumable-fetch';
 
-/** What a downloaded video needs to be listed and played: a paid video with its (signed) stream URL. */
-export type DownloadableVideo = Pick<Video, '_id' | 'title' | 'subjectId' | 'subjectTitle'> & {
-  streamUrl: string;
-};
+// The offline store itself (src/services/offline/offline-video-store.ts has its contract): loaded with
+// the first screen that needs it, never with the landing page.
 
-export interface OfflineVideo {
-  /** The stable URL it is stored under (the stream URL without its expiring signature). */
-  key: string;
-  videoId: string;
-  title: string;
-  subjectId: string;
-  subjectTitle: string;
-  sizeBytes: number;
-  /** Epoch ms. */
-  downloadedAt: number;
-}
-
-export interface DownloadPlan {
-  /** From HEAD's Content-Length; null when the server does not say. */
-  sizeBytes: number | null;
-  /** The browser says data is costly (Save-Data on, or a cellular connection). */
-  metered: boolean;
-}
-
-export interface StorageEstimate {
-  usageBytes: number;
-  quotaBytes: number;
-}
-
-/** The offline downloads of lesson videos (STYLE.md 5: the one owner of the 'offline-videos' cache). */
-export interface OfflineVideoStore {
-  readonly isSupported: boolean;
-  /** The stable key a stream URL is stored under. */
-  keyOf(streamUrl: string): string;
-  find(streamUrl: string): Promise<OfflineVideo | null>;
-  plan(streamUrl: string): Promise<DownloadPlan>;
-  download(
-    video: DownloadableVideo,
-    onProgress?: (receivedBytes: number, totalBytes: number | null) => void,
-    signal?: AbortSignal,
-  ): Promise<OfflineVideo>;
-  list(): Promise<OfflineVideo[]>;
-  remove(key: string): Promise<void>;
-  removeAll(): Promise<void>;
-  estimate(): Promise<StorageEstimate | null>;
-  /** Deletes the downloads of subjects the student no longer has access to; returns the keys removed. */
-  removeExpired(paidSubjects: readonly PaidSubject[], now: number): Promise<string[]>;
-}
-
-/** The Network Information API where the browser has it (Chromium on Android). */
-export interface ConnectionInfo {
-  saveData?: boolean;
-  type?: string;
-}
-
-export function isMeteredConnection(connection: ConnectionInfo | undefined | null): boolean {
-  if (!connection) return false;
-  return connection.saveData === true || connection.type === 'cellular';
-}
-
-const META_HEADER = 'x-offline-video';
-
-function readMeta(key: string, response: Response): OfflineVideo | null {
-  const raw = response.headers.get(META_HEADER);
-  if (!raw) return null;
-  try {
-    const meta = JSON.parse(decodeURIComponent(raw)) as Omit<OfflineVideo, 'key'>;
-    if (typeof meta.videoId !== 'string' || typeof meta.subjectId !== 'string') return null;
-    return { ...meta, key };
-  } catch {
-    return null;
-  }
-}
+export type { OfflineVideo, PartialDownload } from './offline-meta';
+export type { DownloadableVideo, OfflineVideoStore } from './offline-video-store';
+export { DownloadInterrupted, DownloadRefused } from './resumable-fetch';
 
 export interface OfflineVideoStoreOptions {
   cacheStorage?: CacheStorage | null;
   fetch?: typeof fetch;
   storageManager?: Pick<StorageManager, 'estimate' | 'persist' | 'persisted'> | null;
-  connection?: () => ConnectionInfo | undefined;
   now?: () => number;
-  /** Base for relative stream URLs (the page's URL). */
+  /** Base for relative URLs (the page's URL). */
   baseUrl?: string;
 }
+
+const lessonOf = (video: DownloadableVideo): OfflineLesson => ({
+  videoId: video._id,
+  title: video.title,
+  subjectId: video.subjectId,
+  subjectTitle: video.subjectTitle,
+});
 
 export function createOfflineVideoStore(options: OfflineVideoStoreOptions = {}): OfflineVideoStore {
   const cacheStorage =
@@ -100,36 +48,54 @@ export function createOfflineVideoStore(options: OfflineVideoStoreOptions = {}):
         ? navigator.storage
         : null
       : options.storageManager;
-  const connection =
-    options.connection ??
-    (() =>
-      typeof navigator === 'undefined'
-        ? undefined
-        : (navigator as { connection?: ConnectionInfo }).connection);
   const now = options.now ?? Date.now;
   const baseUrl = options.baseUrl ?? (typeof location === 'undefined' ? undefined : location.href);
-  const keyOf = (streamUrl: string) => offlineVideoKey(streamUrl, baseUrl);
+  const keyOf = (url: string) => offlineVideoKey(url, baseUrl);
+  /** Downloads running, by key: a discard waits for the running one to have kept its bytes first. */
+  const running = new Map<string, Promise<unknown>>();
 
-  async function open(): Promise<Cache> {
+  async function open(name: string): Promise<Cache> {
     if (!cacheStorage) throw new Error('Cache Storage is not available in this browser');
-    return cacheStorage.open(RUNTIME_CACHES.offlineVideos);
+    return cacheStorage.open(name);
   }
+  const videos = () => open(RUNTIME_CACHES.offlineVideos);
+  const parts = () => open(RUNTIME_CACHES.offlineVideoParts);
 
-  async function list(): Promise<OfflineVideo[]> {
-    if (!cacheStorage || !(await cacheStorage.has(RUNTIME_CACHES.offlineVideos))) return [];
-    const cache = await open();
-    const videos: OfflineVideo[] = [];
+  async function entries<T>(name: string, read: (key: string, response: Response) => Promise<T | null>) {
+    if (!cacheStorage || !(await cacheStorage.has(name))) return [];
+    const cache = await open(name);
+    const found: T[] = [];
     for (const request of await cache.keys()) {
       const response = await cache.match(request);
-      const meta = response ? readMeta(request.url, response) : null;
-      if (meta) videos.push(meta);
+      const entry = response ? await read(request.url, response) : null;
+      if (entry) found.push(entry);
     }
-    return videos.sort((a, b) => b.downloadedAt - a.downloadedAt);
+    return found;
   }
 
-  async function remove(key: string): Promise<void> {
+  const list = async () =>
+    (await entries(RUNTIME_CACHES.offlineVideos, async (key, response) => readVideoMeta(key, response))).sort(
+      (a, b) => b.downloadedAt - a.downloadedAt,
+    );
+
+  const listPartial = () =>
+    entries(RUNTIME_CACHES.offlineVideoParts, async (key, response) =>
+      readPartialMeta(key, response, (await response.arrayBuffer()).byteLength),
+    );
+
+  async function removeStored(key: string): Promise<void> {
     if (!cacheStorage) return;
-    await (await open()).delete(key);
+    const cache = await videos();
+    const response = await cache.match(key);
+    const stored = response ? readVideoMeta(key, response) : null;
+    for (const captionKey of stored?.captionKeys ?? []) await cache.delete(captionKey);
+    await cache.delete(key);
+  }
+
+  async function discard(key: string): Promise<void> {
+    await running.get(key)?.catch(() => undefined);
+    if (cacheStorage && (await cacheStorage.has(RUNTIME_CACHES.offlineVideoParts)))
+      await (await parts()).delete(key);
   }
 
   /** Downloads are the one thing a student would hate the browser to evict: ask once there is one. */
@@ -142,76 +108,137 @@ export function createOfflineVideoStore(options: OfflineVideoStoreOptions = {}):
     }
   }
 
+  /** Captions are a few kilobytes: stored next to the video so they show offline too; a failure costs only them. */
+  async function storeCaptions(video: DownloadableVideo): Promise<string[]> {
+    const cache = await videos();
+    const keys: string[] = [];
+    for (const caption of video.captions) {
+      try {
+        const response = await fetchImpl(caption.url);
+        if (!response.ok) continue;
+        const text = await response.text();
+        const key = keyOf(caption.url);
+        await cache.put(
+          key,
+          new Response(text, { status: 200, headers: { 'content-type': 'text/vtt; charset=utf-8' } }),
+        );
+        keys.push(key);
+      } catch {
+        // Offline captions are a bonus; the lesson itself is stored.
+      }
+    }
+    return keys;
+  }
+
+  async function resumeFrom(key: string): Promise<ResumeFrom | null> {
+    const response = await (await parts()).match(key);
+    if (!response) return null;
+    const bytes = new Uint8Array(await response.clone().arrayBuffer());
+    const meta = readPartialMeta(key, response, bytes.byteLength);
+    return meta ? { bytes, etag: meta.etag, totalBytes: meta.totalBytes } : null;
+  }
+
+  async function download(video: DownloadableVideo, quality: Quality, opts: DownloadOptions = {}) {
+    const rendition = video.renditions.find((candidate) => candidate.quality === quality);
+    if (!rendition) throw new DownloadRefused(404, `No ${quality} rendition of this video`);
+    const key = keyOf(rendition.url);
+    const keep = async (checkpoint: Checkpoint) => {
+      const meta = { ...lessonOf(video), quality, totalBytes: checkpoint.totalBytes, etag: checkpoint.etag };
+      await (await parts()).put(
+        key,
+        new Response(checkpoint.bytes, { status: 200, headers: metaHeader(meta) }),
+      );
+    };
+    const work = (async () => {
+      const file = await fetchResumable({
+        fetch: fetchImpl,
+        url: rendition.url,
+        from: await resumeFrom(key),
+        keep,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+        ...(opts.onProgress ? { onProgress: opts.onProgress } : {}),
+      });
+      const wasFirst = (await list()).length === 0;
+      const captionKeys = await storeCaptions(video);
+      const stored: OfflineVideo = {
+        ...lessonOf(video),
+        key,
+        quality,
+        sizeBytes: file.body.byteLength,
+        downloadedAt: now(),
+        captionKeys,
+      };
+      const { key: _key, ...meta } = stored;
+      try {
+        // A plain 200 with its length: workbox-range-requests slices it for the player's Range requests.
+        await (await videos()).put(
+          key,
+          new Response(file.body, {
+            status: 200,
+            headers: {
+              'content-type': file.contentType,
+              'content-length': String(file.body.byteLength),
+              'accept-ranges': 'bytes',
+              ...metaHeader(meta),
+            },
+          }),
+        );
+      } catch {
+        throw new DownloadRefused(507, 'This device has no room left for the video');
+      }
+      await (await parts()).delete(key);
+      if (wasFirst) await requestPersistence();
+      return stored;
+    })();
+    running.set(key, work);
+    try {
+      return await work;
+    } finally {
+      if (running.get(key) === work) running.delete(key);
+    }
+  }
+
   return {
     isSupported: cacheStorage !== null,
     keyOf,
-    async find(streamUrl) {
-      if (!cacheStorage) return null;
-      const key = keyOf(streamUrl);
-      const response = await (await open()).match(key);
-      return response ? readMeta(key, response) : null;
-    },
-    async plan(streamUrl) {
-      const metered = isMeteredConnection(connection());
-      const response = await fetchImpl(streamUrl, { method: 'HEAD' });
-      if (!response.ok) throw new Error(`The video answered ${response.status}`);
-      const length = Number(response.headers.get('content-length'));
-      return { sizeBytes: Number.isFinite(length) && length > 0 ? length : null, metered };
-    },
-    async download(video, onProgress, signal) {
-      const cache = await open();
-      const response = await fetchImpl(video.streamUrl, signal ? { signal } : {});
-      if (response.status !== 200 || !response.body) throw new Error(`The video answered ${response.status}`);
-      const lengthHeader = Number(response.headers.get('content-length'));
-      const total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : null;
-      const chunks: Uint8Array[] = [];
-      let received = 0;
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        received += value.byteLength;
-        onProgress?.(received, total);
+    async findVideo(video) {
+      if (!cacheStorage) throw new Error('Cache Storage is not available in this browser');
+      for (const rendition of video.renditions) {
+        const key = keyOf(rendition.url);
+        const response = await (await videos()).match(key);
+        const stored = response ? readVideoMeta(key, response) : null;
+        if (stored) return { status: 'complete', quality: rendition.quality, sizeBytes: stored.sizeBytes };
       }
-      const body = new Uint8Array(received);
-      let offset = 0;
-      for (const chunk of chunks) {
-        body.set(chunk, offset);
-        offset += chunk.byteLength;
+      for (const rendition of video.renditions) {
+        const key = keyOf(rendition.url);
+        const response = await (await parts()).match(key);
+        if (!response) continue;
+        const partial = readPartialMeta(key, response, (await response.clone().arrayBuffer()).byteLength);
+        if (partial) {
+          return {
+            status: 'partial',
+            quality: partial.quality,
+            receivedBytes: partial.receivedBytes,
+            totalBytes: partial.totalBytes ?? rendition.sizeBytes,
+          };
+        }
       }
-      const contentType = response.headers.get('content-type') ?? 'video/mp4';
-      const meta: Omit<OfflineVideo, 'key'> = {
-        videoId: video._id,
-        title: video.title,
-        subjectId: video.subjectId,
-        subjectTitle: video.subjectTitle,
-        sizeBytes: body.byteLength,
-        downloadedAt: now(),
-      };
-      const key = keyOf(video.streamUrl);
-      const wasFirst = (await list()).length === 0;
-      // Stored as a plain 200 with its length: workbox-range-requests slices it for the player's Range requests.
-      await cache.put(
-        key,
-        new Response(body, {
-          status: 200,
-          headers: {
-            'content-type': contentType,
-            'content-length': String(body.byteLength),
-            'accept-ranges': 'bytes',
-            [META_HEADER]: encodeURIComponent(JSON.stringify(meta)),
-          },
-        }),
-      );
-      if (wasFirst) await requestPersistence();
-      return { ...meta, key };
+      return null;
+    },
+    download,
+    async discardPartial(video) {
+      for (const rendition of video.renditions) await discard(keyOf(rendition.url));
     },
     list,
-    remove,
+    listPartial,
+    async remove(key) {
+      await removeStored(key);
+      await discard(key);
+    },
     async removeAll() {
       if (!cacheStorage) return;
       await cacheStorage.delete(RUNTIME_CACHES.offlineVideos);
+      await cacheStorage.delete(RUNTIME_CACHES.offlineVideoParts);
     },
     async estimate() {
       if (!storageManager) return null;
@@ -226,17 +253,14 @@ export function createOfflineVideoStore(options: OfflineVideoStoreOptions = {}):
       const stillPaid = new Set(
         paidSubjects.filter((paid) => Date.parse(paid.expiresAt) > at).map((paid) => paid.subjectId),
       );
-      const expired = (await list()).filter((video) => !stillPaid.has(video.subjectId));
-      await Promise.all(expired.map((video) => remove(video.key)));
-      return expired.map((video) => video.key);
+      const expired = [...(await list()), ...(await listPartial())].filter(
+        (entry) => !stillPaid.has(entry.subjectId),
+      );
+      for (const entry of expired) {
+        await removeStored(entry.key);
+        await discard(entry.key);
+      }
+      return expired.map((entry) => entry.key);
     },
   };
 }
-
-/** No Cache Storage (tests, insecure origins, old webviews): nothing to download, nothing listed. */
-export const NO_OFFLINE_VIDEOS: OfflineVideoStore = createOfflineVideoStore({
-  cacheStorage: null,
-  storageManager: null,
-  fetch: () => Promise.reject(new Error('Offline downloads are not available here')),
-  baseUrl: 'http://localhost/',
-});

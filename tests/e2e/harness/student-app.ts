@@ -155,6 +155,8 @@ export class StudentApp {
    * playback without a gesture only when muted; the journey is about the stream, not the sound.
    */
   async playVideo(): Promise<void> {
+    // Issue 11: the video gets its source only once the student presses Play, having seen its cost.
+    await this.page.getByRole('button', { name: this.t('video.play'), exact: true }).click();
     const video = this.page.locator('main video');
     await video.waitFor();
     await this.page.waitForFunction(() => {

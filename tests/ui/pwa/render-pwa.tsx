@@ -7,7 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { AppActorsContext, type AppContextValue } from '../../../src/app/actors-context';
 import { createAppActors } from '../../../src/app/create-app-actors';
 import { createUiStore } from '../../../src/app/ui-store';
-import type { OfflineVideoStore } from '../../../src/services/offline/video-downloads';
+import type { OfflineVideoStore } from '../../../src/services/offline/offline-video-store';
 import type { InstallPromptBridge } from '../../../src/services/pwa/install-prompt-bridge';
 import type { PwaEffects } from '../../../src/services/pwa/pwa-effects';
 import type { ServiceWorkerBridge } from '../../../src/services/pwa/service-worker-bridge';

@@ -51,6 +51,9 @@ describe('service worker routing rules', () => {
     expect(isPicture('media/thumbnails/a.jpg')).toBe(true);
     expect(isPicture('media/videos/a.mp4')).toBe(false);
     expect(isLessonVideo('media/videos/a.mp4')).toBe(true);
+    // Renditions and their captions: a downloaded lesson's captions are served offline like its video.
+    expect(isLessonVideo('media/videos/lesson-maths-saver.mp4')).toBe(true);
+    expect(isLessonVideo('media/videos/lesson-maths-fr.vtt')).toBe(true);
     expect(isLessonVideo('media/pictures/a.jpg')).toBe(false);
   });
 

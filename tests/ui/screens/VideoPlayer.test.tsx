@@ -73,7 +73,10 @@ function renderPlayer(
   return { ...view, entries };
 }
 
+/** The student presses Play (the cost was on screen until then); only then does the video get its source. */
 async function findVideo(): Promise<HTMLVideoElement> {
+  const play = await screen.findByRole('button', { name: 'Play' });
+  fireEvent.click(play);
   return (await screen.findByLabelText(`Video: ${VIDEO.title}`)) as HTMLVideoElement;
 }
 
@@ -357,8 +360,9 @@ describe('VideoPlayer screen', () => {
     const user = userEvent.setup();
     const api = { ...baseApi(), filteredVideos: vi.fn(async () => [VIDEO]) };
     renderPlayer(api);
+    await findVideo();
     for (let attempt = 0; attempt <= 2; attempt++) {
-      const current = await findVideo();
+      const current = (await screen.findByLabelText(`Video: ${VIDEO.title}`)) as HTMLVideoElement;
       fireEvent.error(current);
       if (attempt < 2)
         await waitFor(() => expect(screen.getByLabelText(`Video: ${VIDEO.title}`)).not.toBe(current));

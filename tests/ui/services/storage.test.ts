@@ -53,7 +53,7 @@ const pending: PendingPayment = {
 };
 
 describe('local storage keys', () => {
-  it("are SPEC.md §3's six keys plus the project's pending payment", () => {
+  it("are SPEC.md §3's six keys plus the project's pending payment and video settings", () => {
     expect(STORAGE_KEYS).toEqual({
       token: 'id_token',
       user: 'user',
@@ -62,6 +62,7 @@ describe('local storage keys', () => {
       installDismissed: 'pwa-install-dismissed',
       pushToken: 'push-notification-token',
       pendingPayment: 'pending_payment',
+      videoPreferences: 'video_preferences',
     });
   });
 });

@@ -262,6 +262,21 @@ const CASES = {
     },
     { ...write, video: true },
   ),
+  // The resume position on the account: neither cached (it changes on every save) nor retried (a later save wins).
+  getVideoPosition: one(
+    { call: (e) => e.getVideoPosition('v 1'), method: 'GET', path: 'videos/video/position?videoId=v%201' },
+    { ...write, video: true },
+  ),
+  saveVideoPosition: one(
+    {
+      call: (e) =>
+        e.saveVideoPosition({ videoId: 'v1', position: 42, updatedAt: '2026-03-01T10:00:00.000Z' }),
+      method: 'PUT',
+      path: 'videos/video/position',
+      body: { videoId: 'v1', position: 42, updatedAt: '2026-03-01T10:00:00.000Z' },
+    },
+    { ...write, video: true },
+  ),
   likeComment: one(
     {
       call: (e) => e.likeComment({ videoId: 'v1', commentId: 'c1' }),

@@ -1,0 +1,37 @@
+// How a video's files are named. A video has a media stem; its renditions are <stem>-<quality>.mp4, its
+// captions <stem>-<lang>.vtt and its thumbnail <stem>.webp. A signed URL grants the stem, so one signature
+// covers every rendition and caption of the video (and the lists repeat one signature per video, which
+// compression then almost removes).
+
+export const QUALITIES = ['saver', '360p', '480p'] as const;
+export type Quality = (typeof QUALITIES)[number];
+
+export const CAPTION_LANGUAGES = ['en', 'fr'] as const;
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
+
+/** A stem: letters, digits, '-' and '_', so every file name derived from it is a safe bare name. */
+export const STEM_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+export const renditionFile = (stem: string, quality: Quality) => `${stem}-${quality}.mp4`;
+export const captionFile = (stem: string, lang: CaptionLanguage) => `${stem}-${lang}.vtt`;
+export const thumbnailFile = (stem: string) => `${stem}.webp`;
+
+export type MediaFile =
+  | { readonly kind: 'rendition'; readonly stem: string; readonly quality: Quality }
+  | { readonly kind: 'caption'; readonly stem: string; readonly lang: CaptionLanguage };
+
+const RENDITION = /^([A-Za-z0-9][A-Za-z0-9_-]{0,99})-(saver|360p|480p)\.mp4$/;
+const CAPTION = /^([A-Za-z0-9][A-Za-z0-9_-]{0,99})-(en|fr)\.vtt$/;
+
+/** What a requested file under /media/videos/ is, or null when it is neither a rendition nor a caption. */
+export function parseMediaFile(file: string): MediaFile | null {
+  const rendition = RENDITION.exec(file);
+  if (rendition?.[1] && rendition[2]) {
+    return { kind: 'rendition', stem: rendition[1], quality: rendition[2] as Quality };
+  }
+  const caption = CAPTION.exec(file);
+  if (caption?.[1] && caption[2]) {
+    return { kind: 'caption', stem: caption[1], lang: caption[2] as CaptionLanguage };
+  }
+  return null;
+}

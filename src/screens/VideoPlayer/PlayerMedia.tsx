@@ -1,0 +1,125 @@
+import { type RefObject, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Caption, Video } from '../../services/api/types';
+import { isCrossOrigin } from '../../services/media-origin';
+import { Loader } from '../../ui/Loader';
+import type { CaptionsChoice } from './CaptionsPicker';
+import type { PlaybackActor } from './use-playback';
+
+const MEDIA_ERR_ABORTED = 1;
+
+/** Shows the chosen captions' track and hides the others (a track only loads once it is shown). */
+function applyCaptions(element: HTMLVideoElement | null, choice: CaptionsChoice) {
+  const tracks = element?.textTracks;
+  if (!tracks) return;
+  for (let index = 0; index < tracks.length; index++) {
+    const track = tracks[index];
+    if (track) track.mode = track.language === choice ? 'showing' : 'disabled';
+  }
+}
+
+export interface PlayerMediaProps {
+  video: Video;
+  title: string;
+  media: RefObject<HTMLVideoElement | null>;
+  playback: PlaybackActor;
+  awaitingStart: boolean;
+  streamUrl: string | null;
+  streamLoad: number;
+  refreshing: boolean;
+  captions: CaptionsChoice;
+  /** The element that says what the chosen rendition costs, read with the start button. */
+  costId: string;
+}
+
+/** The 16:9 frame: the start button until the student plays (nothing is downloaded before), then the video. */
+export function PlayerMedia(props: PlayerMediaProps) {
+  const { t } = useTranslation();
+  const { media, playback, streamUrl, captions } = props;
+  const tracks = (props.video.captions ?? []).filter((caption): caption is Caption & { url: string } =>
+    Boolean(caption.url),
+  );
+
+  useEffect(() => {
+    applyCaptions(media.current, captions);
+  }, [media, captions]);
+
+  let content: React.ReactNode;
+  if (props.awaitingStart) {
+    content = (
+      <div className="player__start">
+        <img className="player__poster" src={props.video.thumbnailUrl} alt="" width={320} height={180} />
+        <button
+          type="button"
+          className="btn player__play"
+          aria-describedby={props.costId}
+          onClick={() => playback.send({ type: 'playback.start' })}
+        >
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M8 5v14l11-7z" />
+          </svg>
+          {t('video.play')}
+        </button>
+      </div>
+    );
+  } else if (streamUrl) {
+    content = (
+      <video
+        // A fresh element per load: a URL that came back unchanged (a network blip) must still reload.
+        key={props.streamLoad}
+        ref={(element) => {
+          media.current = element;
+          // A new element (another source) starts with its tracks disabled: the choice applies to it too.
+          applyCaptions(element, captions);
+        }}
+        className="player__video"
+        controls
+        playsInline
+        preload="metadata"
+        src={streamUrl}
+        poster={props.video.thumbnailUrl}
+        {...(isCrossOrigin(streamUrl) ? { crossOrigin: 'anonymous' as const } : {})}
+        aria-label={t('player.videoLabel', { title: props.title })}
+        onLoadedMetadata={(event) => {
+          const { duration } = event.currentTarget;
+          applyCaptions(event.currentTarget, captions);
+          playback.send({ type: 'media.loadedMetadata', duration: Number.isFinite(duration) ? duration : 0 });
+        }}
+        onTimeUpdate={(event) =>
+          playback.send({ type: 'media.timeUpdate', position: event.currentTarget.currentTime })
+        }
+        onPlay={() => playback.send({ type: 'media.play' })}
+        onPause={() => playback.send({ type: 'media.pause' })}
+        onEnded={() => playback.send({ type: 'media.ended' })}
+        onError={(event) => {
+          // An aborted load (a new src replacing the old) is not a failure of the stream.
+          if (event.currentTarget.error?.code === MEDIA_ERR_ABORTED) return;
+          playback.send({ type: 'media.error' });
+        }}
+      >
+        {tracks.map((caption) => (
+          <track
+            key={caption.lang}
+            kind="subtitles"
+            srcLang={caption.lang}
+            label={t(`video.captions.${caption.lang}`)}
+            src={caption.url}
+          />
+        ))}
+      </video>
+    );
+  } else {
+    content = <Loader label={t('player.loading')} />;
+  }
+
+  return (
+    <div className="player__frame">
+      {content}
+      {props.refreshing ? (
+        <div className="player__overlay">
+          <Loader label={t('player.reconnecting')} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { QUALITY_CHOICES, type Quality, type QualityChoice } from '../../../machines/videoQuality';
+import { DataCost } from '../../ui/DataCost';
+
+export interface QualityPickerProps {
+  choice: QualityChoice;
+  /** What plays: the choice, or Auto's pick. */
+  quality: Quality;
+  sizes: Partial<Record<Quality, number>>;
+  downloaded: Quality | null;
+  dataSaver: boolean;
+  pricePerGb: number;
+  costId: string;
+  onChoose: (choice: QualityChoice) => void;
+  onDataSaver: (on: boolean) => void;
+}
+
+/** Auto, Data saver, 360p, 480p as toggle buttons, the student's Data saver setting, and what it costs. */
+export function QualityPicker(props: QualityPickerProps) {
+  const { t } = useTranslation();
+  const name = (choice: QualityChoice) =>
+    choice === 'auto'
+      ? t('video.quality.auto', { quality: t(`video.quality.${props.quality}`) })
+      : t(`video.quality.${choice}`);
+  return (
+    <fieldset className="speed quality">
+      <legend className="speed__label">{t('video.quality.legend')}</legend>
+      <div className="quality__choices">
+        {QUALITY_CHOICES.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            className="speed__choice"
+            aria-pressed={choice === props.choice}
+            onClick={() => props.onChoose(choice)}
+          >
+            {name(choice)}
+          </button>
+        ))}
+      </div>
+      <DataCost
+        id={props.costId}
+        quality={props.quality}
+        sizeBytes={props.sizes[props.quality] ?? null}
+        downloaded={props.downloaded === props.quality}
+        pricePerGb={props.pricePerGb}
+      />
+      <label className="quality__setting">
+        <input
+          type="checkbox"
+          checked={props.dataSaver}
+          onChange={(event) => props.onDataSaver(event.currentTarget.checked)}
+        />
+        {t('video.dataSaverSetting')}
+      </label>
+    </fieldset>
+  );
+}

@@ -1,0 +1,6 @@
+import type { Video } from '../services/api/types';
+
+/** A lesson's title in the student's language when it has both (imported lessons), else its one title. */
+export function videoTitle(video: Pick<Video, 'title' | 'titles'>, lang: string): string {
+  return (lang === 'fr' ? video.titles?.fr : video.titles?.en) ?? video.title;
+}
