@@ -22,9 +22,11 @@ import { t } from './lib/i18n';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { ResponseCache } from './lib/response-cache';
 import { securityHeaders } from './lib/security-headers';
+import booksModule from './modules/books/routes';
 import catalogueModule from './modules/catalogue/routes';
 import contentModule from './modules/content/routes';
 import healthModule from './modules/health/routes';
+import liveTvModule from './modules/live-tv/routes';
 import mediaModule from './modules/media/routes';
 import momoSandboxModule from './modules/momo-sandbox/index';
 import paymentsModule from './modules/payments/index';
@@ -229,8 +231,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(usersModule);
   await app.register(catalogueModule);
+  await app.register(booksModule);
   await app.register(videosModule);
   await app.register(contentModule);
+  await app.register(liveTvModule);
   await app.register(mediaModule);
   await app.register(healthModule);
   // The emulator registers itself only while MOMO_BASE_URL is left to the built-in default.

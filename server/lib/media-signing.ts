@@ -8,7 +8,8 @@ export interface MediaGrant {
   expiresAt: number;
 }
 
-function signature(secret: string, grant: MediaGrant): string {
+/** The HMAC a signed media URL carries (videos here, books in modules/books). */
+export function signature(secret: string, grant: MediaGrant): string {
   // A key derived for this purpose only, so a media signature can never be replayed as something else.
   const key = createHmac('sha256', secret).update('media-url-v1').digest();
   return createHmac('sha256', key)

@@ -72,10 +72,25 @@ async function insertAll(
   await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, rows.flat());
 }
 
-/** Loads the seed catalogue into an empty database (first start); does nothing once subjects exist. */
+/**
+ * Loads the seed catalogue into an empty database (first start); does nothing once subjects exist. Each
+ * content table (books, scholarships, …) is seeded on its own when empty, so a migration that rebuilds one
+ * gets its content back at the next start.
+ */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM subjects');
-  if ((count?.n ?? 0) > 0) return false;
+  const subjectsEmpty = (count?.n ?? 0) === 0;
+  if (subjectsEmpty) await seedSubjects(db);
+  const contentSeeded = await seedContentIfEmpty(db);
+  return subjectsEmpty || contentSeeded;
+}
+
+async function isEmpty(tx: Transaction, table: string): Promise<boolean> {
+  const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  return (row?.n ?? 0) === 0;
+}
+
+async function seedSubjects(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await insertAll(
       tx,
@@ -143,25 +158,32 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       ],
       videoRows,
     );
-    await insertAll(
-      tx,
-      'books',
-      [
-        'id',
-        'title_en',
-        'title_fr',
-        'author',
-        'section',
-        'level',
-        'subject_title',
-        'description_en',
-        'description_fr',
-        'cover_url',
-        'file_url',
-        'pages',
-        'language',
-        'sort_order',
-      ],
+  });
+}
+
+/** End of the deadline day in Cameroon (WAT, UTC+1, no daylight saving). */
+const endOfDayInCameroon = (date: string) => `${date}T23:59:59+01:00`;
+
+const CONTENT_SEEDS: Record<string, { columns: string[]; rows: () => unknown[][] }> = {
+  books: {
+    columns: [
+      'id',
+      'title_en',
+      'title_fr',
+      'author',
+      'section',
+      'level',
+      'subject_id',
+      'description_en',
+      'description_fr',
+      'cover_url',
+      'file_name',
+      'pages',
+      'language',
+      'is_free',
+      'sort_order',
+    ],
+    rows: () =>
       SEED_BOOKS.map((b, index) => [
         b.id,
         b.en,
@@ -169,71 +191,74 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         b.author,
         b.section,
         b.level,
-        b.subjectTitle,
+        b.subjectId,
         b.descriptionEn,
         b.descriptionFr,
         b.cover,
         b.file,
         b.pages,
         b.language,
+        b.free,
         index,
       ]),
-    );
-    await insertAll(
-      tx,
-      'scholarships',
-      [
-        'id',
-        'title_en',
-        'title_fr',
-        'provider',
-        'country',
-        'level',
-        'amount',
-        'deadline',
-        'description_en',
-        'description_fr',
-        'url',
-        'picture_url',
-        'sort_order',
-      ],
+  },
+  scholarships: {
+    columns: [
+      'id',
+      'title_en',
+      'title_fr',
+      'provider',
+      'country',
+      'levels',
+      'amount_en',
+      'amount_fr',
+      'deadline',
+      'description_en',
+      'description_fr',
+      'eligibility_en',
+      'eligibility_fr',
+      'url',
+      'picture_url',
+      'sort_order',
+    ],
+    rows: () =>
       SEED_SCHOLARSHIPS.map((s, index) => [
         s.id,
         s.en,
         s.fr,
         s.provider,
         s.country,
-        s.level,
-        s.amount,
-        s.deadline,
+        s.levels,
+        s.amountEn,
+        s.amountFr,
+        endOfDayInCameroon(s.deadline),
         s.descriptionEn,
         s.descriptionFr,
+        s.eligibilityEn,
+        s.eligibilityFr,
         s.url,
         s.picture,
         index,
       ]),
-    );
-    await insertAll(
-      tx,
-      'happenings',
-      ['id', 'title_en', 'title_fr', 'body_en', 'body_fr', 'picture_url', 'happened_at'],
-      SEED_HAPPENINGS.map((h) => [h.id, h.en, h.fr, h.bodyEn, h.bodyFr, h.picture, h.date]),
-    );
-    await insertAll(
-      tx,
-      'products',
-      [
-        'id',
-        'title_en',
-        'title_fr',
-        'description_en',
-        'description_fr',
-        'category',
-        'price',
-        'stock',
-        'picture_url',
-        'sort_order',
-      ],
+  },
+  happenings: {
+    columns: ['id', 'title_en', 'title_fr', 'body_en', 'body_fr', 'picture_url', 'happened_at'],
+    rows: () => SEED_HAPPENINGS.map((h) => [h.id, h.en, h.fr, h.bodyEn, h.bodyFr, h.picture, h.date]),
+  },
+  products: {
+    columns: [
+      'id',
+      'title_en',
+      'title_fr',
+      'description_en',
+      'description_fr',
+      'category',
+      'price',
+      'stock',
+      'picture_urls',
+      'sort_order',
+    ],
+    rows: () =>
       SEED_PRODUCTS.map((p, index) => [
         p.id,
         p.en,
@@ -243,26 +268,25 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         p.category,
         p.price,
         p.stock,
-        p.picture,
+        p.pictures,
         index,
       ]),
-    );
-    await insertAll(
-      tx,
-      'live_tv_channels',
-      [
-        'id',
-        'name',
-        'title_en',
-        'title_fr',
-        'description_en',
-        'description_fr',
-        'language',
-        'logo_url',
-        'stream_url',
-        'website_url',
-        'sort_order',
-      ],
+  },
+  live_tv_channels: {
+    columns: [
+      'id',
+      'name',
+      'title_en',
+      'title_fr',
+      'description_en',
+      'description_fr',
+      'language',
+      'logo_url',
+      'local_stream',
+      'website_url',
+      'sort_order',
+    ],
+    rows: () =>
       SEED_CHANNELS.map((c, index) => [
         c.id,
         c.name,
@@ -272,11 +296,22 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         c.descriptionFr,
         c.language,
         c.logo,
-        c.streamUrl,
+        c.local,
         c.websiteUrl,
         index,
       ]),
-    );
+  },
+};
+
+/** Seeds every content table that is empty; true when any was. */
+export async function seedContentIfEmpty(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    let seeded = false;
+    for (const [table, seed] of Object.entries(CONTENT_SEEDS)) {
+      if (!(await isEmpty(tx, table))) continue;
+      await insertAll(tx, table, seed.columns, seed.rows());
+      seeded = true;
+    }
+    return seeded;
   });
-  return true;
 }
