@@ -186,8 +186,8 @@ describe('live TV routes', () => {
       expect(response.status, url).toBe(404);
       expect(response.body).toEqual({ success: false, msg: 'Ressource introuvable.' });
     }
-    const escape = await ctx.request({ method: 'GET', url: '/livetv/studycam-live/live/..%2Fseed.m2t' });
-    expect(escape.status).toBe(400);
+    const outside = await ctx.request({ method: 'GET', url: '/livetv/studycam-live/live/..%2Fseed.m2t' });
+    expect(outside.status).toBe(400);
   });
 
   it('documents the new endpoints in the OpenAPI document', async () => {
