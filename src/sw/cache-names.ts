@@ -1,7 +1,8 @@
 /**
  * The service worker's runtime caches, named here once because the app reads them too: the offline
- * downloads live in OFFLINE_VIDEOS, and logout deletes every cache except Workbox's precache (the app shell
- * belongs to nobody). So every runtime cache below is per-device data that goes on logout.
+ * downloads live in offlineVideos and offlineBooks, and logout deletes every cache except Workbox's
+ * precache (the app shell belongs to nobody). So every runtime cache below is per-device data that goes on
+ * logout.
  */
 export const RUNTIME_CACHES = {
   /** Public catalogue lists (subjects, happenings, news, …): stale-while-revalidate. */
@@ -12,6 +13,8 @@ export const RUNTIME_CACHES = {
   images: 'images',
   /** Videos the student downloaded for offline study, keyed by their stable URL (no signature). */
   offlineVideos: 'offline-videos',
+  /** Books downloaded for offline reading (src/services/offline/book-downloads.ts), keyed the same way. */
+  offlineBooks: 'offline-books',
 } as const;
 
 /** Workbox names its precache `workbox-precache-v2-<scope>`; the composition root keeps it on logout. */
