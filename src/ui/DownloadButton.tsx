@@ -5,6 +5,8 @@ import './download-button.css';
 
 interface DownloadButtonProps {
   view: DownloadView;
+  /** The size question's dictionary key ({{size}}): a video's by default, a book's on the books screens. */
+  confirmKey?: string;
   onRequest: () => void;
   onConfirm: () => void;
   onCancel: () => void;
@@ -15,6 +17,7 @@ interface DownloadButtonProps {
 /** Download for offline: the size before, a warning on mobile data, progress, then 'available offline'. */
 export function DownloadButton({
   view,
+  confirmKey = 'offline.confirm',
   onRequest,
   onConfirm,
   onCancel,
@@ -48,7 +51,7 @@ export function DownloadButton({
     case 'confirming':
       return (
         <section className="download download--confirm" aria-label={t('offline.download')}>
-          <p className="download__text">{t('offline.confirm', { size: size(view.sizeBytes) })}</p>
+          <p className="download__text">{t(confirmKey, { size: size(view.sizeBytes) })}</p>
           {view.metered ? (
             <p className="download__warning" role="alert">
               {t('offline.meteredWarning', { size: size(view.sizeBytes) })}
