@@ -6,7 +6,8 @@ export function Footer({ year }: { year: number }) {
   return (
     <footer className="page" style={{ color: 'var(--c-text-muted)', fontSize: 'var(--fs-sm)' }}>
       <p>
-        {t('footer.rights', { year })} · <Link href="/privacy-policy">{t('footer.privacy')}</Link>
+        {t('footer.rights', { year })} · <Link href="/privacy-policy">{t('footer.privacy')}</Link> ·{' '}
+        <Link href="/footer">{t('about.link')}</Link>
       </p>
     </footer>
   );

@@ -1,6 +1,10 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import './navbar.css';
+
+// The full menu is fetched the first time it is opened: the landing route does not carry it.
+const NavMenu = lazy(() => import('./NavMenu'));
 
 export type Language = 'en' | 'fr';
 
@@ -23,6 +27,19 @@ export function Navbar({
   onLogout,
 }: NavbarProps) {
   const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [location] = useLocation();
+  // Any navigation (a link, the back button) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is wanted exactly when the location changes
+  useEffect(() => setMenuOpen(false), [location]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
   return (
     <header className={isLoggedIn ? 'navbar navbar--member' : 'navbar'}>
       <a className="navbar__skip visually-hidden" href="#main">
@@ -45,6 +62,26 @@ export function Navbar({
         )}
       </nav>
       <div className="navbar__tools">
+        <button
+          type="button"
+          className="btn btn--ghost navbar__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="navbar-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M3 6h18M3 12h18M3 18h18" />
+          </svg>
+          <span className="visually-hidden">{t('menu.open')}</span>
+        </button>
         <label className="navbar__lang">
           <span className="visually-hidden">{t('nav.language')}</span>
           <select value={language} onChange={(e) => onLanguageChange(e.target.value as Language)}>
@@ -90,6 +127,13 @@ export function Navbar({
           <span className="navbar__badge">{cartCount}</span>
         </button>
       </div>
+      {menuOpen ? (
+        <nav id="navbar-menu" className="navbar__menu" aria-label={t('menu.label')}>
+          <Suspense fallback={null}>
+            <NavMenu isLoggedIn={isLoggedIn} onNavigate={() => setMenuOpen(false)} />
+          </Suspense>
+        </nav>
+      ) : null}
     </header>
   );
 }

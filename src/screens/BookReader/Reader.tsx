@@ -22,7 +22,11 @@ export function Reader({ book }: { book: ReadableBook }) {
   if (view.status === 'opening') return <Skeleton label={t('reader.opening')} rows={6} />;
   if (view.status === 'failed') {
     return (
-      <ErrorState message={view.error} retryLabel={t('common.retry')} onRetry={() => send({ type: 'reader.retry' })} />
+      <ErrorState
+        message={view.error}
+        retryLabel={t('common.retry')}
+        onRetry={() => send({ type: 'reader.retry' })}
+      />
     );
   }
 
@@ -90,7 +94,9 @@ export function Reader({ book }: { book: ReadableBook }) {
           >
             −
           </button>
-          <span className="reader__zoom-value">{t('reader.zoomValue', { percent: Math.round(view.zoom * 100) })}</span>
+          <span className="reader__zoom-value">
+            {t('reader.zoomValue', { percent: Math.round(view.zoom * 100) })}
+          </span>
           <button
             type="button"
             className="btn btn--secondary"

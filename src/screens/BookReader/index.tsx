@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { RouteParams } from '../../app/routes';
 import { useContentStores } from '../../app/content-stores';
+import type { RouteParams } from '../../app/routes';
 import { useResource } from '../../app/use-machines';
 import type { Bilingual, Book } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
 import { ErrorState, Skeleton } from '../../ui/States';
-import { BookDownload } from '../Books/BookDownload';
 import { booksHref } from '../Books';
+import { BookDownload } from '../Books/BookDownload';
 import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { Reader } from './Reader';
@@ -15,30 +15,29 @@ import './reader.css';
 import '../../ui/badge.css';
 
 /** The book as the server gives it, or only its offline copy when the server cannot be reached. */
-type OpenedBook =
-  | { source: 'server'; book: Book }
-  | { source: 'device'; id: string; title: Bilingual };
+type OpenedBook = { source: 'server'; book: Book } | { source: 'device'; id: string; title: Bilingual };
 
 /** Route `books/:id`: one book in the in-app reader, or its subject's offer when the book is locked. */
 export default function BookReader({ params }: { params: RouteParams }) {
   const { t, i18n } = useTranslation();
   const { offlineBooks } = useContentStores();
   const id = params.id ?? '';
-  const opened = useResource(
-    async (api, bookId: string): Promise<OpenedBook> => {
-      try {
-        return { source: 'server', book: await api.fetchBook(bookId) };
-      } catch (error) {
-        const copy = await offlineBooks.find(bookId).catch(() => null);
-        if (copy) return { source: 'device', id: bookId, title: copy.title };
-        throw error;
-      }
-    },
-    id,
-  );
+  const opened = useResource(async (api, bookId: string): Promise<OpenedBook> => {
+    try {
+      return { source: 'server', book: await api.fetchBook(bookId) };
+    } catch (error) {
+      const copy = await offlineBooks.find(bookId).catch(() => null);
+      if (copy) return { source: 'device', id: bookId, title: copy.title };
+      throw error;
+    }
+  }, id);
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const data = opened.data;
-  const title = data ? (data.source === 'server' ? data.book.title[lang] : data.title[lang]) : t('routes.book-reader');
+  const title = data
+    ? data.source === 'server'
+      ? data.book.title[lang]
+      : data.title[lang]
+    : t('routes.book-reader');
   const back = data?.source === 'server' ? booksHref(data.book.section) : '/books';
 
   return (

@@ -1,5 +1,5 @@
-import type { Book } from '../../services/api/types';
 import { useBookDownload } from '../../app/use-book-download';
+import type { Book } from '../../services/api/types';
 import { DownloadButton } from '../../ui/DownloadButton';
 
 /** "Download for offline" for a book the student may read (it has a file URL): size first, then progress. */

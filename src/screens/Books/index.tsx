@@ -110,7 +110,10 @@ export default function Books() {
           title={t('books.emptyTitle')}
           message={t(level || subject ? 'books.emptyFiltered' : 'books.emptySection')}
           action={
-            <Link href={booksHref(level || subject ? section.id : 'anglophone')} className="btn btn--secondary">
+            <Link
+              href={booksHref(level || subject ? section.id : 'anglophone')}
+              className="btn btn--secondary"
+            >
               {t(level || subject ? 'books.clearFilters' : 'books.otherSection')}
             </Link>
           }
@@ -142,4 +145,3 @@ function OfflineBooksHint() {
     </p>
   );
 }
-

@@ -10,6 +10,7 @@ import type {
 } from '../../services/offline/video-downloads';
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { OfflineBooks } from './OfflineBooks';
 import './cache-manager.css';
 
 interface OfflineInventory {
@@ -133,6 +134,7 @@ export default function CacheManager() {
           )}
         </>
       ) : null}
+      <OfflineBooks />
     </main>
   );
 }

@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { SubjectCard } from '../../ui/SubjectCard';
 import { catalogueHref, levelsOf, SECTIONS, type SectionInfo, sectionById } from '../SectionVideos/sections';
 import { accessState, canRenew, paidEntryFor, paidSubjectsOf } from '../StudySections/subject-access';
+import { HappeningsStrip } from './HappeningsStrip';
 import { InCartNote } from './InCartNote';
 import { useAddToCart } from './use-add-to-cart';
 import '../../ui/subject-card.css';
@@ -154,6 +155,7 @@ export default function Home() {
           ))}
         </ul>
       )}
+      <HappeningsStrip />
     </main>
   );
 }

@@ -39,7 +39,9 @@ export function HeadlineArticle({
   const { t } = useTranslation();
   const openOutside = useExternalLink();
   useRememberRead(
-    entry && entry.savedAt === null ? { kind: 'headline', key: entry.item.url, lang, article: entry.item } : null,
+    entry && entry.savedAt === null
+      ? { kind: 'headline', key: entry.item.url, lang, article: entry.item }
+      : null,
   );
   if (!entry)
     return (
@@ -55,7 +57,9 @@ export function HeadlineArticle({
       <p className="article__meta">
         {item.source.name} · <DateText iso={item.publishedAt} />
       </p>
-      {item.urlToImage ? <img className="article__picture" src={item.urlToImage} alt="" loading="lazy" /> : null}
+      {item.urlToImage ? (
+        <img className="article__picture" src={item.urlToImage} alt="" loading="lazy" />
+      ) : null}
       {item.description ? <p>{item.description}</p> : null}
       {item.content ? <p>{item.content.replace(/\s*\[\+\d+ chars\]$/, '')}</p> : null}
       <p>
@@ -72,7 +76,9 @@ export function HappeningArticle({ entry, loading }: { entry: Listed<Happening> 
   const { i18n } = useTranslation();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   useRememberRead(
-    entry && entry.savedAt === null ? { kind: 'happening', key: entry.item._id, happening: entry.item } : null,
+    entry && entry.savedAt === null
+      ? { kind: 'happening', key: entry.item._id, happening: entry.item }
+      : null,
   );
   if (!entry)
     return (

@@ -18,7 +18,9 @@ function OfflineBadge({ savedAt }: { savedAt: string | null }) {
   const { t, i18n } = useTranslation();
   if (!savedAt) return null;
   return (
-    <span className="badge badge--warning">{t('reading.savedOn', { date: formatDate(savedAt, i18n.language) })}</span>
+    <span className="badge badge--warning">
+      {t('reading.savedOn', { date: formatDate(savedAt, i18n.language) })}
+    </span>
   );
 }
 
@@ -33,7 +35,8 @@ function ListState<T>({
 }) {
   const { t } = useTranslation();
   if (resource.loading) return <Skeleton label={loadingLabel} rows={4} />;
-  if (resource.error) return <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />;
+  if (resource.error)
+    return <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />;
   const items = resource.data ?? [];
   if (items.length === 0) return <EmptyState title={t('news.emptyTitle')} message={t('news.emptyMessage')} />;
   return (

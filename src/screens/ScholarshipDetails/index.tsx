@@ -60,9 +60,7 @@ export default function ScholarshipDetails({ params }: { params: RouteParams }) 
       {item ? (
         <>
           <h1>{item.title[lang]}</h1>
-          {details.data?.offline && saved.saved ? (
-            <SavedNote savedAt={saved.saved.savedAt} />
-          ) : null}
+          {details.data?.offline && saved.saved ? <SavedNote savedAt={saved.saved.savedAt} /> : null}
           <p className="article__meta">
             {item.provider} · {countryName(item.country, lang) ?? t('scholarships.countryInternational')} ·{' '}
             {item.levels.map((level) => t(`scholarships.levels.${level}`)).join(', ')}
@@ -89,11 +87,22 @@ export default function ScholarshipDetails({ params }: { params: RouteParams }) 
             <p>{item.eligibility[lang]}</p>
           </section>
           <div className="content-card__actions">
-            <a className="btn" href={item.link} target="_blank" rel="noopener noreferrer" onClick={openOutside}>
+            <a
+              className="btn"
+              href={item.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={openOutside}
+            >
               {t('scholarships.apply')}
             </a>
             {saved.saved ? (
-              <button type="button" className="btn btn--secondary" disabled={saved.busy} onClick={saved.remove}>
+              <button
+                type="button"
+                className="btn btn--secondary"
+                disabled={saved.busy}
+                onClick={saved.remove}
+              >
                 {t('scholarships.unsave')}
               </button>
             ) : (

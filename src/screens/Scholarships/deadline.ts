@@ -13,7 +13,10 @@ export function countdown(deadline: string, now: number): Countdown {
 }
 
 /** Nearest deadline first among those still open, then the closed ones, most recently closed first. */
-export function byNearestDeadline<T extends Pick<Scholarship, 'deadline'>>(items: readonly T[], now: number): T[] {
+export function byNearestDeadline<T extends Pick<Scholarship, 'deadline'>>(
+  items: readonly T[],
+  now: number,
+): T[] {
   const time = (item: T) => Date.parse(item.deadline);
   const open = items.filter((item) => time(item) >= now).sort((a, b) => time(a) - time(b));
   const closed = items.filter((item) => !(time(item) >= now)).sort((a, b) => time(b) - time(a));

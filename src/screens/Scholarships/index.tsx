@@ -53,7 +53,8 @@ export default function Scholarships() {
   );
   const shown = byNearestDeadline(
     all.filter(
-      (item) => (!level || item.levels.includes(level as StudyLevel)) && (!country || item.country === country),
+      (item) =>
+        (!level || item.levels.includes(level as StudyLevel)) && (!country || item.country === country),
     ),
     now(),
   );
