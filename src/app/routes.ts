@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ContentScreen } from '../screens/content-screens';
 
 export interface RouteParams {
   [name: string]: string | undefined;
@@ -17,12 +18,18 @@ export interface RouteDefinition {
 // Screens that later work builds show their title only (src/screens/TitleOnly); they do not pretend to work.
 const titleOnly = () => import('../screens/TitleOnly');
 
+/** A content area's screen (issue 8), through src/screens/content-screens.ts. */
+const content = (name: ContentScreen) => () =>
+  import('../screens/content-screens').then(({ loadContentScreen }) => loadContentScreen(name));
+
 const plain = (name: string, isProtected = false, load = titleOnly): RouteDefinition => ({
   path: `/${name}`,
   titleKey: name,
   protected: isProtected,
   load,
 });
+
+const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 
 /** Every route of SPEC.md §2. The default route and unknown paths fall back to landing (see AppRoutes). */
 export const ROUTES: readonly RouteDefinition[] = [
@@ -37,13 +44,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   plain('delete-account', false, () => import('../screens/DeleteAccount')),
   plain('privacy-policy', false, () => import('../screens/PrivacyPolicy')),
   plain('splash', false, () => import('../screens/Splash')),
-  plain('trans', false, () => import('../screens/Trans')),
-  plain('navbar', false, () => import('../screens/NavbarPage')),
-  plain('footer', false, () => import('../screens/FooterPage')),
-  plain('shop', false, () => import('../screens/Shop')),
-  plain('live-tv', false, () => import('../screens/LiveTv')),
-  plain('news', false, () => import('../screens/News')),
-  plain('scholarships', false, () => import('../screens/Scholarships')),
+  contentRoute('trans'),
+  contentRoute('navbar'),
+  contentRoute('footer'),
+  contentRoute('shop'),
+  contentRoute('live-tv'),
+  contentRoute('news'),
+  contentRoute('scholarships'),
   plain('schedule'),
   plain('new-item'),
   plain('new-list'),
@@ -63,21 +70,21 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/scholarship-details/:id',
     titleKey: 'scholarship-details',
     protected: false,
-    load: () => import('../screens/ScholarshipDetails'),
+    load: content('scholarship-details'),
   },
   {
     path: '/product-details/:id',
     titleKey: 'product-details',
     protected: false,
-    load: () => import('../screens/ProductDetails'),
+    load: content('product-details'),
   },
   // Issue 8's addition to SPEC.md §2: the books and the in-app reader.
-  plain('books', false, () => import('../screens/Books')),
+  contentRoute('books'),
   {
     path: '/books/:id',
     titleKey: 'book-reader',
     protected: false,
-    load: () => import('../screens/BookReader'),
+    load: content('book-reader'),
   },
   { path: '/timetable/:id', titleKey: 'timetable', protected: false, load: titleOnly },
   { path: '/edit-timetable/:id', titleKey: 'edit-timetable', protected: false, load: titleOnly },

@@ -1,6 +1,6 @@
 /**
  * The service worker's runtime caches, named here once because the app reads them too: the offline
- * downloads live in offlineVideos and offlineBooks, and logout deletes every cache except Workbox's
+ * downloads live in offlineVideos and OFFLINE_BOOKS_CACHE, and logout deletes every cache except Workbox's
  * precache (the app shell belongs to nobody). So every runtime cache below is per-device data that goes on
  * logout.
  */
@@ -13,9 +13,14 @@ export const RUNTIME_CACHES = {
   images: 'images',
   /** Videos the student downloaded for offline study, keyed by their stable URL (no signature). */
   offlineVideos: 'offline-videos',
-  /** Books downloaded for offline reading (src/services/offline/book-downloads.ts), keyed the same way. */
-  offlineBooks: 'offline-books',
 } as const;
+
+// Two more runtime caches, as their own constants so the first screen's script, which needs the ones above,
+// does not carry their names too.
+/** Books downloaded for offline reading (src/services/offline/book-downloads.ts), keyed like the videos. */
+export const OFFLINE_BOOKS_CACHE = 'offline-books';
+/** hls.js and pdf.js, kept once used (never precached: most students never open those screens). */
+export const LAZY_LIBRARIES_CACHE = 'lazy-libraries';
 
 /** Workbox names its precache `workbox-precache-v2-<scope>`; the composition root keeps it on logout. */
 export const PRECACHE_PREFIX = 'workbox-precache';

@@ -54,14 +54,8 @@ export const MENU: readonly MenuGroup[] = [
   },
 ];
 
-interface NavMenuProps {
-  isLoggedIn: boolean;
-  /** Called when a link is followed (the navbar closes its menu). */
-  onNavigate?: () => void;
-}
-
-/** The full navigation menu: in the navbar's menu and as the `navbar` route's page. */
-export default function NavMenu({ isLoggedIn, onNavigate }: NavMenuProps) {
+/** The full navigation menu: the `navbar` route's page (the navbar's menu button) and the footer page. */
+export default function NavMenu({ isLoggedIn }: { isLoggedIn: boolean }) {
   const { t } = useTranslation();
   const groups = MENU.filter((group) => isLoggedIn || !group.members);
   return (
@@ -74,7 +68,7 @@ export default function NavMenu({ isLoggedIn, onNavigate }: NavMenuProps) {
           <ul className="nav-menu__list">
             {group.entries.map((entry) => (
               <li key={entry.href}>
-                <Link href={entry.href} className="nav-menu__link" onClick={onNavigate}>
+                <Link href={entry.href} className="nav-menu__link">
                   {t(`menu.entries.${entry.key}`)}
                 </Link>
               </li>
@@ -84,10 +78,10 @@ export default function NavMenu({ isLoggedIn, onNavigate }: NavMenuProps) {
       ))}
       {isLoggedIn ? null : (
         <p className="nav-menu__account">
-          <Link href="/login-with-username" className="btn" onClick={onNavigate}>
+          <Link href="/login-with-username" className="btn">
             {t('nav.login')}
           </Link>{' '}
-          <Link href="/register" className="btn btn--secondary" onClick={onNavigate}>
+          <Link href="/register" className="btn btn--secondary">
             {t('nav.register')}
           </Link>
         </p>

@@ -1,4 +1,4 @@
-import { RUNTIME_CACHES } from '../../sw/cache-names';
+import { OFFLINE_BOOKS_CACHE } from '../../sw/cache-names';
 import { offlineVideoKey } from '../../sw/routes';
 import type { Bilingual, Book, PaidSubject } from '../api/types';
 import { type ConnectionInfo, type DownloadPlan, isMeteredConnection } from './video-downloads';
@@ -113,11 +113,11 @@ export function createOfflineBookStore(options: OfflineBookStoreOptions = {}): O
 
   async function open(): Promise<Cache> {
     if (!cacheStorage) throw new Error('Cache Storage is not available in this browser');
-    return cacheStorage.open(RUNTIME_CACHES.offlineBooks);
+    return cacheStorage.open(OFFLINE_BOOKS_CACHE);
   }
 
   async function list(): Promise<OfflineBook[]> {
-    if (!cacheStorage || !(await cacheStorage.has(RUNTIME_CACHES.offlineBooks))) return [];
+    if (!cacheStorage || !(await cacheStorage.has(OFFLINE_BOOKS_CACHE))) return [];
     const cache = await open();
     const books: OfflineBook[] = [];
     for (const request of await cache.keys()) {

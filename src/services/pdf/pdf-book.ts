@@ -1,9 +1,23 @@
-// The PDF library, loaded only by the book reader (this module is imported lazily: it and pdf.js are a
-// chunk of their own, never part of the landing route).
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
+// The PDF library, loaded only by the book reader. pdf.js ships ready-made ES modules: they are served
+// as they are (hashed assets) and imported at run time, never bundled into the app's chunks, so the landing
+// route shares nothing with them.
+import type * as PdfJs from 'pdfjs-dist';
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';
+import libraryUrl from 'pdfjs-dist/build/pdf.min.mjs?url';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
-GlobalWorkerOptions.workerSrc = workerUrl;
+let library: Promise<typeof PdfJs> | null = null;
+function loadLibrary(): Promise<typeof PdfJs> {
+  library ??= (import(/* @vite-ignore */ libraryUrl) as Promise<typeof PdfJs>).then((pdfjs) => {
+    pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+    return pdfjs;
+  });
+  // A failed fetch (offline) may succeed later: do not keep the failure.
+  library.catch(() => {
+    library = null;
+  });
+  return library;
+}
 
 /** Where the book's bytes come from: the copy on the device, or the server (read by ranges). */
 export type PdfSource = { data: ArrayBuffer } | { url: string };
@@ -22,6 +36,7 @@ export interface PdfBook {
 const RANGE_CHUNK_BYTES = 65_536;
 
 export async function openPdfBook(source: PdfSource): Promise<PdfBook> {
+  const { getDocument } = await loadLibrary();
   const task = getDocument(
     'data' in source
       ? { data: new Uint8Array(source.data) }
