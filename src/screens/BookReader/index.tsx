@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import type { RouteParams } from '../../app/routes';
 import { useResource } from '../../app/use-machines';
+import { mayReadOffline, useExpiredBooksRemoved } from '../../app/use-offline-books';
 import type { Bilingual, Book } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
 import { ErrorState, Skeleton } from '../../ui/States';
@@ -21,6 +23,8 @@ type OpenedBook = { source: 'server'; book: Book } | { source: 'device'; id: str
 export default function BookReader({ params }: { params: RouteParams }) {
   const { t, i18n } = useTranslation();
   const { offlineBooks } = useContentStores();
+  const { now } = useAppActors();
+  const paid = useExpiredBooksRemoved();
   const id = params.id ?? '';
   const opened = useResource(async (api, bookId: string): Promise<OpenedBook> => {
     try {

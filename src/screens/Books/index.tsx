@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useResource } from '../../app/use-machines';
+import { useExpiredBooksRemoved } from '../../app/use-offline-books';
 import type { Book, Section } from '../../services/api/types';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
@@ -36,6 +37,8 @@ export default function Books() {
     { section: section.id, level, subject },
   );
   const cart = useAddToCart();
+  // Copies of subjects no longer paid go before a card can say a book is on this phone.
+  useExpiredBooksRemoved();
 
   const inSection = (subjects.data ?? []).filter((item) => item.section === section.id);
   const levels = levelsOf(

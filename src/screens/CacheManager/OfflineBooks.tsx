@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useContentStores } from '../../app/content-stores';
 import { useResource } from '../../app/use-machines';
+import { useExpiredBooksRemoved } from '../../app/use-offline-books';
 import { formatBytes } from '../../services/offline/format-bytes';
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
@@ -12,6 +13,7 @@ export function OfflineBooks() {
   const { t, i18n } = useTranslation();
   const { offlineBooks } = useContentStores();
   const books = useResource(() => offlineBooks.list());
+  useExpiredBooksRemoved(books.reload);
   const [busy, setBusy] = useState(false);
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
