@@ -27,7 +27,9 @@ export default function ProductDetails({ params }: { params: RouteParams }) {
       {item ? (
         <>
           <h1>{item.title[lang]}</h1>
-          <ul className="product__pictures" aria-label={t('shop.pictures')}>
+          {/* Scrolls sideways: focusable, so the pictures can be scrolled with the keyboard too. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus */}
+          <ul className="product__pictures" aria-label={t('shop.pictures')} tabIndex={0}>
             {(item.pictures.length > 0 ? item.pictures : [item.imageUrl]).map((picture, index) => (
               <li key={picture}>
                 <img
