@@ -68,7 +68,8 @@ export default function NavMenu({ isLoggedIn }: { isLoggedIn: boolean }) {
           <ul className="nav-menu__list">
             {group.entries.map((entry) => (
               <li key={entry.href}>
-                <Link href={entry.href} className="nav-menu__link">
+                {/* `?` starts the page with no query: the hash router would keep the current one. */}
+                <Link href={`${entry.href}?`} className="nav-menu__link">
                   {t(`menu.entries.${entry.key}`)}
                 </Link>
               </li>

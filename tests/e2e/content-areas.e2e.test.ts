@@ -132,7 +132,10 @@ describe.each(['en', 'fr'] as const)('content areas (%s)', (lang) => {
     await first.getByRole('link').first().click();
     await heading(page, headline).waitFor();
     await page.getByRole('link', { name: templatePattern(t('news.readOn')) }).waitFor();
-    await page.getByRole('link', { name: t('news.backToList') }).click();
+    await page
+      .locator('main')
+      .getByRole('link', { name: t('news.backToList'), exact: true })
+      .click();
     await page.getByRole('button', { name: t('news.happenings') }).click();
     await page.getByRole('button', { name: t('news.happenings'), pressed: true }).waitFor();
     await page.getByRole('article').first().waitFor();

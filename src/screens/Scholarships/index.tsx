@@ -23,8 +23,8 @@ const scholarshipsHref = (level: string, country: string) => {
   const query = new URLSearchParams();
   if (level) query.set('level', level);
   if (country) query.set('country', country);
-  const text = query.toString();
-  return text ? `/scholarships?${text}` : '/scholarships';
+  // Always with a `?`: the hash router keeps the current query when an address has none.
+  return `/scholarships?${query.toString()}`;
 };
 
 /** Route `scholarships`: nearest deadline first, filtered by study level and country, with a countdown. */
@@ -109,7 +109,7 @@ export default function Scholarships() {
           message={t(level || country ? 'scholarships.emptyFiltered' : 'scholarships.emptyMessage')}
           action={
             level || country ? (
-              <Link href="/scholarships" className="btn btn--secondary">
+              <Link href="/scholarships?" className="btn btn--secondary">
                 {t('scholarships.clearFilters')}
               </Link>
             ) : undefined

@@ -15,8 +15,8 @@ const shopHref = (category: string, search: string) => {
   const query = new URLSearchParams();
   if (category !== ALL) query.set('category', category);
   if (search) query.set('q', search);
-  const text = query.toString();
-  return text ? `/shop?${text}` : '/shop';
+  // Always with a `?`: the hash router keeps the current query when an address has none.
+  return `/shop?${query.toString()}`;
 };
 
 /** Route `shop`: school supplies by category, with search, price in FCFA and stock. */
@@ -73,7 +73,7 @@ export default function Shop() {
           message={t(search || category !== ALL ? 'shop.emptyFiltered' : 'shop.emptyMessage')}
           action={
             search || category !== ALL ? (
-              <Link href="/shop" className="btn btn--secondary">
+              <Link href="/shop?" className="btn btn--secondary">
                 {t('shop.clearFilters')}
               </Link>
             ) : undefined
