@@ -31,7 +31,10 @@ export default function BookReader({ params }: { params: RouteParams }) {
       return { source: 'server', book: await api.fetchBook(bookId) };
     } catch (error) {
       const copy = await offlineBooks.find(bookId).catch(() => null);
-      if (copy) return { source: 'device', id: bookId, title: copy.title };
+      if (copy && mayReadOffline(copy, paid, now()))
+        return { source: 'device', id: bookId, title: copy.title };
+      // A copy whose access has ended goes, even when the server cannot be asked.
+      if (copy) await offlineBooks.remove(copy.key).catch(() => undefined);
       throw error;
     }
   }, id);
