@@ -33,13 +33,11 @@ export const OPEN_ERROR_EVENT = `xstate.error.actor.${openInvokeId}`;
 export const bookReaderEventSamples = {
   'reader.next': () => [{ type: 'reader.next' }],
   'reader.previous': () => [{ type: 'reader.previous' }],
-  // A page of the book, the last one, and pages a typed number could ask for that do not exist.
+  // The last page, and pages a typed number could ask for that do not exist.
   'reader.goTo': () => [
-    { type: 'reader.goTo', page: 1 },
     { type: 'reader.goTo', page: PAGES },
     { type: 'reader.goTo', page: 0 },
     { type: 'reader.goTo', page: 2.5 },
-    { type: 'reader.goTo', page: 99 },
   ],
   'reader.zoomIn': () => [{ type: 'reader.zoomIn' }],
   'reader.zoomOut': () => [{ type: 'reader.zoomOut' }],
@@ -52,10 +50,10 @@ export const bookReaderModel: MachineModel<BookReaderMachine> = {
   inputs: [{ bookId: BOOK_ID }],
   samples: {
     ...bookReaderEventSamples,
+    // A saved page beyond the end is a unit test of its own (it only changes the opening page).
     [OPEN_DONE]: () => [
       { type: OPEN_DONE, output: FIRST_OPENING },
       { type: OPEN_DONE, output: SAVED_AT_PAGE_2 },
-      { type: OPEN_DONE, output: SAVED_BEYOND_END },
       { type: OPEN_DONE, output: ONE_PAGE_BOOK },
     ],
     [OPEN_ERROR_EVENT]: () => [{ type: OPEN_ERROR_EVENT, error: OPEN_ERROR }],
