@@ -50,6 +50,50 @@ function preloadFirstScreen(): Plugin {
 }
 
 /**
+ * A lazy chunk's preload list, minus what the importing chunk has loaded already: a route loaded from the
+ * entry need not name React, the router or the app's machines again, and every route's list is part of the
+ * first screen's script. Vite asks `resolveDependencies` while it writes the bundle; the bundle itself is
+ * captured just before.
+ */
+function preloadOnlyWhatIsMissing() {
+  let bundle: Rollup.OutputBundle = {};
+  const closures = new Map<string, Set<string>>();
+  const staticClosure = (file: string): Set<string> => {
+    let closure = closures.get(file);
+    if (closure) return closure;
+    closure = new Set();
+    const pending = [file];
+    while (pending.length > 0) {
+      const next = pending.pop() as string;
+      if (closure.has(next)) continue;
+      closure.add(next);
+      const chunk = bundle[next];
+      if (chunk?.type === 'chunk') pending.push(...chunk.imports);
+    }
+    closures.set(file, closure);
+    return closure;
+  };
+  const plugin: Plugin = {
+    name: 'study-cam:preload-only-what-is-missing',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, output) {
+        bundle = output;
+        closures.clear();
+      },
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], context: { hostId: string }) => {
+    const loaded = staticClosure(context.hostId);
+    return deps.filter((dep) => !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+
+const preloads = preloadOnlyWhatIsMissing();
+
+/**
  * After a production build, the service worker is bundled and given the precache manifest (scripts/build-sw.ts),
  * then the text files get pre-compressed siblings (scripts/precompress.ts).
  */
@@ -80,7 +124,7 @@ function serviceWorker(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadFirstScreen(), serviceWorker()],
+  plugins: [react(), preloadFirstScreen(), preloads.plugin, serviceWorker()],
   // Relative base so the same build runs from the server's root, a sub-path, and the Capacitor shell.
   base: './',
   build: {
@@ -89,6 +133,7 @@ export default defineConfig({
     sourcemap: false,
     // Read by scripts/size-report.ts to measure what each route downloads.
     manifest: true,
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       output: {
         codeSplitting: {

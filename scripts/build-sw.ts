@@ -7,6 +7,7 @@ import { rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { injectManifest } from 'workbox-build';
+import { LAZY_LIBRARY_GLOBS } from '../src/sw/routes';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const SW_FILE = 'sw.js';
@@ -57,7 +58,7 @@ export async function buildServiceWorker(outDir: string): Promise<ServiceWorkerB
     swDest: swPath,
     globDirectory: outDir,
     globPatterns: [...PRECACHE_PATTERNS],
-    globIgnores: ['.vite/**', '.sw-build/**', SW_FILE],
+    globIgnores: ['.vite/**', '.sw-build/**', SW_FILE, ...LAZY_LIBRARY_GLOBS],
     // Vite's hashed file names already change with their content: no revision query needed for them.
     dontCacheBustURLsMatching: /assets\/.+-[\w-]{8,}\.(js|css)$/,
     maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,

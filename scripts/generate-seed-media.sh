@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the seed media committed under server/seed/media/: the lesson clips through the content import
 # pipeline (scripts/build-seed-media.ts: every rendition, captions in en and fr, thumbnails), one picture card
-# per discipline and a few small PDF books. Many seed videos share a clip, which keeps the repository small.
-# Needs ffmpeg (with libx264, libwebp, drawtext) and Ghostscript. Run from anywhere: bash scripts/generate-seed-media.sh
+# per discipline and the shop's pictures, the PDF books and the live channel. Many seed videos share a clip,
+# which keeps the repository small. Needs ffmpeg (with libx264, libwebp, drawtext) and Node.
+# Run from anywhere: bash scripts/generate-seed-media.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,44 +32,33 @@ for spec in "${DISCIPLINES[@]}"; do
     -c:v libwebp -quality 70 "$OUT/pictures/subject-$key.webp"
 done
 
-# Small books: a PostScript program per book, written to PDF by Ghostscript.
-make_book() {
-  local file=$1 title=$2
-  shift 2
-  local ps
-  ps=$(mktemp --suffix=.ps)
-  {
-    echo '%!PS'
-    echo '/Helvetica-Bold findfont 20 scalefont setfont 60 760 moveto ('"$title"') show'
-    echo '/Helvetica findfont 12 scalefont setfont'
-    local y=720
-    for line in "$@"; do
-      echo "60 $y moveto ($line) show"
-      y=$((y - 18))
-    done
-    echo 'showpage'
-  } >"$ps"
-  gs -q -dNOPAUSE -dBATCH -dSAFER -sDEVICE=pdfwrite -sOutputFile="$OUT/books/$file" "$ps"
-  rm -f "$ps"
-}
-make_book maths-form5-revision.pdf 'Mathematics Form 5 - Revision notes' \
-  '1. Quadratic equations: x = (-b +/- sqrt(b^2 - 4ac)) / 2a' \
-  '2. Vectors: AB = OB - OA; |AB| = sqrt(x^2 + y^2)' \
-  '3. Matrices: det(A) = ad - bc for A = (a b; c d)' \
-  '4. Trigonometry: sin^2 x + cos^2 x = 1' \
-  '5. Probability: P(A or B) = P(A) + P(B) - P(A and B)' \
-  'Past GCE O Level questions are worked through in the video lessons.'
-make_book pct-terminale-c-fiches.pdf 'Physique-Chimie Terminale C - Fiches' \
-  '1. Cinematique : v = dx/dt ; a = dv/dt' \
-  '2. Dynamique : somme des forces = m a' \
-  '3. Oscillateurs : T0 = 2 pi sqrt(m / k)' \
-  '4. Induction : e = - d(phi)/dt' \
-  '5. Acides et bases : pH = pKa + log([A-]/[AH])' \
-  'Les sujets du Baccalaureat sont corriges dans les videos.'
-make_book concours-culture-generale.pdf 'Concours - Culture generale' \
-  '1. Institutions du Cameroun : la Constitution de 1996' \
-  '2. Geographie : les dix regions du Cameroun' \
-  '3. Methodologie de la dissertation : introduction, plan, conclusion' \
-  '4. Actualite : organisations regionales (CEMAC, CEEAC, UA)'
+# Shop pictures: two cards per product (front and detail), drawn like the subject cards.
+# file key | label | card colour
+PRODUCTS=(
+  "calculator|fx 991|0x263238" "calculator-solar|fx 82 solar|0x455a64" "geometry-set|Geometry|0x1565c0"
+  "exercise-books|200 pages|0x2e7d32" "gce-papers|GCE O Level|0x1a237e" "bac-annales|Annales Bac|0xb71c1c"
+  "textbook-maths-f5|Maths F5|0x0d47a1" "textbook-pct-tle|PCT Tle C|0x6a1b9a" "uniform-shirt|Shirt|0x0277bd"
+  "uniform-trousers|Trousers|0x283593" "earphones|Earphones|0x37474f"
+)
+for spec in "${PRODUCTS[@]}"; do
+  IFS='|' read -r key label colour <<<"$spec"
+  ff -f lavfi -i "color=c=$colour:size=480x320" -frames:v 1 \
+    -vf "drawtext=fontfile=$FONT:text='$label':fontcolor=white:fontsize=52:x=(w-text_w)/2:y=(h-text_h)/2" \
+    -c:v libwebp -quality 70 "$OUT/pictures/product-$key-1.webp"
+  ff -f lavfi -i "color=c=$colour:size=480x320" -frames:v 1 \
+    -vf "drawbox=x=40:y=40:w=400:h=240:color=white@0.25:t=fill,drawtext=fontfile=$FONT:text='StudyCam shop':fontcolor=white:fontsize=30:x=(w-text_w)/2:y=90,drawtext=fontfile=$FONT:text='$label':fontcolor=white:fontsize=40:x=(w-text_w)/2:y=170" \
+    -c:v libwebp -quality 70 "$OUT/pictures/product-$key-2.webp"
+done
+
+# The logo of the server's own live channel.
+ff -f lavfi -i "color=c=0xc62828:size=240x160" -frames:v 1 \
+  -vf "drawtext=fontfile=$FONT:text='LIVE':fontcolor=white:fontsize=64:x=(w-text_w)/2:y=(h-text_h)/2" \
+  -c:v libwebp -quality 70 "$OUT/pictures/channel-studycam-live.webp"
+
+# The books are PDFs written by a small Node script (no Ghostscript needed).
+npx tsx scripts/generate-seed-books.ts
+
+# The live TV channel's HLS segments.
+bash scripts/generate-live-channel.sh
 
 du -sh "$OUT"

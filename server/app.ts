@@ -28,9 +28,11 @@ import { closeRedis, openRedis } from './lib/redis';
 import { requestIdGenerator } from './lib/request-id';
 import { ResponseCache } from './lib/response-cache';
 import { securityHeaders } from './lib/security-headers';
+import booksModule from './modules/books/routes';
 import catalogueModule from './modules/catalogue/routes';
 import contentModule from './modules/content/routes';
 import healthModule from './modules/health/routes';
+import liveTvModule from './modules/live-tv/routes';
 import mediaModule from './modules/media/routes';
 import momoSandboxModule from './modules/momo-sandbox/index';
 import paymentsModule from './modules/payments/index';
@@ -317,8 +319,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   await app.register(usersModule);
   await app.register(catalogueModule);
+  await app.register(booksModule);
   await app.register(videosModule);
   await app.register(contentModule);
+  await app.register(liveTvModule);
   await app.register(mediaModule);
   await app.register(healthModule);
   if (config.metricsToken !== undefined) metricsRoute(app, config.metricsToken);

@@ -16,6 +16,7 @@ export interface MediaGrant {
   tokenVersion: number;
 }
 
+/** The HMAC a signed media URL carries (videos here, books in modules/books). */
 function signature(secret: string, grant: MediaGrant): string {
   // A key derived for this purpose only, so a media signature can never be replayed as something else.
   const key = createHmac('sha256', secret).update('media-url-v2').digest();

@@ -7,201 +7,339 @@ export interface SeedBook {
   author: string;
   section: Section;
   level: string;
-  subjectTitle: string;
+  /** The subject whose access opens the book. */
+  subjectId: string;
   descriptionEn: string;
   descriptionFr: string;
   cover: string;
+  /** A file of server/seed/media/books/ (written by scripts/generate-seed-books.ts). */
   file: string;
   pages: number;
   language: 'en' | 'fr';
+  /** Free to read even though the subject is paid. */
+  free: boolean;
 }
 
 const picture = (discipline: string) => `/media/pictures/subject-${discipline}.webp`;
-const book = (file: string) => `/media/books/${file}`;
 
 export const SEED_BOOKS: SeedBook[] = [
+  {
+    id: 'book-maths-f5-formulas',
+    en: 'Mathematics Form 5: Formula Sheet',
+    fr: 'Mathématiques Form 5 : formulaire',
+    author: 'StudyCam teachers',
+    section: 'anglophone',
+    level: 'Form 5',
+    subjectId: 'ang-maths-f5',
+    descriptionEn: 'Every formula of the O Level syllabus on three pages. Free for every student.',
+    descriptionFr: 'Toutes les formules du programme du O Level en trois pages. Gratuit pour tous.',
+    cover: picture('maths'),
+    file: 'maths-form5-formula-sheet.pdf',
+    pages: 3,
+    language: 'en',
+    free: true,
+  },
   {
     id: 'book-maths-f5-revision',
     en: 'Mathematics Form 5: Revision Notes',
     fr: 'Mathématiques Form 5 : fiches de révision',
-    author: 'Study App teachers',
+    author: 'StudyCam teachers',
     section: 'anglophone',
     level: 'Form 5',
-    subjectTitle: 'Mathematics Form 5',
-    descriptionEn: 'The formulas and methods of every Form 5 topic on one page each.',
-    descriptionFr: 'Les formules et méthodes de chaque chapitre de Form 5, une page par chapitre.',
+    subjectId: 'ang-maths-f5',
+    descriptionEn: 'The methods of every Form 5 topic with a worked example, one page per topic.',
+    descriptionFr:
+      'Les méthodes de chaque chapitre de Form 5 avec un exemple corrigé, une page par chapitre.',
     cover: picture('maths'),
-    file: book('maths-form5-revision.pdf'),
-    pages: 1,
+    file: 'maths-form5-revision.pdf',
+    pages: 5,
     language: 'en',
+    free: false,
   },
   {
     id: 'book-gce-ol-maths-papers',
     en: 'GCE O Level Mathematics: Past Papers Workbook',
     fr: "GCE O Level Mathématiques : cahier d'anciens sujets",
-    author: 'Study App teachers',
+    author: 'StudyCam teachers',
     section: 'diploma-exams',
     level: 'GCE O Level',
-    subjectTitle: 'GCE O Level Mathematics - Past Papers',
-    descriptionEn: 'The key results to know before sitting the O Level Mathematics papers.',
-    descriptionFr: 'Les résultats à connaître avant les épreuves de mathématiques du O Level.',
+    subjectId: 'dip-gce-ol-maths',
+    descriptionEn: 'Paper 1 and Paper 2 practice questions with their methods.',
+    descriptionFr: "Des questions d'entraînement des épreuves 1 et 2, avec leurs méthodes.",
     cover: picture('exam-prep'),
-    file: book('maths-form5-revision.pdf'),
-    pages: 1,
+    file: 'gce-ol-maths-past-papers.pdf',
+    pages: 4,
     language: 'en',
+    free: false,
   },
   {
     id: 'book-pct-tle-c-fiches',
     en: 'Physics-Chemistry Terminale C: Summary Sheets',
     fr: 'Physique-Chimie Terminale C : fiches de synthèse',
-    author: 'Équipe pédagogique Study App',
+    author: 'Équipe pédagogique StudyCam',
     section: 'francophone',
     level: 'Terminale',
-    subjectTitle: 'Physique-Chimie Terminale C',
-    descriptionEn: 'Kinematics, dynamics, oscillators, induction and acids and bases in a few pages.',
-    descriptionFr: 'Cinématique, dynamique, oscillateurs, induction et acides-bases en quelques pages.',
+    subjectId: 'fr-pct-tle-c',
+    descriptionEn: 'Kinematics, dynamics, oscillators, induction and acids and bases in five pages.',
+    descriptionFr: 'Cinématique, dynamique, oscillateurs, induction et acides-bases en cinq pages.',
     cover: picture('physics'),
-    file: book('pct-terminale-c-fiches.pdf'),
-    pages: 1,
+    file: 'pct-terminale-c-fiches.pdf',
+    pages: 5,
     language: 'fr',
+    free: false,
   },
   {
-    id: 'book-bac-pct-annales',
+    id: 'book-bac-c-physique',
     en: 'Baccalauréat C Physics: Key Formulas',
     fr: 'Baccalauréat C Physique : formules clés',
-    author: 'Équipe pédagogique Study App',
-    section: 'diploma-exams',
-    level: 'Baccalauréat',
-    subjectTitle: 'Physique-Chimie Terminale C',
-    descriptionEn: 'Formulas to review the day before the Baccalauréat physics paper.',
+    author: 'Équipe pédagogique StudyCam',
+    section: 'francophone',
+    level: 'Terminale',
+    subjectId: 'fr-pct-tle-c',
+    descriptionEn: 'The formulas to review the day before the Baccalauréat physics paper.',
     descriptionFr: "Les formules à revoir la veille de l'épreuve de physique du Baccalauréat.",
     cover: picture('exam-prep'),
-    file: book('pct-terminale-c-fiches.pdf'),
-    pages: 1,
+    file: 'bac-c-physique-formules.pdf',
+    pages: 4,
     language: 'fr',
+    free: true,
   },
   {
     id: 'book-concours-culture',
     en: 'Entrance Exams: General Culture',
     fr: 'Concours : culture générale',
-    author: 'Équipe pédagogique Study App',
+    author: 'Équipe pédagogique StudyCam',
     section: 'competitive-exams',
     level: 'ENAM',
-    subjectTitle: 'Concours ENAM - Culture générale',
-    descriptionEn: 'Institutions, geography and essay method for the administration school exams.',
+    subjectId: 'conc-enam',
+    descriptionEn: 'Institutions, geography and the essay method for the administration school exams.',
     descriptionFr: 'Institutions, géographie et méthode de dissertation pour les concours administratifs.',
     cover: picture('concours'),
-    file: book('concours-culture-generale.pdf'),
-    pages: 1,
+    file: 'concours-culture-generale.pdf',
+    pages: 4,
     language: 'fr',
+    free: false,
   },
   {
     id: 'book-concours-iric',
     en: 'IRIC Entrance Exam: International Affairs',
     fr: 'Concours IRIC : actualité internationale',
-    author: 'Équipe pédagogique Study App',
+    author: 'Équipe pédagogique StudyCam',
     section: 'competitive-exams',
     level: 'IRIC',
-    subjectTitle: 'Concours IRIC - Relations internationales',
-    descriptionEn: 'Regional organisations and the essay method for the IRIC exam.',
-    descriptionFr: "Organisations régionales et méthode de dissertation pour le concours de l'IRIC.",
+    subjectId: 'conc-iric',
+    descriptionEn: 'The United Nations, Africa in the world and the document commentary for the IRIC exam.',
+    descriptionFr: "Les Nations unies, l'Afrique dans le monde et le commentaire de document pour l'IRIC.",
     cover: picture('concours'),
-    file: book('concours-culture-generale.pdf'),
-    pages: 1,
+    file: 'concours-iric-international.pdf',
+    pages: 3,
     language: 'fr',
+    free: false,
+  },
+  {
+    id: 'book-study-skills',
+    en: 'Study Skills: A Revision Guide',
+    fr: 'Méthodologie : guide de révision',
+    author: 'StudyCam teachers',
+    section: 'extra-curricular',
+    level: 'All levels',
+    subjectId: 'ext-study-skills',
+    descriptionEn: 'Plan your revision, revise actively and keep calm on the day of the exam.',
+    descriptionFr: "Planifier ses révisions, réviser activement et garder son calme le jour de l'examen.",
+    cover: picture('study-skills'),
+    file: 'study-skills-revision-guide.pdf',
+    pages: 3,
+    language: 'en',
+    free: false,
   },
 ];
+
+/** Study levels a scholarship funds (the app translates them). */
+export type StudyLevel = 'secondary' | 'bachelor' | 'master' | 'phd';
 
 export interface SeedScholarship {
   id: string;
   en: string;
   fr: string;
   provider: string;
+  /** ISO 3166-1 alpha-2, or 'INTL' for programmes in several countries. */
   country: string;
-  level: string;
-  amount: string;
+  levels: StudyLevel[];
+  amountEn: string;
+  amountFr: string;
+  /** The last day applications are accepted, in Cameroon (stored as 23:59:59 WAT that day). */
   deadline: string;
   descriptionEn: string;
   descriptionFr: string;
+  eligibilityEn: string;
+  eligibilityFr: string;
   url: string;
   picture: string;
 }
 
 export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
   {
-    id: 'sch-chevening',
-    en: 'Chevening Scholarships (United Kingdom)',
-    fr: 'Bourses Chevening (Royaume-Uni)',
-    provider: 'UK Government',
-    country: 'United Kingdom',
-    level: "Master's",
-    amount: 'Full tuition, living allowance and travel',
-    deadline: '2027-11-04',
+    id: 'sch-mastercard',
+    en: 'Mastercard Foundation Scholars Program',
+    fr: 'Programme de bourses de la Fondation Mastercard',
+    provider: 'Mastercard Foundation',
+    country: 'INTL',
+    levels: ['bachelor', 'master'],
+    amountEn: 'Tuition, housing, books, travel and mentoring',
+    amountFr: 'Frais de scolarité, logement, livres, voyage et mentorat',
+    deadline: '2027-01-31',
     descriptionEn:
-      "One-year master's degrees in the UK for future leaders with two years of work experience.",
+      'Full scholarships at partner universities in Africa and abroad for talented young Africans with limited financial means, with leadership training and a network of alumni.',
     descriptionFr:
-      "Masters d'un an au Royaume-Uni pour de futurs dirigeants ayant deux ans d'expérience professionnelle.",
-    url: 'https://www.chevening.org/',
-    picture: picture('english'),
+      "Des bourses complètes dans des universités partenaires en Afrique et ailleurs pour de jeunes Africains talentueux aux moyens limités, avec une formation au leadership et un réseau d'anciens.",
+    eligibilityEn:
+      'African citizens with excellent results who can show financial need and commitment to their community. Apply directly to a partner university.',
+    eligibilityFr:
+      "Citoyens africains aux excellents résultats, pouvant justifier de besoins financiers et d'un engagement pour leur communauté. La candidature se fait auprès d'une université partenaire.",
+    url: 'https://mastercardfdn.org/',
+    picture: picture('careers'),
   },
   {
-    id: 'sch-daad',
-    en: 'DAAD Scholarships (Germany)',
-    fr: 'Bourses du DAAD (Allemagne)',
-    provider: 'DAAD - German Academic Exchange Service',
-    country: 'Germany',
-    level: "Master's and PhD",
-    amount: 'Monthly stipend and insurance',
-    deadline: '2027-10-15',
-    descriptionEn: 'Study programmes in Germany for graduates from developing countries.',
-    descriptionFr: "Programmes d'études en Allemagne pour les diplômés des pays en développement.",
-    url: 'https://www.daad.de/en/',
-    picture: picture('german'),
+    id: 'sch-turkiye',
+    en: 'Türkiye Scholarships',
+    fr: 'Bourses Türkiye Burslari',
+    provider: 'Government of Türkiye',
+    country: 'TR',
+    levels: ['bachelor', 'master', 'phd'],
+    amountEn: 'Tuition, monthly stipend, housing, health insurance, flight and a Turkish language year',
+    amountFr: 'Scolarité, allocation mensuelle, logement, assurance maladie, billet et une année de turc',
+    deadline: '2027-02-20',
+    descriptionEn:
+      'A fully funded programme for undergraduate and graduate studies at Turkish universities, starting with one year of Turkish language classes.',
+    descriptionFr:
+      "Un programme entièrement financé pour la licence, le master ou le doctorat dans les universités turques, avec d'abord une année de cours de turc.",
+    eligibilityEn:
+      "Secondary-school leavers under 21 for a bachelor's degree, with at least 70% in their final exams (GCE A Level or Baccalauréat).",
+    eligibilityFr:
+      'Bacheliers de moins de 21 ans pour la licence, avec au moins 70 % aux examens de fin d’études (GCE A Level ou Baccalauréat).',
+    url: 'https://www.turkiyeburslari.gov.tr/',
+    picture: picture('geography'),
+  },
+  {
+    id: 'sch-chinese-government',
+    en: 'Chinese Government Scholarship',
+    fr: 'Bourse du gouvernement chinois',
+    provider: 'China Scholarship Council',
+    country: 'CN',
+    levels: ['bachelor', 'master', 'phd'],
+    amountEn: 'Tuition, accommodation, monthly stipend and medical insurance',
+    amountFr: 'Scolarité, hébergement, allocation mensuelle et assurance médicale',
+    deadline: '2027-03-15',
+    descriptionEn:
+      'Scholarships for studies in China, often with a preparatory year of Chinese. Candidates from Cameroon apply through the embassy or a Chinese university.',
+    descriptionFr:
+      "Des bourses pour étudier en Chine, souvent avec une année préparatoire de chinois. Les candidats camerounais passent par l'ambassade ou une université chinoise.",
+    eligibilityEn:
+      "Non-Chinese citizens in good health, with a secondary-school certificate for a bachelor's degree, under 25.",
+    eligibilityFr:
+      'Ressortissants non chinois en bonne santé, titulaires du baccalauréat pour la licence, âgés de moins de 25 ans.',
+    url: 'https://www.campuschina.org/',
+    picture: picture('economics'),
   },
   {
     id: 'sch-eiffel',
     en: 'Eiffel Excellence Scholarships (France)',
     fr: "Bourses d'excellence Eiffel (France)",
     provider: 'Campus France',
-    country: 'France',
-    level: "Master's and PhD",
-    amount: 'Monthly allowance, travel and insurance',
+    country: 'FR',
+    levels: ['master', 'phd'],
+    amountEn: 'About 1 200 euros a month, travel and insurance',
+    amountFr: 'Environ 1 200 euros par mois, voyage et assurance',
     deadline: '2027-01-08',
-    descriptionEn: 'For excellent international students applying to French higher-education institutions.',
+    descriptionEn:
+      "For the best international students admitted to a master's or a PhD in a French higher-education institution, which applies on their behalf.",
     descriptionFr:
-      "Pour les meilleurs étudiants internationaux candidats dans les établissements français d'enseignement supérieur.",
+      'Pour les meilleurs étudiants internationaux admis en master ou en doctorat dans un établissement français, qui présente lui-même la candidature.',
+    eligibilityEn:
+      "Under 30 for a master's degree, not of French nationality, nominated by the French institution.",
+    eligibilityFr:
+      "Moins de 30 ans pour le master, sans la nationalité française, présenté par l'établissement français.",
     url: 'https://www.campusfrance.org/en/eiffel-scholarship-program-of-excellence',
     picture: picture('french'),
+  },
+  {
+    id: 'sch-daad',
+    en: 'DAAD Scholarships (Germany)',
+    fr: 'Bourses du DAAD (Allemagne)',
+    provider: 'DAAD - German Academic Exchange Service',
+    country: 'DE',
+    levels: ['master', 'phd'],
+    amountEn: 'Monthly stipend, travel allowance and insurance',
+    amountFr: 'Allocation mensuelle, frais de voyage et assurance',
+    deadline: '2026-10-15',
+    descriptionEn:
+      'Development-related postgraduate courses at German universities for graduates from developing countries.',
+    descriptionFr:
+      'Des masters liés au développement dans les universités allemandes pour les diplômés des pays en développement.',
+    eligibilityEn: 'A first degree and at least two years of professional experience.',
+    eligibilityFr: "Un premier diplôme universitaire et au moins deux ans d'expérience professionnelle.",
+    url: 'https://www.daad.de/en/',
+    picture: picture('german'),
+  },
+  {
+    id: 'sch-chevening',
+    en: 'Chevening Scholarships (United Kingdom)',
+    fr: 'Bourses Chevening (Royaume-Uni)',
+    provider: 'UK Government',
+    country: 'GB',
+    levels: ['master'],
+    amountEn: 'Full tuition, living allowance and return flight',
+    amountFr: 'Scolarité complète, allocation de subsistance et billet aller-retour',
+    deadline: '2027-11-04',
+    descriptionEn: "One-year master's degrees at any UK university for future leaders.",
+    descriptionFr:
+      "Des masters d'un an dans l'université britannique de son choix pour de futurs dirigeants.",
+    eligibilityEn:
+      "A bachelor's degree and two years of work experience; return to Cameroon for two years afterwards.",
+    eligibilityFr:
+      "Une licence et deux ans d'expérience professionnelle ; revenir au Cameroun pendant deux ans après les études.",
+    url: 'https://www.chevening.org/',
+    picture: picture('english'),
   },
   {
     id: 'sch-commonwealth',
     en: "Commonwealth Master's Scholarships",
     fr: 'Bourses de master du Commonwealth',
     provider: 'Commonwealth Scholarship Commission',
-    country: 'United Kingdom',
-    level: "Master's",
-    amount: 'Full tuition and stipend',
+    country: 'GB',
+    levels: ['master', 'phd'],
+    amountEn: 'Full tuition, stipend and travel',
+    amountFr: 'Scolarité complète, allocation et voyage',
     deadline: '2027-10-17',
     descriptionEn: 'For students from Commonwealth countries, Cameroon included, to study in the UK.',
     descriptionFr:
       'Pour les étudiants des pays du Commonwealth, dont le Cameroun, souhaitant étudier au Royaume-Uni.',
+    eligibilityEn: 'Citizens of a Commonwealth country with at least an upper second-class first degree.',
+    eligibilityFr:
+      "Citoyens d'un pays du Commonwealth titulaires d'une licence avec au moins une mention bien.",
     url: 'https://cscuk.fcdo.gov.uk/',
     picture: picture('history'),
   },
   {
-    id: 'sch-mastercard',
-    en: 'Mastercard Foundation Scholars Program',
-    fr: 'Programme de bourses de la Fondation Mastercard',
-    provider: 'Mastercard Foundation',
-    country: 'Africa and worldwide',
-    level: "Bachelor's and Master's",
-    amount: 'Tuition, housing, books and mentoring',
-    deadline: '2027-03-31',
-    descriptionEn: 'For talented young Africans with limited financial means, at partner universities.',
+    id: 'sch-ala',
+    en: 'African Leadership Academy (South Africa)',
+    fr: 'African Leadership Academy (Afrique du Sud)',
+    provider: 'African Leadership Academy',
+    country: 'ZA',
+    levels: ['secondary'],
+    amountEn: 'Need-based aid covering up to the full cost of the two-year programme',
+    amountFr: "Une aide selon les besoins, jusqu'au coût complet du programme de deux ans",
+    deadline: '2027-03-01',
+    descriptionEn:
+      'A two-year pre-university programme in Johannesburg (Cambridge A Levels) for young leaders from across Africa.',
     descriptionFr:
-      'Pour de jeunes Africains talentueux aux moyens limités, dans des universités partenaires.',
-    url: 'https://mastercardfdn.org/',
-    picture: picture('careers'),
+      'Un programme pré-universitaire de deux ans à Johannesburg (A Levels de Cambridge) pour de jeunes leaders de toute l’Afrique.',
+    eligibilityEn:
+      'Students aged 15 to 19 in Form 4, Form 5 or Lower Sixth who have led a project in their community.',
+    eligibilityFr:
+      "Élèves de 15 à 19 ans en 2nde, 1ère ou l'équivalent, ayant mené un projet dans leur communauté.",
+    url: 'https://www.africanleadershipacademy.org/',
+    picture: picture('citizenship'),
   },
 ];
 
@@ -276,25 +414,89 @@ export interface SeedProduct {
   fr: string;
   descriptionEn: string;
   descriptionFr: string;
+  /** textbooks, past-papers, calculators, stationery, uniforms or accessories (the app translates them). */
   category: string;
   price: number;
   stock: number;
-  picture: string;
+  /** The product's pictures under /media/pictures/ (written by scripts/generate-seed-media.sh). */
+  pictures: string[];
 }
 
+const productPictures = (key: string) => [
+  `/media/pictures/product-${key}-1.webp`,
+  `/media/pictures/product-${key}-2.webp`,
+];
+
 export const SEED_PRODUCTS: SeedProduct[] = [
+  {
+    id: 'prod-textbook-maths-f5',
+    en: 'Mathematics Form 5 textbook',
+    fr: 'Manuel de mathématiques Form 5',
+    descriptionEn: 'The O Level syllabus chapter by chapter, with worked examples and past GCE questions.',
+    descriptionFr:
+      'Le programme du O Level chapitre par chapitre, avec des exemples corrigés et des sujets du GCE.',
+    category: 'textbooks',
+    price: 6500,
+    stock: 3,
+    pictures: productPictures('textbook-maths-f5'),
+  },
+  {
+    id: 'prod-textbook-pct-tle',
+    en: 'Physics-Chemistry Terminale C textbook',
+    fr: 'Manuel de physique-chimie Terminale C',
+    descriptionEn: 'The whole Terminale C programme, with exercises and Baccalauréat problems.',
+    descriptionFr: 'Tout le programme de Terminale C, avec des exercices et des problèmes du Baccalauréat.',
+    category: 'textbooks',
+    price: 7000,
+    stock: 12,
+    pictures: productPictures('textbook-pct-tle'),
+  },
+  {
+    id: 'prod-gce-papers',
+    en: 'GCE O Level past papers booklet',
+    fr: "Recueil d'anciens sujets du GCE O Level",
+    descriptionEn: 'Five years of O Level papers in Mathematics, English, Physics, Chemistry and Biology.',
+    descriptionFr:
+      'Cinq années de sujets du O Level en mathématiques, anglais, physique, chimie et biologie.',
+    category: 'past-papers',
+    price: 4000,
+    stock: 35,
+    pictures: productPictures('gce-papers'),
+  },
+  {
+    id: 'prod-bac-annales',
+    en: 'Baccalauréat C and D past papers',
+    fr: 'Annales du Baccalauréat C et D',
+    descriptionEn: 'Mathematics, physics-chemistry and SVT papers with their answers.',
+    descriptionFr: 'Sujets de mathématiques, physique-chimie et SVT avec leurs corrigés.',
+    category: 'past-papers',
+    price: 4500,
+    stock: 30,
+    pictures: productPictures('bac-annales'),
+  },
   {
     id: 'prod-calculator',
     en: 'Scientific calculator',
     fr: 'Calculatrice scientifique',
     descriptionEn:
-      'Allowed at the GCE, BEPC, Probatoire and Baccalauréat: fractions, statistics, trigonometry.',
+      'Allowed at the GCE, BEPC, Probatoire and Baccalauréat: fractions, statistics, trigonometry, equations.',
     descriptionFr:
-      'Autorisée au GCE, au BEPC, au Probatoire et au Baccalauréat : fractions, statistiques, trigonométrie.',
-    category: 'stationery',
+      'Autorisée au GCE, au BEPC, au Probatoire et au Baccalauréat : fractions, statistiques, trigonométrie, équations.',
+    category: 'calculators',
     price: 8500,
     stock: 40,
-    picture: picture('maths'),
+    pictures: productPictures('calculator'),
+  },
+  {
+    id: 'prod-calculator-solar',
+    en: 'Solar scientific calculator',
+    fr: 'Calculatrice scientifique solaire',
+    descriptionEn: 'Works without batteries, in class and in the exam hall.',
+    descriptionFr: "Fonctionne sans piles, en classe comme en salle d'examen.",
+    category: 'calculators',
+    price: 6000,
+    stock: 0,
+    pictures: productPictures('calculator-solar'),
   },
   {
     id: 'prod-geometry-set',
@@ -305,7 +507,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     category: 'stationery',
     price: 1500,
     stock: 120,
-    picture: picture('further-maths'),
+    pictures: productPictures('geometry-set'),
   },
   {
     id: 'prod-exercise-books',
@@ -316,30 +518,30 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     category: 'stationery',
     price: 3500,
     stock: 200,
-    picture: picture('english'),
+    pictures: productPictures('exercise-books'),
   },
   {
-    id: 'prod-gce-papers',
-    en: 'GCE O Level past papers booklet',
-    fr: "Recueil d'anciens sujets du GCE O Level",
-    descriptionEn: 'Five years of O Level papers in Mathematics, English, Physics, Chemistry and Biology.',
-    descriptionFr:
-      'Cinq années de sujets du O Level en mathématiques, anglais, physique, chimie et biologie.',
-    category: 'books',
+    id: 'prod-uniform-shirt',
+    en: 'School uniform shirt (sky blue)',
+    fr: "Chemise d'uniforme scolaire (bleu ciel)",
+    descriptionEn:
+      'Short sleeves, cotton blend, sizes 10 to 18 years. Tell us the size in the delivery note.',
+    descriptionFr: 'Manches courtes, coton mélangé, tailles 10 à 18 ans. Indiquez la taille à la livraison.',
+    category: 'uniforms',
     price: 4000,
-    stock: 35,
-    picture: picture('exam-prep'),
+    stock: 50,
+    pictures: productPictures('uniform-shirt'),
   },
   {
-    id: 'prod-bac-annales',
-    en: 'Baccalauréat C and D past papers',
-    fr: 'Annales du Baccalauréat C et D',
-    descriptionEn: 'Mathematics, physics-chemistry and SVT papers with answers.',
-    descriptionFr: 'Sujets de mathématiques, physique-chimie et SVT avec corrigés.',
-    category: 'books',
-    price: 4500,
-    stock: 30,
-    picture: picture('chemistry'),
+    id: 'prod-uniform-trousers',
+    en: 'School uniform trousers (navy)',
+    fr: "Pantalon d'uniforme scolaire (bleu marine)",
+    descriptionEn: 'Hard-wearing navy trousers, sizes 10 to 18 years.',
+    descriptionFr: 'Pantalon bleu marine résistant, tailles 10 à 18 ans.',
+    category: 'uniforms',
+    price: 5000,
+    stock: 25,
+    pictures: productPictures('uniform-trousers'),
   },
   {
     id: 'prod-earphones',
@@ -350,7 +552,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     category: 'accessories',
     price: 2500,
     stock: 60,
-    picture: picture('study-skills'),
+    pictures: productPictures('earphones'),
   },
 ];
 
@@ -363,12 +565,27 @@ export interface SeedChannel {
   descriptionFr: string;
   language: 'en' | 'fr' | 'bilingual';
   logo: string;
-  /** The channel's own live page: the stream plays there, under its owner's terms. */
-  streamUrl: string;
-  websiteUrl: string;
+  /** Played out by this server from server/seed/media/live/<id>/ (a loop that behaves like a live stream). */
+  local: boolean;
+  /** The channel's own site: where a channel that is only linked to plays. */
+  websiteUrl: string | null;
 }
 
 export const SEED_CHANNELS: SeedChannel[] = [
+  {
+    id: 'studycam-live',
+    name: 'StudyCam Live',
+    en: 'StudyCam Live: lessons all day',
+    fr: 'StudyCam Live : des leçons toute la journée',
+    descriptionEn:
+      'Our own channel: short lessons in mathematics, sciences, languages, history and study skills, one after the other.',
+    descriptionFr:
+      'Notre propre chaîne : de courtes leçons de mathématiques, de sciences, de langues, d’histoire et de méthodologie, les unes après les autres.',
+    language: 'bilingual',
+    logo: '/media/pictures/channel-studycam-live.webp',
+    local: true,
+    websiteUrl: null,
+  },
   {
     id: 'tv-crtv',
     name: 'CRTV',
@@ -378,7 +595,7 @@ export const SEED_CHANNELS: SeedChannel[] = [
     descriptionFr: 'La télévision publique nationale du Cameroun, en anglais et en français.',
     language: 'bilingual',
     logo: picture('citizenship'),
-    streamUrl: 'https://www.crtv.cm/',
+    local: false,
     websiteUrl: 'https://www.crtv.cm/',
   },
   {
@@ -390,20 +607,8 @@ export const SEED_CHANNELS: SeedChannel[] = [
     descriptionFr: "Chaîne d'information panafricaine, en anglais et en français.",
     language: 'bilingual',
     logo: picture('geography'),
-    streamUrl: 'https://www.africanews.com/live/',
-    websiteUrl: 'https://www.africanews.com/',
-  },
-  {
-    id: 'tv-france24',
-    name: 'France 24',
-    en: 'France 24 (French)',
-    fr: 'France 24 (français)',
-    descriptionEn: 'International news in French, useful for listening practice.',
-    descriptionFr: "L'actualité internationale en français, utile pour travailler la compréhension orale.",
-    language: 'fr',
-    logo: picture('french'),
-    streamUrl: 'https://www.france24.com/fr/direct',
-    websiteUrl: 'https://www.france24.com/fr/',
+    local: false,
+    websiteUrl: 'https://www.africanews.com/live/',
   },
   {
     id: 'tv-tv5monde',
@@ -414,67 +619,149 @@ export const SEED_CHANNELS: SeedChannel[] = [
     descriptionFr: 'Chaîne francophone avec des programmes et des leçons pour apprendre le français.',
     language: 'fr',
     logo: picture('literature'),
-    streamUrl: 'https://www.tv5monde.com/',
+    local: false,
     websiteUrl: 'https://www.tv5monde.com/',
   },
 ];
 
-/** The bundled headlines served when no NEWS_API_KEY is configured, in the news service's own shape. */
-export const OFFLINE_NEWS = {
-  status: 'ok',
-  totalResults: 5,
-  articles: [
-    {
-      source: { id: null, name: 'Study App' },
-      author: 'Study App',
-      title: 'GCE Board publishes the timetable of the O and A Level examinations',
-      description: "Candidates can check the dates of every paper on the board's website.",
-      url: 'https://camgceb.org/',
-      urlToImage: null,
-      publishedAt: '2026-03-01T09:00:00Z',
-      content:
-        "The Cameroon GCE Board has published the timetable of this year's Ordinary and Advanced Level examinations.",
-    },
-    {
-      source: { id: null, name: 'Study App' },
-      author: 'Study App',
-      title: 'Office du Baccalauréat : calendrier des examens',
-      description: 'Les dates du Probatoire et du Baccalauréat sont disponibles.',
-      url: 'https://www.officedubac.cm/',
-      urlToImage: null,
-      publishedAt: '2026-02-25T09:00:00Z',
-      content:
-        "L'Office du Baccalauréat du Cameroun a publié le calendrier des épreuves écrites et pratiques.",
-    },
-    {
-      source: { id: null, name: 'Study App' },
-      author: 'Study App',
-      title: 'How to build a revision timetable that works',
-      description: 'Short daily sessions beat long nights before the exam.',
-      url: 'https://camgceb.org/',
-      urlToImage: null,
-      publishedAt: '2026-02-18T09:00:00Z',
-      content: 'Plan short sessions every day, mix subjects and test yourself with past papers.',
-    },
-    {
-      source: { id: null, name: 'Study App' },
-      author: 'Study App',
-      title: "Bourses : les candidatures pour étudier à l'étranger sont ouvertes",
-      description: 'Plusieurs programmes acceptent les candidats camerounais.',
-      url: 'https://www.campusfrance.org/fr',
-      urlToImage: null,
-      publishedAt: '2026-02-10T09:00:00Z',
-      content: "Consultez la rubrique Bourses de l'application pour les dates limites et les conditions.",
-    },
-    {
-      source: { id: null, name: 'Study App' },
-      author: 'Study App',
-      title: 'Coding clubs open in secondary schools',
-      description: 'Students learn to program even without a computer at home.',
-      url: 'https://www.minesec.gov.cm/',
-      urlToImage: null,
-      publishedAt: '2026-01-28T09:00:00Z',
-      content: 'Clubs meet after class; the free Coding for Beginners videos help students start at home.',
-    },
+export interface BundledArticle {
+  source: { id: string | null; name: string };
+  author: string | null;
+  title: string;
+  description: string | null;
+  url: string;
+  /** A path of this server's pictures: the route makes it absolute. */
+  urlToImage: string | null;
+  publishedAt: string;
+  content: string | null;
+}
+
+const en = (
+  title: string,
+  publishedAt: string,
+  description: string,
+  content: string,
+  url: string,
+  image: string,
+): BundledArticle => ({
+  source: { id: null, name: 'StudyCam Newsroom' },
+  author: 'StudyCam Newsroom',
+  title,
+  description,
+  url,
+  urlToImage: picture(image),
+  publishedAt,
+  content,
+});
+const fr = (...args: Parameters<typeof en>): BundledArticle => ({
+  ...en(...args),
+  source: { id: null, name: 'Rédaction StudyCam' },
+  author: 'Rédaction StudyCam',
+});
+
+/**
+ * The headlines served when no NEWS_API_KEY is configured: education news for Cameroon, in the news
+ * service's own article shape, one set per language.
+ */
+export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
+  en: [
+    en(
+      'GCE Board opens registration for the 2027 O and A Level examinations',
+      '2026-11-18T08:30:00Z',
+      'School candidates register through their schools; private candidates at the GCE Board regional offices.',
+      'Registration for the 2027 Ordinary and Advanced Level examinations is open. Check the closing date with your principal, and make sure the subjects on your form are the ones you study: a change after the deadline is not possible.',
+      'https://camgceb.org/',
+      'exam-prep',
+    ),
+    en(
+      'First term ends on 18 December, second term starts on 5 January',
+      '2026-11-09T07:00:00Z',
+      'The school calendar gives students two weeks of holidays to revise the first-term topics.',
+      'Secondary schools close for the Christmas holidays on 18 December. Teachers advise students to use the break to redo the first-term exercises and past papers before the second term begins.',
+      'https://www.minesec.gov.cm/',
+      'history',
+    ),
+    en(
+      'How to prepare the ENS Yaoundé entrance exam from Upper Sixth',
+      '2026-10-27T09:15:00Z',
+      'Past papers, general culture and a revision timetable: what successful candidates did.',
+      'Former candidates recommend starting with the past papers of the last five years, reading the news every day for the general culture paper and keeping a weekly timetable from January.',
+      'https://www.minesup.gov.cm/',
+      'concours',
+    ),
+    en(
+      'Coding clubs open in 40 secondary schools of Douala and Yaoundé',
+      '2026-10-20T10:00:00Z',
+      'Students learn to program after class, even without a computer at home.',
+      'The clubs meet twice a week in the schools’ computer rooms. Students who cannot attend can start with the free Coding for Beginners videos in the app.',
+      'https://www.minesec.gov.cm/',
+      'coding',
+    ),
+    en(
+      'Mastercard Foundation Scholars: applications open for 2027',
+      '2026-10-05T08:00:00Z',
+      'Young Africans with limited means can apply for a full scholarship at a partner university.',
+      'The programme covers tuition, housing, books and travel. Open the Scholarships screen to see the deadline, the conditions and the link to apply.',
+      'https://mastercardfdn.org/',
+      'careers',
+    ),
+    en(
+      'Back to school: the 2026/2027 school year has begun',
+      '2026-09-07T06:30:00Z',
+      'Millions of pupils and students returned to class across the ten regions.',
+      'Schools reopened on Monday. Students in examination classes (Form 5, Upper Sixth, 3e, 1ère and Terminale) are advised to plan their revision from the first week.',
+      'https://www.minesec.gov.cm/',
+      'study-skills',
+    ),
+  ],
+  fr: [
+    fr(
+      'Office du Bac : ouverture des inscriptions au Probatoire et au Baccalauréat 2027',
+      '2026-11-19T08:30:00Z',
+      "Les candidats officiels s'inscrivent dans leur établissement, les candidats libres auprès des délégations.",
+      "Les inscriptions aux examens du Probatoire et du Baccalauréat de la session 2027 sont ouvertes. Vérifiez la série et les matières à option inscrites sur votre fiche : aucune modification n'est possible après la clôture.",
+      'https://www.officedubac.cm/',
+      'exam-prep',
+    ),
+    fr(
+      "Concours de l'ENS de Yaoundé : comment s'y préparer dès la Terminale",
+      '2026-11-12T09:00:00Z',
+      'Anciens sujets, culture générale et planning de révision : les conseils des lauréats.',
+      "Les anciens candidats conseillent de traiter les sujets des cinq dernières années, de suivre l'actualité chaque jour pour l'épreuve de culture générale et de tenir un planning hebdomadaire dès janvier.",
+      'https://www.minesup.gov.cm/',
+      'concours',
+    ),
+    fr(
+      'Fin du premier trimestre le 18 décembre, reprise des cours le 5 janvier',
+      '2026-11-02T07:00:00Z',
+      'Deux semaines de congés pour reprendre les chapitres du premier trimestre.',
+      'Les établissements secondaires ferment le 18 décembre pour les congés de Noël. Les enseignants recommandent de refaire les exercices et les anciens sujets avant la reprise.',
+      'https://www.minesec.gov.cm/',
+      'history',
+    ),
+    fr(
+      'Des clubs de code ouvrent dans 40 lycées de Douala et de Yaoundé',
+      '2026-10-21T10:00:00Z',
+      'Les élèves apprennent à programmer après les cours, même sans ordinateur à la maison.',
+      "Les clubs se réunissent deux fois par semaine en salle informatique. Ceux qui ne peuvent pas y assister peuvent commencer avec les vidéos gratuites « Coding for Beginners » de l'application.",
+      'https://www.minesec.gov.cm/',
+      'coding',
+    ),
+    fr(
+      'Bourses : les candidatures Mastercard Foundation sont ouvertes pour 2027',
+      '2026-10-06T08:00:00Z',
+      'Les jeunes Africains aux moyens limités peuvent demander une bourse complète dans une université partenaire.',
+      "Le programme couvre la scolarité, le logement, les livres et le voyage. Ouvrez l'écran Bourses pour voir la date limite, les conditions et le lien pour postuler.",
+      'https://mastercardfdn.org/',
+      'careers',
+    ),
+    fr(
+      'Rentrée scolaire 2026-2027 : les élèves ont repris le chemin des classes',
+      '2026-09-07T06:30:00Z',
+      'Des millions d’élèves ont retrouvé leurs salles de classe dans les dix régions.',
+      "Les établissements ont rouvert lundi. Les élèves des classes d'examen (3e, 1ère, Terminale, Form 5 et Upper Sixth) sont invités à planifier leurs révisions dès la première semaine.",
+      'https://www.minesec.gov.cm/',
+      'study-skills',
+    ),
   ],
 };

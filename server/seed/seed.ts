@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Db, lockSchema } from '../lib/db';
+import { type Db, lockSchema, type Transaction } from '../lib/db';
 import { SEED_BOOKS, SEED_CHANNELS, SEED_HAPPENINGS, SEED_PRODUCTS, SEED_SCHOLARSHIPS } from './content';
 import { insertAll } from './insert-all';
 import { seedMedia } from './seed-media';
@@ -59,10 +59,23 @@ export function seedVideos(subject: SeedSubject): SeedVideo[] {
 }
 
 /**
- * Loads the seed catalogue into an empty database (first start). Once subjects exist it only gives seed
- * videos of an older database the renditions and captions they lack (issue 11), and returns false.
+ * Loads the seed catalogue into an empty database (first start). Each content table (books, scholarships, …)
+ * is seeded on its own when empty, so a migration that rebuilds one gets its content back at the next start.
+ * Seed videos of an older database get the renditions and captions they lack (issue 11).
  */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const subjectsSeeded = await seedSubjects(db);
+  const contentSeeded = await seedContentIfEmpty(db);
+  return subjectsSeeded || contentSeeded;
+}
+
+async function isEmpty(tx: Transaction, table: string): Promise<boolean> {
+  const [row] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  return (row?.n ?? 0) === 0;
+}
+
+/** The subjects and their videos, with every rendition and caption; false when they were there already. */
+async function seedSubjects(db: Db): Promise<boolean> {
   const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM subjects');
   if ((count?.n ?? 0) > 0) {
     await backfillSeedRenditions(db);
@@ -142,25 +155,33 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       videoRows,
     );
     await seedRenditions(tx, videos);
-    await insertAll(
-      tx,
-      'books',
-      [
-        'id',
-        'title_en',
-        'title_fr',
-        'author',
-        'section',
-        'level',
-        'subject_title',
-        'description_en',
-        'description_fr',
-        'cover_url',
-        'file_url',
-        'pages',
-        'language',
-        'sort_order',
-      ],
+    return true;
+  });
+}
+
+/** End of the deadline day in Cameroon (WAT, UTC+1, no daylight saving). */
+const endOfDayInCameroon = (date: string) => `${date}T23:59:59+01:00`;
+
+const CONTENT_SEEDS: Record<string, { columns: string[]; rows: () => unknown[][] }> = {
+  books: {
+    columns: [
+      'id',
+      'title_en',
+      'title_fr',
+      'author',
+      'section',
+      'level',
+      'subject_id',
+      'description_en',
+      'description_fr',
+      'cover_url',
+      'file_name',
+      'pages',
+      'language',
+      'is_free',
+      'sort_order',
+    ],
+    rows: () =>
       SEED_BOOKS.map((b, index) => [
         b.id,
         b.en,
@@ -168,71 +189,74 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         b.author,
         b.section,
         b.level,
-        b.subjectTitle,
+        b.subjectId,
         b.descriptionEn,
         b.descriptionFr,
         b.cover,
         b.file,
         b.pages,
         b.language,
+        b.free,
         index,
       ]),
-    );
-    await insertAll(
-      tx,
-      'scholarships',
-      [
-        'id',
-        'title_en',
-        'title_fr',
-        'provider',
-        'country',
-        'level',
-        'amount',
-        'deadline',
-        'description_en',
-        'description_fr',
-        'url',
-        'picture_url',
-        'sort_order',
-      ],
+  },
+  scholarships: {
+    columns: [
+      'id',
+      'title_en',
+      'title_fr',
+      'provider',
+      'country',
+      'levels',
+      'amount_en',
+      'amount_fr',
+      'deadline',
+      'description_en',
+      'description_fr',
+      'eligibility_en',
+      'eligibility_fr',
+      'url',
+      'picture_url',
+      'sort_order',
+    ],
+    rows: () =>
       SEED_SCHOLARSHIPS.map((s, index) => [
         s.id,
         s.en,
         s.fr,
         s.provider,
         s.country,
-        s.level,
-        s.amount,
-        s.deadline,
+        s.levels,
+        s.amountEn,
+        s.amountFr,
+        endOfDayInCameroon(s.deadline),
         s.descriptionEn,
         s.descriptionFr,
+        s.eligibilityEn,
+        s.eligibilityFr,
         s.url,
         s.picture,
         index,
       ]),
-    );
-    await insertAll(
-      tx,
-      'happenings',
-      ['id', 'title_en', 'title_fr', 'body_en', 'body_fr', 'picture_url', 'happened_at'],
-      SEED_HAPPENINGS.map((h) => [h.id, h.en, h.fr, h.bodyEn, h.bodyFr, h.picture, h.date]),
-    );
-    await insertAll(
-      tx,
-      'products',
-      [
-        'id',
-        'title_en',
-        'title_fr',
-        'description_en',
-        'description_fr',
-        'category',
-        'price',
-        'stock',
-        'picture_url',
-        'sort_order',
-      ],
+  },
+  happenings: {
+    columns: ['id', 'title_en', 'title_fr', 'body_en', 'body_fr', 'picture_url', 'happened_at'],
+    rows: () => SEED_HAPPENINGS.map((h) => [h.id, h.en, h.fr, h.bodyEn, h.bodyFr, h.picture, h.date]),
+  },
+  products: {
+    columns: [
+      'id',
+      'title_en',
+      'title_fr',
+      'description_en',
+      'description_fr',
+      'category',
+      'price',
+      'stock',
+      'picture_urls',
+      'sort_order',
+    ],
+    rows: () =>
       SEED_PRODUCTS.map((p, index) => [
         p.id,
         p.en,
@@ -242,26 +266,25 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         p.category,
         p.price,
         p.stock,
-        p.picture,
+        p.pictures,
         index,
       ]),
-    );
-    await insertAll(
-      tx,
-      'live_tv_channels',
-      [
-        'id',
-        'name',
-        'title_en',
-        'title_fr',
-        'description_en',
-        'description_fr',
-        'language',
-        'logo_url',
-        'stream_url',
-        'website_url',
-        'sort_order',
-      ],
+  },
+  live_tv_channels: {
+    columns: [
+      'id',
+      'name',
+      'title_en',
+      'title_fr',
+      'description_en',
+      'description_fr',
+      'language',
+      'logo_url',
+      'local_stream',
+      'website_url',
+      'sort_order',
+    ],
+    rows: () =>
       SEED_CHANNELS.map((c, index) => [
         c.id,
         c.name,
@@ -271,11 +294,24 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         c.descriptionFr,
         c.language,
         c.logo,
-        c.streamUrl,
+        c.local,
         c.websiteUrl,
         index,
       ]),
-    );
-    return true;
+  },
+};
+
+/** Seeds every content table that is empty; true when any was. */
+export async function seedContentIfEmpty(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // Several processes starting at once: the first one seeds, the others then find the tables full.
+    await lockSchema(tx);
+    let seeded = false;
+    for (const [table, seed] of Object.entries(CONTENT_SEEDS)) {
+      if (!(await isEmpty(tx, table))) continue;
+      await insertAll(tx, table, seed.columns, seed.rows());
+      seeded = true;
+    }
+    return seeded;
   });
 }

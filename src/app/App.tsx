@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
+import { Router } from 'wouter';
 import { selectCartCount } from '../../machines/cart';
 import { type Language, selectLanguage } from '../../machines/language';
 import { selectIsLoggedIn } from '../../machines/session';
 import { Footer } from '../ui/Footer';
 import { Navbar } from '../ui/Navbar';
-import { AppRoutes } from './AppRoutes';
+import { AppRoutes, useHashPath } from './AppRoutes';
 import { useAppActors } from './actors-context';
 import { LANDING_PATH } from './routes';
 import { ShellOverlays } from './ShellOverlays';
@@ -16,8 +17,9 @@ export function App() {
   const cartCount = useSelector(cart, selectCartCount);
   const lang = useSelector(language, selectLanguage);
 
+  // The navbar's and footer's links are hash links too: outside a hash router they would change the path.
   return (
-    <>
+    <Router hook={useHashPath}>
       <Navbar
         isLoggedIn={isLoggedIn}
         cartCount={cartCount}
@@ -35,6 +37,6 @@ export function App() {
       </div>
       <Footer year={new Date().getFullYear()} />
       <ShellOverlays />
-    </>
+    </Router>
   );
 }

@@ -7,7 +7,9 @@ import { LANDING_PATH, ROUTES, type RouteParams } from './routes';
 
 // A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
 // before it, and the screen reads the query itself.
-const useHashPath = (options?: Parameters<typeof useHashLocation>[0]): ReturnType<typeof useHashLocation> => {
+export const useHashPath = (
+  options?: Parameters<typeof useHashLocation>[0],
+): ReturnType<typeof useHashLocation> => {
   const [location, navigate] = useHashLocation(options);
   return [location.split('?')[0] || '/', navigate];
 };

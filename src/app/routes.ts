@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ContentScreen } from '../screens/content-screens';
 
 export interface RouteParams {
   [name: string]: string | undefined;
@@ -14,15 +15,18 @@ export interface RouteDefinition {
   load: () => Promise<{ default: ComponentType<{ params: RouteParams; titleKey: string }> }>;
 }
 
-// Screens that later work builds show their title only (src/screens/TitleOnly); they do not pretend to work.
-const titleOnly = () => import('../screens/TitleOnly');
+/** A content area's screen (issue 8), through src/screens/content-screens.ts. */
+const content = (name: ContentScreen) => () =>
+  import('../screens/content-screens').then(({ loadContentScreen }) => loadContentScreen(name));
 
-const plain = (name: string, isProtected = false, load = titleOnly): RouteDefinition => ({
+const plain = (name: string, isProtected: boolean, load: RouteDefinition['load']): RouteDefinition => ({
   path: `/${name}`,
   titleKey: name,
   protected: isProtected,
   load,
 });
+
+const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 
 /** Every route of SPEC.md §2. The default route and unknown paths fall back to landing (see AppRoutes). */
 export const ROUTES: readonly RouteDefinition[] = [
@@ -37,13 +41,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   plain('delete-account', false, () => import('../screens/DeleteAccount')),
   plain('privacy-policy', false, () => import('../screens/PrivacyPolicy')),
   plain('splash', false, () => import('../screens/Splash')),
-  plain('trans'),
-  plain('navbar'),
-  plain('footer'),
-  plain('shop'),
-  plain('live-tv'),
-  plain('news'),
-  plain('scholarships'),
+  contentRoute('trans'),
+  contentRoute('navbar'),
+  contentRoute('footer'),
+  contentRoute('shop'),
+  contentRoute('live-tv'),
+  contentRoute('news'),
+  contentRoute('scholarships'),
   plain('schedule', false, () => import('../screens/Planner/Schedule')),
   plain('new-item', false, () => import('../screens/Planner/NewItem')),
   plain('new-list', false, () => import('../screens/Planner/NewList')),
@@ -59,8 +63,26 @@ export const ROUTES: readonly RouteDefinition[] = [
     protected: true,
     load: () => import('../screens/SortVideosByTopics'),
   },
-  { path: '/scholarship-details/:id', titleKey: 'scholarship-details', protected: false, load: titleOnly },
-  { path: '/product-details/:id', titleKey: 'product-details', protected: false, load: titleOnly },
+  {
+    path: '/scholarship-details/:id',
+    titleKey: 'scholarship-details',
+    protected: false,
+    load: content('scholarship-details'),
+  },
+  {
+    path: '/product-details/:id',
+    titleKey: 'product-details',
+    protected: false,
+    load: content('product-details'),
+  },
+  // Issue 8's addition to SPEC.md §2: the books and the in-app reader.
+  contentRoute('books'),
+  {
+    path: '/books/:id',
+    titleKey: 'book-reader',
+    protected: false,
+    load: content('book-reader'),
+  },
   {
     path: '/timetable/:id',
     titleKey: 'timetable',

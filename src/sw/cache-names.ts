@@ -1,7 +1,8 @@
 /**
  * The service worker's runtime caches, named here once because the app reads them too: the offline
- * downloads live in OFFLINE_VIDEOS, and logout deletes every cache except Workbox's precache (the app shell
- * belongs to nobody). So every runtime cache below is per-device data that goes on logout.
+ * downloads live in offlineVideos and OFFLINE_BOOKS_CACHE, and logout deletes every cache except Workbox's
+ * precache (the app shell belongs to nobody). So every runtime cache below is per-device data that goes on
+ * logout.
  */
 export const RUNTIME_CACHES = {
   /** Public catalogue lists (subjects, happenings, news, …): stale-while-revalidate. */
@@ -15,6 +16,13 @@ export const RUNTIME_CACHES = {
   /** The start of downloads not finished yet (a lost connection, a pause), resumed from there. */
   offlineVideoParts: 'offline-video-parts',
 } as const;
+
+// Two more runtime caches, as their own constants so the first screen's script, which needs the ones above,
+// does not carry their names too.
+/** Books downloaded for offline reading (src/services/offline/book-downloads.ts), keyed like the videos. */
+export const OFFLINE_BOOKS_CACHE = 'offline-books';
+/** hls.js and pdf.js, kept once used (never precached: most students never open those screens). */
+export const LAZY_LIBRARIES_CACHE = 'lazy-libraries';
 
 /** Workbox names its precache `workbox-precache-v2-<scope>`; the composition root keeps it on logout. */
 export const PRECACHE_PREFIX = 'workbox-precache';

@@ -42,6 +42,18 @@ const PICTURES = /^media\/(pictures|thumbnails|uploads)\/[^/]+$/;
 const LESSON_VIDEO = /^media\/videos\/[^/]+$/;
 
 /**
+ * The big libraries of two screens only (hls.js for live TV, pdf.js and its worker for the reader): not in
+ * the precache, which every installed app downloads, but kept once a student has used them, so a
+ * downloaded book still opens offline. `LAZY_LIBRARY_GLOBS` are the same files for the precache's ignores.
+ */
+const LAZY_LIBRARY = /^assets\/(hls|pdf\.min|pdf\.worker\.min)-[\w-]{8,}\.m?js$/;
+export const LAZY_LIBRARY_GLOBS = [
+  'assets/hls-*.js',
+  'assets/pdf.min-*.mjs',
+  'assets/pdf.worker.min-*.mjs',
+] as const;
+
+/**
  * The request's path relative to the app's scope, without a leading slash ('' when outside the scope's
  * origin or path: such requests are left to the network).
  */
@@ -55,6 +67,7 @@ export const isCatalogueList = (path: string): boolean =>
 export const isVideoList = (path: string): boolean => VIDEO_LISTS.test(path);
 export const isPicture = (path: string): boolean => PICTURES.test(path);
 export const isLessonVideo = (path: string): boolean => LESSON_VIDEO.test(path);
+export const isLazyLibrary = (path: string): boolean => LAZY_LIBRARY.test(path);
 
 /** A navigation the app answers (hash routing: every page is index.html), unless it is a server path. */
 export function isAppNavigation(path: string): boolean {

@@ -6,10 +6,11 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { RUNTIME_CACHES } from './cache-names';
+import { LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
 import {
   isAppNavigation,
   isCatalogueList,
+  isLazyLibrary,
   isLessonVideo,
   isPicture,
   isVideoList,
@@ -78,6 +79,18 @@ registerRoute(
       okOnly,
       new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
     ],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) => {
+    const path = pathOf(url);
+    return request.method === 'GET' && path !== null && isLazyLibrary(path);
+  },
+  // Hashed names never change content: the first copy fetched is good until a new build names another.
+  new CacheFirst({
+    cacheName: LAZY_LIBRARIES_CACHE,
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 6, purgeOnQuotaError: true })],
   }),
 );
 

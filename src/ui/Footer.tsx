@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 export function Footer({ year }: { year: number }) {
   const { t } = useTranslation();
   return (
-    <footer className="page" style={{ color: 'var(--c-text-muted)', fontSize: 'var(--fs-sm)' }}>
+    <footer className="page app-footer">
       <p>
         {t('footer.rights', { year })} · <Link href="/privacy-policy">{t('footer.privacy')}</Link>
       </p>

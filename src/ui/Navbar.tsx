@@ -45,6 +45,10 @@ export function Navbar({
         )}
       </nav>
       <div className="navbar__tools">
+        {/* Every page of the app is on the `navbar` page: a link, so the first screen carries no menu. */}
+        <Link href="/navbar" className="btn btn--ghost navbar__menu-button" aria-label={t('menu.open')}>
+          <span className="navbar__menu-icon" aria-hidden="true" />
+        </Link>
         <label className="navbar__lang">
           <span className="visually-hidden">{t('nav.language')}</span>
           <select value={language} onChange={(e) => onLanguageChange(e.target.value as Language)}>
@@ -54,17 +58,7 @@ export function Navbar({
         </label>
         {isLoggedIn && onLogout ? (
           <button type="button" className="btn btn--ghost navbar__logout" onClick={onLogout}>
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-            </svg>
+            <span className="navbar__icon navbar__icon--logout" aria-hidden="true" />
             <span className="navbar__logout-text">{t('nav.logout')}</span>
           </button>
         ) : null}
@@ -74,19 +68,7 @@ export function Navbar({
           onClick={onOpenCart}
           aria-label={t('nav.cartCount', { count: cartCount })}
         >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <circle cx="9" cy="20" r="1.5" />
-            <circle cx="18" cy="20" r="1.5" />
-            <path d="M2 3h3l2.6 12.4a1 1 0 0 0 1 .8h9.8a1 1 0 0 0 1-.8L21 7H6" />
-          </svg>
+          <span className="navbar__icon navbar__icon--cart" aria-hidden="true" />
           <span className="navbar__badge">{cartCount}</span>
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_BOOKS } from '../../server/seed/content';
 import { SEED_MEDIA_DIR, seedIfEmpty } from '../../server/seed/seed';
 import { SEED_SUBJECTS } from '../../server/seed/subjects';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -49,9 +50,9 @@ describe('seed catalogue', () => {
        UNION SELECT '/media/videos/' || media_file FROM video_captions
        UNION SELECT thumbnail_url FROM videos
        UNION SELECT picture_url FROM subjects
-       UNION SELECT cover_url FROM books UNION SELECT file_url FROM books
+       UNION SELECT cover_url FROM books UNION SELECT '/media/books/' || file_name FROM books
        UNION SELECT picture_url FROM scholarships UNION SELECT picture_url FROM happenings
-       UNION SELECT picture_url FROM products UNION SELECT logo_url FROM live_tv_channels`,
+       UNION SELECT unnest(picture_urls) FROM products UNION SELECT logo_url FROM live_tv_channels`,
     );
     for (const { path } of files) {
       expect(existsSync(join(SEED_MEDIA_DIR, path.replace('/media/', ''))), path).toBe(true);
@@ -60,7 +61,7 @@ describe('seed catalogue', () => {
 
   it('keeps the media small: clips are real MP4s, pictures and thumbnails tiny, all well under 10 MB', () => {
     let total = 0;
-    for (const folder of ['videos', 'thumbnails', 'pictures', 'books']) {
+    for (const folder of ['videos', 'thumbnails', 'pictures', 'books', 'live/studycam-live']) {
       for (const file of readdirSync(join(SEED_MEDIA_DIR, folder))) {
         const size = statSync(join(SEED_MEDIA_DIR, folder, file)).size;
         total += size;
@@ -101,6 +102,15 @@ describe('seed catalogue', () => {
       expect(await fresh.db.query('SELECT id FROM subjects')).toEqual([]);
       expect(await seedIfEmpty(fresh.db)).toBe(true);
       expect((await fresh.db.query('SELECT id FROM subjects')).length).toBe(SEED_SUBJECTS.length);
+      // A content table rebuilt by a migration gets its seed back at the next start, the others stay.
+      await fresh.db.query('DELETE FROM books');
+      await fresh.db.query("UPDATE products SET stock = 7 WHERE id = 'prod-calculator'");
+      expect(await seedIfEmpty(fresh.db)).toBe(true);
+      expect((await fresh.db.query('SELECT id FROM books')).length).toBe(SEED_BOOKS.length);
+      const [calculator] = await fresh.db.query<{ stock: number }>(
+        "SELECT stock FROM products WHERE id = 'prod-calculator'",
+      );
+      expect(calculator?.stock).toBe(7);
     } finally {
       await fresh.close();
     }

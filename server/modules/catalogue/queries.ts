@@ -1,6 +1,6 @@
 import type { Queryable } from '../../lib/db';
 import type { Section } from '../../lib/schemas';
-import type { BookJson, SubjectJson } from './schemas';
+import type { SubjectJson } from './schemas';
 
 interface SubjectRow {
   id: string;
@@ -26,38 +26,5 @@ export async function listSubjects(db: Queryable, origin: string): Promise<Subje
     section: row.section,
     level: row.level,
     description: { en: row.description_en, fr: row.description_fr },
-  }));
-}
-
-interface BookRow {
-  id: string;
-  title_en: string;
-  title_fr: string;
-  author: string;
-  section: Section;
-  level: string;
-  subject_title: string;
-  description_en: string;
-  description_fr: string;
-  cover_url: string;
-  file_url: string;
-  pages: number;
-  language: string;
-}
-
-export async function listBooks(db: Queryable, origin: string): Promise<BookJson[]> {
-  const rows = await db.query<BookRow>('SELECT * FROM books ORDER BY sort_order, title_en');
-  return rows.map((row) => ({
-    _id: row.id,
-    title: { en: row.title_en, fr: row.title_fr },
-    author: row.author,
-    section: row.section,
-    level: row.level,
-    subjectTitle: row.subject_title,
-    description: { en: row.description_en, fr: row.description_fr },
-    coverUrl: `${origin}${row.cover_url}`,
-    fileUrl: `${origin}${row.file_url}`,
-    pages: row.pages,
-    language: row.language,
   }));
 }

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { publicOrigin } from '../../lib/public-origin';
 import { prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures, type Section } from '../../lib/schemas';
-import { listBooks, listSubjects } from './queries';
-import { bookSchema, filteredBooksBody, subjectSchema, subjectsBySectionBody } from './schemas';
+import { listSubjects } from './queries';
+import { subjectSchema, subjectsBySectionBody } from './schemas';
 
 /** SPEC.md §7's path segment for each section that has its own list call. */
 const SECTION_PATHS: Record<string, Section> = {
@@ -48,28 +48,6 @@ const catalogueRoutes: FastifyPluginAsync = async (base) => {
       },
     );
   }
-
-  app.post(
-    '/books/filtered-books',
-    {
-      schema: {
-        tags: ['catalogue'],
-        body: filteredBooksBody,
-        response: { 200: z.array(bookSchema), ...failures(400) },
-      },
-    },
-    async (request) => {
-      const origin = publicOrigin(request);
-      const books = await app.responseCache.get(`books|list|${origin}`, () => listBooks(app.db, origin));
-      const filter = request.body ?? {};
-      return books.filter(
-        (book) =>
-          (filter.section === undefined || book.section === filter.section) &&
-          (filter.level === undefined || book.level.toLowerCase() === filter.level.toLowerCase()) &&
-          (filter.subjectTitle === undefined || book.subjectTitle === filter.subjectTitle),
-      );
-    },
-  );
 };
 
 export default catalogueRoutes;

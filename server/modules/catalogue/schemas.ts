@@ -16,26 +16,3 @@ export const subjectsBySectionBody = z
   .object({ level: z.string().trim().min(1).max(60).optional() })
   .nullish()
   .describe('An optional class or exam level, e.g. "Form 5", "Terminale", "BEPC".');
-
-export const bookSchema = z.object({
-  _id: z.string(),
-  title: bilingual,
-  author: z.string(),
-  section: sectionSchema,
-  level: z.string(),
-  subjectTitle: z.string(),
-  description: bilingual,
-  coverUrl: z.string(),
-  fileUrl: z.string(),
-  pages: z.number().int(),
-  language: z.string(),
-});
-export type BookJson = z.infer<typeof bookSchema>;
-
-export const filteredBooksBody = z
-  .object({
-    section: sectionSchema.optional(),
-    level: z.string().trim().min(1).max(60).optional(),
-    subjectTitle: z.string().trim().min(1).max(200).optional(),
-  })
-  .nullish();

@@ -7,37 +7,35 @@ const bilingual = (row: Row, prefix: string) => ({
   fr: text(row, `${prefix}_fr`),
 });
 
+const iso = (value: unknown) => new Date(value as Date | string).toISOString();
+
 export async function listHappenings(db: Queryable, origin: string) {
   const rows = await db.query<Row>('SELECT * FROM happenings ORDER BY happened_at DESC, id');
   return rows.map((row) => ({
     _id: text(row, 'id'),
     title: bilingual(row, 'title'),
     body: bilingual(row, 'body'),
-    date: new Date(row.happened_at as Date).toISOString(),
+    date: iso(row.happened_at),
     imageUrl: `${origin}${text(row, 'picture_url')}`,
   }));
 }
 
-/** A date column as YYYY-MM-DD whatever the driver returns (Date at local midnight, or text). */
-function isoDate(value: unknown): string {
-  if (value instanceof Date) {
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
-  }
-  return String(value).slice(0, 10);
-}
+const STUDY_LEVELS = ['secondary', 'bachelor', 'master', 'phd'] as const;
+const isStudyLevel = (value: string): value is (typeof STUDY_LEVELS)[number] =>
+  (STUDY_LEVELS as readonly string[]).includes(value);
 
 export async function listScholarships(db: Queryable, origin: string) {
-  const rows = await db.query<Row>('SELECT * FROM scholarships ORDER BY sort_order, id');
+  const rows = await db.query<Row>('SELECT * FROM scholarships ORDER BY deadline, sort_order, id');
   return rows.map((row) => ({
     _id: text(row, 'id'),
     title: bilingual(row, 'title'),
     provider: text(row, 'provider'),
     country: text(row, 'country'),
-    level: text(row, 'level'),
-    amountText: text(row, 'amount'),
-    deadline: isoDate(row.deadline),
+    levels: ((row.levels as string[] | null) ?? []).filter(isStudyLevel),
+    amount: bilingual(row, 'amount'),
+    deadline: iso(row.deadline),
     description: bilingual(row, 'description'),
+    eligibility: bilingual(row, 'eligibility'),
     link: text(row, 'url'),
     imageUrl: `${origin}${text(row, 'picture_url')}`,
   }));
@@ -45,27 +43,17 @@ export async function listScholarships(db: Queryable, origin: string) {
 
 export async function listProducts(db: Queryable, origin: string) {
   const rows = await db.query<Row>('SELECT * FROM products ORDER BY sort_order, id');
-  return rows.map((row) => ({
-    _id: text(row, 'id'),
-    title: bilingual(row, 'title'),
-    description: bilingual(row, 'description'),
-    category: text(row, 'category'),
-    price: Number(row.price),
-    stock: Number(row.stock),
-    imageUrl: `${origin}${text(row, 'picture_url')}`,
-  }));
-}
-
-export async function listChannels(db: Queryable, origin: string) {
-  const rows = await db.query<Row>('SELECT * FROM live_tv_channels ORDER BY sort_order, id');
-  return rows.map((row) => ({
-    _id: text(row, 'id'),
-    name: text(row, 'name'),
-    title: bilingual(row, 'title'),
-    description: bilingual(row, 'description'),
-    language: text(row, 'language'),
-    logoUrl: `${origin}${text(row, 'logo_url')}`,
-    streamUrl: text(row, 'stream_url'),
-    websiteUrl: row.website_url === null ? null : text(row, 'website_url'),
-  }));
+  return rows.map((row) => {
+    const pictures = ((row.picture_urls as string[] | null) ?? []).map((path) => `${origin}${path}`);
+    return {
+      _id: text(row, 'id'),
+      title: bilingual(row, 'title'),
+      description: bilingual(row, 'description'),
+      category: text(row, 'category'),
+      price: Number(row.price),
+      stock: Number(row.stock),
+      imageUrl: pictures[0] ?? '',
+      pictures,
+    };
+  });
 }

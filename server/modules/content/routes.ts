@@ -5,10 +5,9 @@ import { DependencyError, HttpError } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures } from '../../lib/schemas';
-import { OFFLINE_NEWS } from '../../seed/content';
-import { listChannels, listHappenings, listProducts, listScholarships } from './queries';
+import { BUNDLED_NEWS } from '../../seed/content';
+import { listHappenings, listProducts, listScholarships } from './queries';
 import {
-  channelSchema,
   happeningSchema,
   idParams,
   newsQuery,
@@ -19,6 +18,15 @@ import {
 
 /** Headlines are cached this long per country: fresh enough, and well inside a free news plan's quota. */
 const NEWS_CACHE_MS = 10 * 60 * 1000;
+
+/** The bundled headlines in one language, in the news service's shape, pictures made absolute. */
+function bundledNews(lang: 'en' | 'fr', origin: string): z.infer<typeof newsResponse> {
+  const articles = BUNDLED_NEWS[lang].map((article) => ({
+    ...article,
+    urlToImage: article.urlToImage === null ? null : `${origin}${article.urlToImage}`,
+  }));
+  return { status: 'ok', totalResults: articles.length, articles };
+}
 
 const contentRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -48,19 +56,14 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
   );
 
   app.get(
-    '/livetv/channels',
-    { schema: { tags: ['content'], response: { 200: z.array(channelSchema) } } },
-    async (request, reply) =>
-      sendPreparedJson(
-        request,
-        reply,
-        await cachedJson('channels', publicOrigin(request), (o) => listChannels(app.db, o)),
-      ),
-  );
-
-  app.get(
     '/scholarships',
-    { schema: { tags: ['content'], response: { 200: z.array(scholarshipSchema) } } },
+    {
+      schema: {
+        tags: ['content'],
+        description: 'Scholarships, nearest deadline first.',
+        response: { 200: z.array(scholarshipSchema) },
+      },
+    },
     async (request, reply) =>
       sendPreparedJson(
         request,
@@ -121,15 +124,15 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['content'],
         description:
-          "The news service's top headlines, proxied so its API key stays on the server; a bundled set when NEWS_API_KEY is unset.",
+          "The news service's top headlines, proxied so its API key stays on the server; without NEWS_API_KEY, a bundled set of Cameroon education news in the language `lang` asks for.",
         querystring: newsQuery,
         response: { 200: newsResponse, ...failures(400, 503) },
       },
     },
     async (request) => {
       const apiKey = app.config.newsApiKey;
-      if (apiKey === undefined) return OFFLINE_NEWS;
-      const { country } = request.query;
+      const { country, lang } = request.query;
+      if (apiKey === undefined) return bundledNews(lang, publicOrigin(request));
       const cached = newsCache.get(country);
       if (cached !== undefined && Date.now() - cached.at < NEWS_CACHE_MS) return cached.body;
       let body: z.infer<typeof newsResponse>;

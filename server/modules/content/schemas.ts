@@ -9,16 +9,19 @@ export const happeningSchema = z.object({
   imageUrl: z.string(),
 });
 
+export const studyLevelSchema = z.enum(['secondary', 'bachelor', 'master', 'phd']);
+
 export const scholarshipSchema = z.object({
   _id: z.string(),
   title: bilingual,
   provider: z.string(),
-  country: z.string(),
-  level: z.string(),
-  amountText: z.string(),
-  deadline: z.string().describe('YYYY-MM-DD'),
+  country: z.string().describe("ISO 3166-1 alpha-2 code of the host country, or 'INTL' for several"),
+  levels: z.array(studyLevelSchema).describe('The study levels it funds'),
+  amount: bilingual.describe('What it pays, in words'),
+  deadline: z.string().describe('ISO 8601 date-time: the last moment to apply (end of the day in Cameroon)'),
   description: bilingual,
-  link: z.string(),
+  eligibility: bilingual,
+  link: z.string().describe('Where to apply: opens outside the app'),
   imageUrl: z.string(),
 });
 
@@ -26,21 +29,13 @@ export const productSchema = z.object({
   _id: z.string(),
   title: bilingual,
   description: bilingual,
-  category: z.string(),
+  category: z
+    .string()
+    .describe('textbooks, past-papers, calculators, stationery, uniforms, accessories, or a new one'),
   price: z.number().int().describe('XAF'),
-  stock: z.number().int(),
-  imageUrl: z.string(),
-});
-
-export const channelSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  title: bilingual,
-  description: bilingual,
-  language: z.string(),
-  logoUrl: z.string(),
-  streamUrl: z.string().describe("The channel's own live page"),
-  websiteUrl: z.string().nullable(),
+  stock: z.number().int().describe('Items left; 0 is out of stock'),
+  imageUrl: z.string().describe('The card picture: the first of pictures'),
+  pictures: z.array(z.string()),
 });
 
 export const newsArticleSchema = z.object({
@@ -65,6 +60,10 @@ export const newsQuery = z.object({
     .string()
     .regex(/^[a-z]{2}$/)
     .default('us'),
+  lang: z
+    .enum(['en', 'fr'])
+    .default('en')
+    .describe("The bundled set's language (this project's addition; the news service itself ignores it)"),
 });
 
 export const idParams = z.object({ id: idSchema });

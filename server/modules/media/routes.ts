@@ -25,7 +25,7 @@ function mediaRoot(roots: readonly string[], file: string): string {
  * Streams one file with HTTP Range support (206 with Content-Range, 416 for an unsatisfiable range),
  * ETag and Last-Modified, through @fastify/send.
  */
-async function sendFile(
+export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   root: string,
@@ -111,7 +111,6 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
   const publicFolders: Array<[string, () => string[]]> = [
     ['pictures', () => [join(SEED_MEDIA_DIR, 'pictures')]],
     ['thumbnails', () => [join(importedMedia, 'thumbnails'), join(SEED_MEDIA_DIR, 'thumbnails')]],
-    ['books', () => [join(SEED_MEDIA_DIR, 'books')]],
     // Profile pictures have random names and are replaced, never rewritten, so they cache like the rest.
     ['uploads', () => [uploadsDir(app.config.dataDir)]],
   ];

@@ -13,6 +13,7 @@ import type {
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { useVideoTexts } from '../../ui/video-texts';
+import { OfflineBooks } from './OfflineBooks';
 import './cache-manager.css';
 
 interface OfflineInventory {
@@ -173,6 +174,7 @@ export default function CacheManager() {
           )}
         </>
       ) : null}
+      <OfflineBooks />
     </main>
   );
 }

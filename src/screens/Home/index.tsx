@@ -12,6 +12,7 @@ import { SubjectCard } from '../../ui/SubjectCard';
 import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import { catalogueHref, levelsOf, SECTIONS, type SectionInfo, sectionById } from '../SectionVideos/sections';
 import { accessState, canRenew, paidEntryFor, paidSubjectsOf } from '../StudySections/subject-access';
+import { HappeningsStrip } from './HappeningsStrip';
 import { InCartNote } from './InCartNote';
 import { useAddToCart } from './use-add-to-cart';
 import '../../ui/subject-card.css';
@@ -156,6 +157,7 @@ export default function Home() {
           ))}
         </ul>
       )}
+      <HappeningsStrip />
     </main>
   );
 }

@@ -13,6 +13,7 @@ import type {
   ForgotPasswordPayload,
   Happening,
   HealthResponse,
+  Language,
   LikeCommentPayload,
   ListedSection,
   LiveTvChannel,
@@ -229,6 +230,9 @@ export function createEndpoints(client: ApiClient) {
       }),
     filteredBooks: (payload: FilteredBooksPayload = {}) =>
       client.request<Book[]>({ method: 'POST', path: 'books/filtered-books', body: payload, ...read }),
+    /** One book with a fresh signed fileUrl (the reader asks each time it opens). */
+    fetchBook: (id: string) =>
+      client.request<Book>({ method: 'GET', path: `books/${encodeURIComponent(id)}`, ...read }),
 
     // Payments
     makePayments: (payload: MakePaymentRequest) =>
@@ -255,11 +259,12 @@ export function createEndpoints(client: ApiClient) {
     fetchTransactions: () => client.request<Payment[]>({ method: 'GET', path: 'transactions', ...read }),
 
     // Other screens (the project's additions to SPEC.md §7)
-    fetchNews: async () =>
+    /** SPEC.md §7's country; `lang` picks the language of the bundled set (a news service ignores it). */
+    fetchNews: async (lang: Language = 'en') =>
       articlesOf(
         await client.request<NewsArticle[] | { articles?: NewsArticle[] }>({
           method: 'GET',
-          path: 'news/top-headlines?country=us',
+          path: `news/top-headlines?country=us&lang=${lang}`,
           ...list,
         }),
       ),

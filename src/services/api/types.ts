@@ -145,32 +145,49 @@ export interface Payment {
   settledAt: string | null;
 }
 
+/** What the cart needs to sell a locked book's subject. */
+export type BookSubject = Pick<Subject, '_id' | 'subjectTitle' | 'pictureurl' | 'price'>;
+
 export interface Book {
   _id: string;
   title: Bilingual;
   author: string;
   level: string;
   section: Section;
+  subjectId: string;
   subjectTitle: string;
+  subject: BookSubject;
   description: Bilingual;
   coverUrl: string;
-  fileUrl: string;
   pages: number;
   /** The language the book is written in. */
-  language: string;
+  language: Language;
+  /** Readable by everyone (a free book, or a free subject's): the server's rule. */
+  free: boolean;
+  /** True until the student has current access to the book's subject. */
+  locked: boolean;
+  /** The PDF's size in bytes, shown before a download. */
+  sizeBytes: number;
+  /** A short-lived signed URL of the PDF, present only when not locked. */
+  fileUrl?: string;
 }
+
+export type StudyLevel = 'secondary' | 'bachelor' | 'master' | 'phd';
 
 export interface Scholarship {
   _id: string;
   title: Bilingual;
   provider: string;
+  /** ISO 3166-1 alpha-2 code of the host country, or 'INTL' for programmes in several countries. */
   country: string;
+  levels: StudyLevel[];
+  amount: Bilingual;
+  /** ISO 8601 date-time: the last moment to apply. */
   deadline: string;
-  amountText: string;
   description: Bilingual;
+  eligibility: Bilingual;
+  /** Where to apply: opens outside the app. */
   link: string;
-  /** Who may apply, e.g. "Upper Sixth" or "Licence". */
-  level: string;
   imageUrl: string;
 }
 
@@ -187,9 +204,13 @@ export interface Product {
   _id: string;
   title: Bilingual;
   price: number;
+  /** The card picture: the first of `pictures`. */
   imageUrl: string;
+  pictures: string[];
   description: Bilingual;
+  /** Items left; 0 is out of stock. */
   stock: number;
+  /** textbooks, past-papers, calculators, stationery, uniforms, accessories, or one the app does not know. */
   category: string;
 }
 
@@ -197,12 +218,18 @@ export interface LiveTvChannel {
   _id: string;
   title: Bilingual;
   name: string;
-  streamUrl: string;
+  /** HLS with picture and sound; null for a channel that only plays on its own site. */
+  streamUrl: string | null;
+  /** HLS with sound only, to save data. */
+  audioStreamUrl: string | null;
+  /** What an hour of each stream costs, in bytes. */
+  dataPerHourBytes: number | null;
+  audioDataPerHourBytes: number | null;
   logoUrl: string;
   /** The broadcast language, e.g. 'en', 'fr' or 'bilingual'. */
   language: string;
   description: Bilingual;
-  /** The channel's own site, for when its stream cannot play inside the app. */
+  /** The channel's own site. */
   websiteUrl: string | null;
 }
 

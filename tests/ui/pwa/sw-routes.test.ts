@@ -3,6 +3,7 @@ import { isPrecache, RUNTIME_CACHES } from '../../../src/sw/cache-names';
 import {
   isAppNavigation,
   isCatalogueList,
+  isLazyLibrary,
   isLessonVideo,
   isPicture,
   isVideoList,
@@ -63,6 +64,15 @@ describe('service worker routing rules', () => {
     expect(isAppNavigation('docs')).toBe(false);
     expect(isAppNavigation('docs/static/index.html')).toBe(false);
     expect(isAppNavigation('media/books/b.pdf')).toBe(false);
+  });
+
+  it('tells the two big screen libraries from the app shell, whatever their hash', () => {
+    expect(isLazyLibrary('assets/hls-hL5p1nWu.js')).toBe(true);
+    expect(isLazyLibrary('assets/pdf.min-C0ffee12.mjs')).toBe(true);
+    expect(isLazyLibrary('assets/pdf.worker.min-FHbmGBN0.mjs')).toBe(true);
+    expect(isLazyLibrary('assets/index-Dbqy_DOK.js')).toBe(false);
+    expect(isLazyLibrary('assets/LiveTv-Dbqy_DOK.js')).toBe(false);
+    expect(isLazyLibrary('media/books/hls-12345678.js')).toBe(false);
   });
 
   it('keys an offline video by its URL without the expiring signature', () => {

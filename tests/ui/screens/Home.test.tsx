@@ -6,8 +6,13 @@ import { formatFcfa } from '../../../src/services/money';
 import { renderWithApp } from '../helpers/render-app';
 import { DAY, deferred, loggedInStorage, SUBJECTS } from './catalogue-fixtures';
 
+// The happenings under the catalogue have their own tests (HappeningsStrip); here they are simply none.
 const renderHome = (options: Parameters<typeof renderWithApp>[1] = {}) =>
-  renderWithApp(<Home />, { path: '/home', ...options });
+  renderWithApp(<Home />, {
+    path: '/home',
+    ...options,
+    api: { fetchHappenings: async () => [], ...options.api },
+  });
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 

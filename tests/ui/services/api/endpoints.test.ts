@@ -331,6 +331,7 @@ const CASES = {
     ],
     ...read,
   },
+  fetchBook: one({ call: (e) => e.fetchBook('book/1'), method: 'GET', path: 'books/book%2F1' }, read),
   makePayments: one(
     {
       call: (e) => e.makePayments(makePaymentRequest),
@@ -368,7 +369,13 @@ const CASES = {
     ...read,
   },
   fetchTransactions: one({ call: (e) => e.fetchTransactions(), method: 'GET', path: 'transactions' }, read),
-  fetchNews: one({ call: (e) => e.fetchNews(), method: 'GET', path: 'news/top-headlines?country=us' }, list),
+  fetchNews: {
+    variants: [
+      { call: (e) => e.fetchNews(), method: 'GET', path: 'news/top-headlines?country=us&lang=en' },
+      { call: (e) => e.fetchNews('fr'), method: 'GET', path: 'news/top-headlines?country=us&lang=fr' },
+    ],
+    ...list,
+  },
   fetchLiveTvChannels: one(
     { call: (e) => e.fetchLiveTvChannels(), method: 'GET', path: 'livetv/channels' },
     list,

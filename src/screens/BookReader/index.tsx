@@ -1,0 +1,97 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useAppActors } from '../../app/actors-context';
+import { useContentStores } from '../../app/content-stores';
+import type { RouteParams } from '../../app/routes';
+import { useResource } from '../../app/use-machines';
+import { mayReadOffline, useExpiredBooksRemoved } from '../../app/use-offline-books';
+import type { Bilingual, Book } from '../../services/api/types';
+import { PriceTag } from '../../ui/PriceTag';
+import { ErrorState, Skeleton } from '../../ui/States';
+import { booksHref } from '../Books';
+import { BookDownload } from '../Books/BookDownload';
+import { InCartNote } from '../Home/InCartNote';
+import { useAddToCart } from '../Home/use-add-to-cart';
+import { Reader } from './Reader';
+import './reader.css';
+import '../../ui/badge.css';
+
+/** The book as the server gives it, or only its offline copy when the server cannot be reached. */
+type OpenedBook = { source: 'server'; book: Book } | { source: 'device'; id: string; title: Bilingual };
+
+/** Route `books/:id`: one book in the in-app reader, or its subject's offer when the book is locked. */
+export default function BookReader({ params }: { params: RouteParams }) {
+  const { t, i18n } = useTranslation();
+  const { offlineBooks } = useContentStores();
+  const { now } = useAppActors();
+  const paid = useExpiredBooksRemoved();
+  const id = params.id ?? '';
+  const opened = useResource(async (api, bookId: string): Promise<OpenedBook> => {
+    try {
+      return { source: 'server', book: await api.fetchBook(bookId) };
+    } catch (error) {
+      const copy = await offlineBooks.find(bookId).catch(() => null);
+      if (copy && mayReadOffline(copy, paid, now()))
+        return { source: 'device', id: bookId, title: copy.title };
+      // A copy whose access has ended goes, even when the server cannot be asked.
+      if (copy) await offlineBooks.remove(copy.key).catch(() => undefined);
+      throw error;
+    }
+  }, id);
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  const data = opened.data;
+  const title = data
+    ? data.source === 'server'
+      ? data.book.title[lang]
+      : data.title[lang]
+    : t('routes.book-reader');
+  const back = data?.source === 'server' ? booksHref(data.book.section) : '/books';
+
+  return (
+    <main className="page reader-page" id="main">
+      <Link href={back} className="back-link">
+        {t('reader.backToBooks')}
+      </Link>
+      <h1>{title}</h1>
+      {opened.loading ? <Skeleton label={t('reader.loading')} rows={3} /> : null}
+      {opened.error ? (
+        <ErrorState message={opened.error} retryLabel={t('common.retry')} onRetry={opened.retry} />
+      ) : null}
+      {data?.source === 'server' && data.book.locked ? <LockedBook book={data.book} /> : null}
+      {data?.source === 'server' && !data.book.locked ? (
+        <>
+          <BookDownload book={data.book} />
+          <Reader key={data.book._id} book={data.book} />
+        </>
+      ) : null}
+      {data?.source === 'device' ? (
+        <>
+          <p className="offline-note">{t('reader.offlineCopy')}</p>
+          <Reader key={data.id} book={{ _id: data.id }} />
+        </>
+      ) : null}
+    </main>
+  );
+}
+
+/** A book of a subject the student has not paid: what it costs and the way to buy it. */
+function LockedBook({ book }: { book: Book }) {
+  const { t } = useTranslation();
+  const cart = useAddToCart();
+  return (
+    <section className="reader-locked" aria-labelledby="reader-locked-title">
+      <h2 id="reader-locked-title">{t('reader.lockedTitle')}</h2>
+      <p>{t('reader.lockedMessage', { subject: book.subjectTitle })}</p>
+      <div className="reader-locked__actions">
+        <PriceTag amount={book.subject.price} />
+        <button type="button" className="btn" onClick={() => cart.add(book.subject)}>
+          {t('catalogue.addToCart')}
+        </button>
+        <InCartNote amount={cart.amountInCart(book.subjectId)} onOpenCart={cart.openCart} />
+      </div>
+      <p className="visually-hidden" role="status">
+        {cart.announcement}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { useContentStores } from '../../app/content-stores';
+import { useResource } from '../../app/use-machines';
+import { useExpiredBooksRemoved } from '../../app/use-offline-books';
+import { formatBytes } from '../../services/offline/format-bytes';
+import { DateText } from '../../ui/DateText';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+
+/** The books kept for offline reading, beside the videos: size, date, open, delete. */
+export function OfflineBooks() {
+  const { t, i18n } = useTranslation();
+  const { offlineBooks } = useContentStores();
+  const books = useResource(() => offlineBooks.list());
+  useExpiredBooksRemoved(books.reload);
+  const [busy, setBusy] = useState(false);
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  const size = (bytes: number) => formatBytes(bytes, i18n.language);
+  const list = books.data ?? [];
+  const total = list.reduce((sum, book) => sum + book.sizeBytes, 0);
+
+  const remove = async (key: string) => {
+    setBusy(true);
+    try {
+      await offlineBooks.remove(key);
+    } finally {
+      setBusy(false);
+      books.reload();
+    }
+  };
+
+  return (
+    <section className="cache-manager__books" aria-labelledby="offline-books-title">
+      <h2 id="offline-books-title">{t('offlineBooks.title')}</h2>
+      {!offlineBooks.isSupported ? <p>{t('offlineBooks.notSupported')}</p> : null}
+      {books.loading ? <Skeleton label={t('app.loading')} rows={2} /> : null}
+      {books.error ? (
+        <ErrorState message={books.error} retryLabel={t('common.retry')} onRetry={books.retry} />
+      ) : null}
+      {books.data && list.length === 0 ? (
+        <EmptyState
+          title={t('offlineBooks.emptyTitle')}
+          message={t('offlineBooks.emptyMessage')}
+          action={
+            <Link href="/books" className="btn btn--secondary">
+              {t('offlineBooks.browse')}
+            </Link>
+          }
+        />
+      ) : null}
+      {list.length > 0 ? (
+        <>
+          <p>{t('offlineBooks.total', { count: list.length, size: size(total) })}</p>
+          <ul className="cache-manager__list">
+            {list.map((book) => (
+              <li key={book.key} className="cache-manager__item">
+                <div className="cache-manager__info">
+                  <p className="cache-manager__title">
+                    <Link href={`/books/${encodeURIComponent(book.bookId)}`}>{book.title[lang]}</Link>
+                  </p>
+                  <p className="hint">
+                    {book.subjectTitle} · {size(book.sizeBytes)} ·{' '}
+                    <DateText iso={new Date(book.downloadedAt).toISOString()} />
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className="btn btn--secondary"
+                  disabled={busy}
+                  aria-label={t('offline.deleteOneLabel', { title: book.title[lang] })}
+                  onClick={() => void remove(book.key)}
+                >
+                  {t('offline.deleteOne')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useResource } from '../../app/use-machines';
+import { ContentCard } from '../../ui/ContentCard';
+import { PriceTag } from '../../ui/PriceTag';
+import { SegmentedControl } from '../../ui/SegmentedControl';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { isKnownCategory, orderedCategories, searchable } from './categories';
+import { StockBadge } from './StockBadge';
+import '../../ui/content-card.css';
+
+const ALL = 'all';
+
+const shopHref = (category: string, search: string) => {
+  const query = new URLSearchParams();
+  if (category !== ALL) query.set('category', category);
+  if (search) query.set('q', search);
+  // Always with a `?`: the hash router keeps the current query when an address has none.
+  return `/shop?${query.toString()}`;
+};
+
+/** Route `shop`: school supplies by category, with search, price in FCFA and stock. */
+export default function Shop() {
+  const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
+  const query = new URLSearchParams(useSearch());
+  const category = query.get('category') ?? ALL;
+  const search = query.get('q') ?? '';
+  const lang = i18n.language === 'fr' ? 'fr' : 'en';
+  const products = useResource((api) => api.fetchProducts());
+  const all = products.data ?? [];
+  const categories = orderedCategories(all.map((product) => product.category));
+  const categoryLabel = (name: string) => (isKnownCategory(name) ? t(`shop.categories.${name}`) : name);
+  const needle = searchable(search.trim());
+  const shown = all.filter(
+    (product) =>
+      (category === ALL || product.category === category) &&
+      (needle === '' ||
+        searchable(`${product.title.en} ${product.title.fr} ${product.description[lang]}`).includes(needle)),
+  );
+
+  return (
+    <main className="page shop" id="main">
+      <h1>{t('routes.shop')}</h1>
+      <div className="filters">
+        <label>
+          <span>{t('shop.search')}</span>
+          <input
+            className="input"
+            type="search"
+            name="q"
+            value={search}
+            onChange={(event) => navigate(shopHref(category, event.target.value), { replace: true })}
+          />
+        </label>
+      </div>
+      <SegmentedControl
+        label={t('shop.categoriesLabel')}
+        segments={[
+          { id: ALL, label: t('shop.allCategories') },
+          ...categories.map((name) => ({ id: name, label: categoryLabel(name) })),
+        ]}
+        selected={category}
+        onSelect={(id) => navigate(shopHref(id, search), { replace: true })}
+      />
+      {products.loading ? (
+        <Skeleton label={t('shop.loading')} rows={4} />
+      ) : products.error ? (
+        <ErrorState message={products.error} retryLabel={t('common.retry')} onRetry={products.retry} />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          title={t('shop.emptyTitle')}
+          message={t(search || category !== ALL ? 'shop.emptyFiltered' : 'shop.emptyMessage')}
+          action={
+            search || category !== ALL ? (
+              <Link href="/shop?" className="btn btn--secondary">
+                {t('shop.clearFilters')}
+              </Link>
+            ) : undefined
+          }
+        />
+      ) : (
+        <ul className="content-list" aria-label={t('shop.productsLabel')}>
+          {shown.map((product) => (
+            <li key={product._id}>
+              <ContentCard
+                id={product._id}
+                title={product.title[lang]}
+                picture={product.imageUrl}
+                href={`/product-details/${encodeURIComponent(product._id)}`}
+                eyebrow={categoryLabel(product.category)}
+                description={product.description[lang]}
+                badges={<StockBadge stock={product.stock} />}
+                actions={<PriceTag amount={product.price} />}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,135 @@
+import type { Bilingual, Scholarship } from '../api/types';
+import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
+
+/**
+ * The scholarships a student saved, kept on the device (STYLE.md 5: this module is their only writer).
+ * `saved-scholarships` is read by the planner's deadline reminders: its shape is a contract, kept exactly.
+ * The full text of each one is kept beside it, so a saved scholarship reads offline.
+ */
+export const SAVED_SCHOLARSHIPS_KEY = 'saved-scholarships';
+export const SAVED_SCHOLARSHIP_TEXTS_KEY = 'saved-scholarship-texts';
+
+export interface SavedScholarship {
+  id: string;
+  title: Bilingual;
+  provider: string;
+  /** ISO 8601 date-time: the last moment to apply. */
+  deadline: string;
+  url: string;
+  /** ISO 8601: when the student saved it. */
+  savedAt: string;
+}
+
+export interface SavedScholarships {
+  /** Nearest deadline first; empty when nothing is saved or the device keeps nothing. */
+  list(): Promise<SavedScholarship[]>;
+  /** Saves (or refreshes) one; throws when the device refuses to keep it. */
+  save(scholarship: Scholarship, now: number): Promise<void>;
+  remove(id: string): Promise<void>;
+  /** The full copy saved with it, for reading offline. */
+  details(id: string): Promise<Scholarship | null>;
+  /** Every saved full copy, nearest deadline first. */
+  allDetails(): Promise<Scholarship[]>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isBilingual = (value: unknown): value is Bilingual =>
+  isRecord(value) && typeof value.en === 'string' && typeof value.fr === 'string';
+
+function isSavedScholarship(value: unknown): value is SavedScholarship {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    isBilingual(value.title) &&
+    typeof value.provider === 'string' &&
+    typeof value.deadline === 'string' &&
+    typeof value.url === 'string' &&
+    typeof value.savedAt === 'string'
+  );
+}
+
+function isScholarship(value: unknown): value is Scholarship {
+  return (
+    isRecord(value) &&
+    typeof value._id === 'string' &&
+    isBilingual(value.title) &&
+    isBilingual(value.description) &&
+    typeof value.deadline === 'string'
+  );
+}
+
+const byDeadline = <T extends { deadline: string }>(a: T, b: T) =>
+  Date.parse(a.deadline) - Date.parse(b.deadline);
+
+export function createSavedScholarships(store: KeyValueStore | null = idbKeyValueStore()): SavedScholarships {
+  const queue = createUpdateQueue();
+
+  const readList = async (): Promise<SavedScholarship[]> => {
+    if (!store) return [];
+    try {
+      const value = await store.get(SAVED_SCHOLARSHIPS_KEY);
+      return Array.isArray(value) ? value.filter(isSavedScholarship) : [];
+    } catch {
+      return [];
+    }
+  };
+  const readTexts = async (): Promise<Record<string, Scholarship>> => {
+    if (!store) return {};
+    try {
+      const value = await store.get(SAVED_SCHOLARSHIP_TEXTS_KEY);
+      if (!isRecord(value)) return {};
+      return Object.fromEntries(Object.entries(value).filter(([, item]) => isScholarship(item))) as Record<
+        string,
+        Scholarship
+      >;
+    } catch {
+      return {};
+    }
+  };
+  const requireStore = (): KeyValueStore => {
+    if (!store) throw new Error('This device cannot keep saved scholarships');
+    return store;
+  };
+
+  return {
+    list: async () => (await readList()).sort(byDeadline),
+    save: (scholarship, now) =>
+      queue(async () => {
+        const target = requireStore();
+        const entry: SavedScholarship = {
+          id: scholarship._id,
+          title: { en: scholarship.title.en, fr: scholarship.title.fr },
+          provider: scholarship.provider,
+          deadline: scholarship.deadline,
+          url: scholarship.link,
+          savedAt: new Date(now).toISOString(),
+        };
+        const list = (await readList()).filter((item) => item.id !== entry.id);
+        const texts = await readTexts();
+        // The text first: a listed scholarship must always have its text to show.
+        await target.set(SAVED_SCHOLARSHIP_TEXTS_KEY, { ...texts, [entry.id]: scholarship });
+        await target.set(SAVED_SCHOLARSHIPS_KEY, [...list, entry]);
+      }),
+    remove: (id) =>
+      queue(async () => {
+        const target = requireStore();
+        await target.set(
+          SAVED_SCHOLARSHIPS_KEY,
+          (await readList()).filter((item) => item.id !== id),
+        );
+        const { [id]: _removed, ...texts } = await readTexts();
+        await target.set(SAVED_SCHOLARSHIP_TEXTS_KEY, texts);
+      }),
+    details: async (id) => {
+      const listed = (await readList()).some((item) => item.id === id);
+      return listed ? ((await readTexts())[id] ?? null) : null;
+    },
+    allDetails: async () => {
+      const ids = new Set((await readList()).map((item) => item.id));
+      return Object.values(await readTexts())
+        .filter((item) => ids.has(item._id))
+        .sort(byDeadline);
+    },
+  };
+}
