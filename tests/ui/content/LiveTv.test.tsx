@@ -55,6 +55,6 @@ describe('Live TV', () => {
       api: { fetchLiveTvChannels: async () => CHANNELS },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Regarder StudyCam Live' }));
-    expect(screen.getByText('Consomme environ 52,0 MB de données par heure.')).toBeInTheDocument();
+    expect(screen.getByText('Consomme environ 52,0 Mo de données par heure.')).toBeInTheDocument();
   });
 });
