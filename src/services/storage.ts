@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   installDismissed: 'pwa-install-dismissed',
   pushToken: 'push-notification-token',
   pendingPayment: 'pending_payment',
+  /** A shop order's payment in progress (issue 8), kept apart so the cart's checkout never resumes it. */
+  pendingOrder: 'pending_order',
   /** The student's video settings (src/services/video-preferences.ts, loaded with the player only). */
   videoPreferences: 'video_preferences',
 } as const;
@@ -44,6 +46,11 @@ export interface PendingPayment {
   items: readonly CartItem[];
   /** Total in XAF. */
   amount: number;
+}
+
+/** A shop order's payment in progress: its one line is the product (amount = quantity) and the town. */
+export interface PendingOrder extends PendingPayment {
+  items: readonly (CartItem & { town: string })[];
 }
 
 type Guard<T> = (value: unknown) => value is T;
@@ -91,6 +98,14 @@ function isPendingPayment(value: unknown): value is PendingPayment {
   );
 }
 
+function isPendingOrder(value: unknown): value is PendingOrder {
+  return (
+    isPendingPayment(value) &&
+    value.items.length === 1 &&
+    value.items.every((item) => typeof (item as { town?: unknown }).town === 'string')
+  );
+}
+
 function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'fr';
 }
@@ -118,6 +133,9 @@ export interface AppStorage {
   getPendingPayment(): PendingPayment | null;
   setPendingPayment(payment: PendingPayment): boolean;
   removePendingPayment(): void;
+  getPendingOrder(): PendingOrder | null;
+  setPendingOrder(order: PendingOrder): boolean;
+  removePendingOrder(): void;
   /** SPEC.md §4: logout clears all local storage. */
   clearAll(): void;
 }
@@ -201,6 +219,9 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getPendingPayment: () => readVersioned(STORAGE_KEYS.pendingPayment, isPendingPayment),
     setPendingPayment: (payment) => writeVersioned(STORAGE_KEYS.pendingPayment, payment),
     removePendingPayment: () => remove(STORAGE_KEYS.pendingPayment),
+    getPendingOrder: () => readVersioned(STORAGE_KEYS.pendingOrder, isPendingOrder),
+    setPendingOrder: (order) => writeVersioned(STORAGE_KEYS.pendingOrder, order),
+    removePendingOrder: () => remove(STORAGE_KEYS.pendingOrder),
     clearAll: () => {
       try {
         store().clear();
