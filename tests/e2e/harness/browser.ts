@@ -6,7 +6,14 @@ import type { Lang } from './dictionary';
 
 // Outside the tracked tree (test-results/ is ignored): a run leaves `git status` clean. They are for looking
 // at, not compared: fonts and Chromium versions differ between machines pixel by pixel.
-export const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', '..', '..', 'test-results', 'e2e-screenshots');
+export const SCREENSHOT_DIR = resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'test-results',
+  'e2e-screenshots',
+);
 
 /** A low-end Android phone, the students' usual device (DESIGN.md): 360 × 640 with touch. */
 export const PHONE = {
