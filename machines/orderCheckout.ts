@@ -199,8 +199,13 @@ export const orderCheckoutMachine = setup({
 }).createMachine({
   id: 'orderCheckout',
   context: ({ input }) => {
-    const line = input.pending?.items[0];
-    const resumed = line !== undefined && isOrderLine(line) ? line : null;
+    // Only this product's order is resumed here: a subject payment, or another product's order, is not.
+    const lines = input.pending?.items ?? [];
+    const [line] = lines;
+    const resumed =
+      lines.length === 1 && line !== undefined && isOrderLine(line) && line._id === input.product.id
+        ? line
+        : null;
     return {
       product: input.product,
       quantity: resumed?.amount ?? 1,
@@ -327,7 +332,11 @@ export const orderCheckoutMachine = setup({
       },
     },
     confirmed: {
-      on: { 'order.dismiss': { target: 'editing', actions: 'startAgain' } },
+      on: {
+        // The product read after the purchase: its stock is the one the next order starts from.
+        'order.productUpdated': { actions: 'takeProduct' },
+        'order.dismiss': { target: 'editing', actions: 'startAgain' },
+      },
     },
   },
 });

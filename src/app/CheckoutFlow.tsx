@@ -39,7 +39,8 @@ export function CheckoutFlow() {
   return null;
 }
 
-function MobileMoneyStep({
+/** The mobile money machine on screen: the phone prompt, then "confirm on your phone" or "still waiting". */
+export function MobileMoneyStep({
   actor,
   total,
   now,

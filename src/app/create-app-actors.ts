@@ -187,6 +187,25 @@ export function createAppActors(fx: AppEffects) {
     },
   );
 
+  /**
+   * Issue 8: the shop's order checkout, provided here with the app's effects (src/app/order-checkout-effects.ts
+   * turns them into the machine's actors). Its machine and effects are a chunk of the product screen: the
+   * landing page never downloads them.
+   */
+  const loadOrderCheckout = () =>
+    import('./order-checkout-effects').then(({ provideOrderCheckout }) =>
+      provideOrderCheckout({
+        api: fx.api,
+        storage: fx.storage,
+        ui: fx.ui,
+        now: fx.now,
+        navigate: fx.navigate,
+        describeError: fx.describeError,
+        userId: currentUserId,
+        language: () => (language.getSnapshot().context.language === 'fr' ? 'fr' : 'en'),
+      }),
+    );
+
   /** SPEC.md/issue 5: downloads of a subject go once its access has expired (checked from the stored user). */
   const removeExpiredDownloads = async () => {
     const user = session.getSnapshot().context.user as unknown as User | null;
@@ -203,6 +222,7 @@ export function createAppActors(fx: AppEffects) {
     installPrompt,
     offlineVideos,
     removeExpiredDownloads,
+    loadOrderCheckout,
     /** After a successful login: the token and user are stored, then the session machine is told. */
     signIn(newToken: string, user: User) {
       fx.storage.setToken(newToken);

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   pendingPayment: 'pending_payment',
   /** A shop order's payment in progress (issue 8), kept apart so the cart's checkout never resumes it. */
   pendingOrder: 'pending_order',
+  /** A shop order sent without an answer yet: its externalId is sent again instead of a new one. */
+  orderAttempt: 'order_attempt',
   /** The student's video settings (src/services/video-preferences.ts, loaded with the player only). */
   videoPreferences: 'video_preferences',
 } as const;
@@ -51,6 +53,17 @@ export interface PendingPayment {
 /** A shop order's payment in progress: its one line is the product (amount = quantity) and the town. */
 export interface PendingOrder extends PendingPayment {
   items: readonly (CartItem & { town: string })[];
+}
+
+/** A shop order sent to the server and not answered yet (a lost connection, a reload): what and under which id. */
+export interface OrderAttempt {
+  externalId: string;
+  productId: string;
+  quantity: number;
+  town: string;
+  phone: string;
+  /** Epoch ms of the first sending. */
+  at: number;
 }
 
 type Guard<T> = (value: unknown) => value is T;
@@ -106,6 +119,18 @@ function isPendingOrder(value: unknown): value is PendingOrder {
   );
 }
 
+function isOrderAttempt(value: unknown): value is OrderAttempt {
+  return (
+    isRecord(value) &&
+    typeof value.externalId === 'string' &&
+    typeof value.productId === 'string' &&
+    typeof value.quantity === 'number' &&
+    typeof value.town === 'string' &&
+    typeof value.phone === 'string' &&
+    typeof value.at === 'number'
+  );
+}
+
 function isLanguage(value: unknown): value is Language {
   return value === 'en' || value === 'fr';
 }
@@ -136,6 +161,9 @@ export interface AppStorage {
   getPendingOrder(): PendingOrder | null;
   setPendingOrder(order: PendingOrder): boolean;
   removePendingOrder(): void;
+  getOrderAttempt(): OrderAttempt | null;
+  setOrderAttempt(attempt: OrderAttempt): boolean;
+  removeOrderAttempt(): void;
   /** SPEC.md §4: logout clears all local storage. */
   clearAll(): void;
 }
@@ -222,6 +250,9 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getPendingOrder: () => readVersioned(STORAGE_KEYS.pendingOrder, isPendingOrder),
     setPendingOrder: (order) => writeVersioned(STORAGE_KEYS.pendingOrder, order),
     removePendingOrder: () => remove(STORAGE_KEYS.pendingOrder),
+    getOrderAttempt: () => readVersioned(STORAGE_KEYS.orderAttempt, isOrderAttempt),
+    setOrderAttempt: (attempt) => writeVersioned(STORAGE_KEYS.orderAttempt, attempt),
+    removeOrderAttempt: () => remove(STORAGE_KEYS.orderAttempt),
     clearAll: () => {
       try {
         store().clear();

@@ -68,13 +68,15 @@ async function payUntilConfirming(): Promise<OrderHarness> {
 
 describe('orderCheckout machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
+    // How often the student chose MTN in each replayed path: every charge needs a choice of its own.
+    const choices = new WeakMap<object, number>();
     const run = await runModel({
       model: orderCheckoutModel,
       createHarness: (input) => createOrderHarness(input),
       executors: orderExecutors,
       internalExecutors: orderInternalExecutors,
       effectNames: ORDER_EFFECTS,
-      checkStep: (harness, { effects }) => {
+      checkStep: (harness, { event, effects }) => {
         const snapshot = harness.snapshot;
         // Issue 8: the confirmation of a purchase is the order's own, never the subjects' success text.
         for (const effect of effects.filter((e) => e.type === 'showAlert'))
@@ -89,6 +91,25 @@ describe('orderCheckout machine', () => {
         expect(selectIsOrderLoaderVisible(snapshot)).toBe(snapshot.matches({ confirming: 'loaderShown' }));
         for (const effect of effects.filter((e) => e.type === 'navigate'))
           expect(effect.params).toEqual({ to: 'dashboard/tabs/transactions' });
+        // Issue 8: a replay, a double tap or a reload never charges twice: each request to pay follows a
+        // choice of MTN of its own (a resumed order is only watched). Each asks for one line of this
+        // product, to a town, for price × quantity, and never for more than the shop had (stock ≤ 2 here).
+        if (event.type === 'order.chooseMtn') choices.set(harness, (choices.get(harness) ?? 0) + 1);
+        const requests = (harness as OrderHarness).child.callsOf('requestToPay');
+        expect(requests.length).toBeLessThanOrEqual(choices.get(harness) ?? 0);
+        for (const { input } of requests) {
+          const { items, amount } = input as {
+            items: { _id: string; amount: number; town: string }[];
+            amount: number;
+          };
+          expect(items).toHaveLength(1);
+          const [line] = items;
+          expect(line?._id).toBe('prod-calculator');
+          expect(line?.town.trim().length).toBeGreaterThanOrEqual(2);
+          expect(line?.amount).toBeGreaterThanOrEqual(1);
+          expect(line?.amount).toBeLessThanOrEqual(2);
+          expect(amount).toBe(8_500 * (line?.amount ?? 0));
+        }
       },
     });
     console.log(`orderCheckout: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
@@ -239,10 +260,16 @@ describe('orderCheckout machine', () => {
     expect(harness.child.callsOf('requestToPay')).toEqual([]);
   });
 
-  it('does not resume a persisted subject payment as an order', () => {
-    const harness = createOrderHarness({ ...FRESH_ORDER, pending: SUBJECT_PAYMENT });
-    harness.start();
-    expect(harness.snapshot.matches('editing')).toBe(true);
-    expect(harness.child.calls).toEqual([]);
+  it("does not resume a persisted subject payment, nor another product's order, as this order", () => {
+    for (const pending of [
+      SUBJECT_PAYMENT,
+      { ...PENDING_ORDER, items: [{ ...ORDER_LINE, _id: 'prod-geometry-set' }] },
+    ]) {
+      const harness = createOrderHarness({ ...FRESH_ORDER, pending });
+      harness.start();
+      expect(harness.snapshot.matches('editing')).toBe(true);
+      expect(selectOrderQuantity(harness.snapshot)).toBe(1);
+      expect(harness.child.calls).toEqual([]);
+    }
   });
 });

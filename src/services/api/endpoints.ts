@@ -269,10 +269,12 @@ export function createEndpoints(client: ApiClient) {
         invalidates: ['shop/'],
         ...idempotentWrite,
       }),
+    /** Reading an order may settle it or give its items back: the shop's lists are read again after it. */
     fetchOrder: (referenceId: string) =>
       client.request<OrderResponse>({
         method: 'GET',
         path: `shop/orders/${encodeURIComponent(referenceId)}`,
+        invalidates: ['shop/products'],
         ...read,
       }),
 
