@@ -7,7 +7,9 @@ import { LANDING_PATH, ROUTES, type RouteParams } from './routes';
 
 // A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
 // before it, and the screen reads the query itself.
-const useHashPath = (options?: Parameters<typeof useHashLocation>[0]): ReturnType<typeof useHashLocation> => {
+export const useHashPath = (
+  options?: Parameters<typeof useHashLocation>[0],
+): ReturnType<typeof useHashLocation> => {
   const [location, navigate] = useHashLocation(options);
   return [location.split('?')[0] || '/', navigate];
 };
@@ -69,12 +71,17 @@ interface AppRoutesProps {
   isLoggedIn: boolean;
   /** Tests pass a memory location hook; the app uses the hash (SPEC.md §2: routing is hash-based). */
   locationHook?: typeof useHashLocation;
+  /**
+   * The path the first render (prerender or hydration) uses: the hash hook cannot read a location on the
+   * server, and hydration must render exactly what the prerendered HTML shows.
+   */
+  ssrPath?: string;
 }
 
-export function AppRoutes({ isLoggedIn, locationHook = useHashPath }: AppRoutesProps) {
+export function AppRoutes({ isLoggedIn, locationHook = useHashPath, ssrPath }: AppRoutesProps) {
   const { t } = useTranslation();
   return (
-    <Router hook={locationHook}>
+    <Router hook={locationHook} {...(ssrPath === undefined ? {} : { ssrPath })}>
       <Suspense fallback={<Loader label={t('app.loading')} />}>
         <Switch>
           {ROUTES.map((route) => {

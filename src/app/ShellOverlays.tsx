@@ -1,59 +1,38 @@
 import { useSelector } from '@xstate/react';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectCartItems, selectCartTotal } from '../../machines/cart';
 import { selectUser } from '../../machines/session';
-import { AlertDialog } from '../ui/AlertDialog';
-import { CartModal } from '../ui/CartModal';
 import { Toast } from '../ui/Toast';
 import { useAppActors } from './actors-context';
-import { CheckoutFlow } from './CheckoutFlow';
+import { useLazyActor } from './lazy-actor';
+
+// None of these is on the first screen: their code downloads when one is first shown (issue 12).
+const CartModalContainer = lazy(() => import('./CartModalContainer'));
+const CheckoutFlow = lazy(() => import('./CheckoutFlow'));
+const AlertDialog = lazy(() =>
+  import('../ui/AlertDialog').then((module) => ({ default: module.AlertDialog })),
+);
 
 /** What sits above the routes: the cart modal, the checkout dialogs, the alert queue and the toast. */
 export function ShellOverlays() {
-  const { ui } = useAppActors();
-  const state = useSyncExternalStore(ui.subscribe, ui.getState);
+  const { ui, checkout } = useAppActors();
+  const state = useSyncExternalStore(ui.subscribe, ui.getState, ui.getState);
+  const checkoutActor = useLazyActor(checkout);
   return (
-    <>
+    <Suspense fallback={null}>
       {state.cartOpen ? <CartModalContainer onClose={() => ui.setCartOpen(false)} /> : null}
-      <CheckoutFlow />
+      {checkoutActor ? <CheckoutFlow checkout={checkoutActor} /> : null}
       <AlertHost />
       {state.toast ? <ToastHost messageKey={state.toast.key} /> : null}
-    </>
-  );
-}
-
-export function CartModalContainer({ onClose }: { onClose: () => void }) {
-  const { cart, checkout, session, navigate } = useAppActors();
-  const items = useSelector(cart, selectCartItems);
-  const total = useSelector(cart, selectCartTotal);
-  const user = useSelector(session, selectUser);
-  return (
-    <CartModal
-      items={items}
-      subtotal={total}
-      total={total}
-      onClose={onClose}
-      onRemove={(id) => cart.send({ type: 'cart.remove', id })}
-      onDecrease={(id) => cart.send({ type: 'cart.decrease', id })}
-      onIncrease={({ amount: _amount, ...subject }) => cart.send({ type: 'cart.add', item: subject })}
-      onMakePayment={() => {
-        // Paying needs an account: a visitor keeps the cart (it is persisted) and logs in first.
-        if (!user) {
-          onClose();
-          navigate('/login-with-username');
-          return;
-        }
-        checkout.send({ type: 'checkout.start', items, user });
-      }}
-    />
+    </Suspense>
   );
 }
 
 function AlertHost() {
   const { ui, session } = useAppActors();
   const { t } = useTranslation();
-  const alert = useSyncExternalStore(ui.subscribe, () => ui.getState().alerts[0]);
+  const first = () => ui.getState().alerts[0];
+  const alert = useSyncExternalStore(ui.subscribe, first, first);
   const user = useSelector(session, selectUser);
   if (!alert) return null;
   return (

@@ -69,3 +69,22 @@ export function offlineVideoKey(url: string | URL, base?: string): string {
   const parsed = new URL(url, base);
   return `${parsed.origin}${parsed.pathname}`;
 }
+
+/** The prerendered page of each language (scripts/prerender.ts). */
+export const APP_PAGES = { en: 'index.html', fr: 'index.fr.html' } as const;
+
+/**
+ * Which prerendered page a navigation gets, as the server decides (server/lib/app-page.ts): the language
+ * cookie the app writes, else the browser's languages in order, else English.
+ */
+export function pageLanguageFor(
+  cookie: string | null | undefined,
+  languages: readonly string[],
+): keyof typeof APP_PAGES {
+  if (cookie === 'en' || cookie === 'fr') return cookie;
+  for (const language of languages) {
+    const primary = language.toLowerCase().split('-')[0];
+    if (primary === 'en' || primary === 'fr') return primary;
+  }
+  return 'en';
+}
