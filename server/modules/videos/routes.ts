@@ -3,6 +3,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
+import {
+  DEFAULT_PAGE_SIZE,
+  decodeCursor,
+  encodeCursor,
+  pageAfter,
+  UNPAGED_LIST_CAP,
+} from '../../lib/list-paging';
 import { signedVideoPath } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
 import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/response-cache';
@@ -17,8 +24,11 @@ import {
   countsResponse,
   filteredVideosBody,
   type VideoJson,
+  type VideoPageQuery,
   videoIdBody,
   videoList,
+  videoPage,
+  videoPageQuery,
 } from './schemas';
 
 /** SPEC.md §7's path segment for each section with its own video list. */
@@ -81,7 +91,10 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     const origin = publicOrigin(request);
     const expiresAt = mediaExpiry(app.config.mediaUrlTtlSeconds);
     const videos = await catalogue(origin);
-    const selected = section === undefined ? videos : videos.filter((video) => video.section === section);
+    // The unpaged lists keep answering older apps, with a bound: newer ones read videos/page.
+    const selected = (
+      section === undefined ? videos : videos.filter((video) => video.section === section)
+    ).slice(0, UNPAGED_LIST_CAP);
     const access = await accessOf(request);
     if (access.size > 0 && request.student !== null) {
       return JSON.stringify(present(selected, access, request.student.id, origin, expiresAt));
@@ -135,6 +148,79 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       async (request, reply) => sendList(request, reply, section),
     );
   }
+
+  /** The filters as one string: the list a cursor belongs to, and the page's cache key. */
+  const listName = (query: VideoPageQuery) =>
+    JSON.stringify([
+      'videos',
+      query.section ?? '',
+      query.subjectTitle ?? '',
+      query.subsection ?? '',
+      query.level?.toLowerCase() ?? '',
+    ]);
+
+  const pageOf = async (request: FastifyRequest, query: VideoPageQuery) => {
+    const list = listName(query);
+    const afterId =
+      query.cursor === undefined ? null : decodeCursor(app.config.jwtSecret, list, query.cursor);
+    const level = query.level?.toLowerCase();
+    const matching = (await catalogue(publicOrigin(request))).filter(
+      (video) =>
+        (query.section === undefined || video.section === query.section) &&
+        (query.subjectTitle === undefined || video.subjectTitle === query.subjectTitle) &&
+        (query.subsection === undefined || video.subsection === query.subsection) &&
+        (level === undefined || video.level.toLowerCase() === level),
+    );
+    const page = pageAfter(matching, afterId, query.limit ?? DEFAULT_PAGE_SIZE);
+    return {
+      list,
+      page,
+      nextCursor: page.lastId === null ? null : encodeCursor(app.config.jwtSecret, list, page.lastId),
+    };
+  };
+
+  app.get(
+    '/videos/page',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags,
+        description:
+          'One page of lessons in catalogue order, filtered by section, subject, topic and level (issue 12): what one phone screen shows, instead of the whole catalogue. A bearer token is optional: with one, paid subjects are unlocked.',
+        querystring: videoPageQuery,
+        response: { 200: videoPage, ...failures(400) },
+      },
+    },
+    async (request, reply) => {
+      const { list, page, nextCursor } = await pageOf(request, request.query);
+      const origin = publicOrigin(request);
+      const expiresAt = mediaExpiry(app.config.mediaUrlTtlSeconds);
+      const access = await accessOf(request);
+      const body = (videos: VideoJson[]) => ({
+        success: true as const,
+        videos,
+        nextCursor,
+        total: page.total,
+      });
+      if (access.size > 0 && request.student !== null) {
+        return reply
+          .header('cache-control', 'private, no-store')
+          .send(body(present(page.items, access, request.student.id, origin, expiresAt)));
+      }
+      // Filters that match nothing are not kept: their keys would come from whatever a client sends.
+      if (page.total === 0) return body([]);
+      if (expiresAt !== cachedExpiry) {
+        app.responseCache.invalidate('videos|json|');
+        cachedExpiry = expiresAt;
+      }
+      // Only pages this server handed out reach here (the cursor is signed): a bounded set of keys.
+      const key = `videos|json|${origin}|page|${list}|${request.query.cursor ?? ''}|${page.items.length}|${expiresAt}`;
+      const prepared = await app.responseCache.get(key, async () =>
+        prepareJson(body(present(page.items, access, '', origin, expiresAt))),
+      );
+      return sendPreparedJson(request, reply, prepared);
+    },
+  );
 
   app.post(
     '/videos/filtered-videos',
