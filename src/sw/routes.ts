@@ -32,8 +32,8 @@ const CATALOGUE_LISTS = [
   /^shop\/products(\/[^/]+)?$/,
 ];
 
-/** The video lists: public shape, but each video's `streamUrl` and `locked` are the caller's. */
-const VIDEO_LISTS = /^videos\/fetchvideos(\/(anglophone|francophone|diplomaexams|competitiveexams))?$/;
+/** The video lists and pages: public shape, but each video's `streamUrl` and `locked` are the caller's. */
+const VIDEO_LISTS = /^videos\/(fetchvideos(\/(anglophone|francophone|diplomaexams|competitiveexams))?|page)$/;
 
 /** Public pictures: subject pictures, video thumbnails, profile pictures (random names, never rewritten). */
 const PICTURES = /^media\/(pictures|thumbnails|uploads)\/[^/]+$/;

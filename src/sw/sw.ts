@@ -83,7 +83,8 @@ registerRoute(
   new NetworkFirst({
     cacheName: RUNTIME_CACHES.videoLists,
     networkTimeoutSeconds: 6,
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 10, purgeOnQuotaError: true })],
+    // Pages of lessons (videos/page?…) are entries of their own: room for a few screens of each section.
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
   }),
 );
 

@@ -2,6 +2,8 @@ import type { ApiClient } from './client';
 import type {
   AuthResponse,
   Book,
+  BookPage,
+  BookPageQuery,
   ChangePasswordPayload,
   CommentLikeResponse,
   CommentResponse,
@@ -42,6 +44,8 @@ import type {
   Video,
   VideoActionPayload,
   VideoCountsResponse,
+  VideoPage,
+  VideoPageQuery,
 } from './types';
 
 /** The video list paths spell the sections without hyphens (SPEC.md §7), unlike the subject ones. */
@@ -51,6 +55,15 @@ export const VIDEO_SECTION_PATHS = {
   'diploma-exams': 'diplomaexams',
   'competitive-exams': 'competitiveexams',
 } as const satisfies Record<ListedSection, string>;
+
+/** The query string of a paged list: only the fields given, in a fixed order (one cache entry per page). */
+function queryString(query: object): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => [name, String(value)]);
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries)}`;
+}
 
 /** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
 export function makeExternalId(userId: string, now: number): string {
@@ -154,6 +167,14 @@ export function createEndpoints(client: ApiClient) {
         ...list,
         video: true,
       }),
+    /** One page of lessons (issue 12); kept for the session like the other lists (SPEC.md §7). */
+    fetchVideoPage: (query: VideoPageQuery = {}) =>
+      client.request<VideoPage>({
+        method: 'GET',
+        path: `videos/page${queryString(query)}`,
+        ...list,
+        video: true,
+      }),
     filteredVideos: (payload: FilteredVideosPayload) =>
       client.request<Video[]>({
         method: 'POST',
@@ -213,6 +234,9 @@ export function createEndpoints(client: ApiClient) {
       }),
     filteredBooks: (payload: FilteredBooksPayload = {}) =>
       client.request<Book[]>({ method: 'POST', path: 'books/filtered-books', body: payload, ...read }),
+    /** One page of books (issue 12): the same call with paging fields, kept for the session. */
+    fetchBookPage: (query: BookPageQuery = {}) =>
+      client.request<BookPage>({ method: 'POST', path: 'books/filtered-books', body: query, ...list }),
 
     // Payments
     makePayments: (payload: MakePaymentRequest) =>

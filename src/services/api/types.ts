@@ -265,6 +265,28 @@ export interface DeleteAccountPayload {
   password: string;
 }
 
+/** GET videos/page (issue 12): one page of lessons, filtered on the server. */
+export interface VideoPageQuery {
+  section?: Section;
+  subjectTitle?: string;
+  /** The topic. */
+  subsection?: string;
+  level?: string;
+  /** 1–50; the server's default (12) when absent. */
+  limit?: number;
+  /** The previous page's nextCursor. */
+  cursor?: string;
+}
+
+export interface VideoPage {
+  success: true;
+  videos: Video[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+  /** Lessons matching the filters. */
+  total: number;
+}
+
 export interface FilteredVideosPayload {
   subjectTitle: string;
   subsection?: string;
@@ -296,6 +318,19 @@ export interface FilteredBooksPayload {
   section?: Section;
   level?: string;
   subjectTitle?: string;
+}
+
+/** POST books/filtered-books with paging fields (issue 12): the answer is one page. */
+export interface BookPageQuery extends FilteredBooksPayload {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface BookPage {
+  success: true;
+  books: Book[];
+  nextCursor: string | null;
+  total: number;
 }
 
 export interface RequestToPayPayload {
