@@ -12,6 +12,27 @@ mkdir -p "$OUT/videos" "$OUT/thumbnails" "$OUT/pictures" "$OUT/books"
 
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 
+# Responsive sizes (issue 12): each picture also as <name>-<width>w.webp, which the server lists in the
+# `srcset` it sends (server/lib/picture-sizes.ts), so a phone downloads the width it draws, not a bigger one.
+PICTURE_WIDTHS=(80 160 320 480)
+THUMBNAIL_WIDTHS=(160 320)
+thumbnail_sizes() {
+  local name=$1 width
+  for width in "${THUMBNAIL_WIDTHS[@]}"; do
+    ff -ss 3 -i "$OUT/videos/$name.mp4" -frames:v 1 -vf "scale=$width:-2" -c:v libwebp -quality 60 \
+      "$OUT/thumbnails/$name-${width}w.webp"
+  done
+}
+picture_sizes() {
+  local key=$1 initials=$2 colour=$3 width height
+  for width in "${PICTURE_WIDTHS[@]}"; do
+    height=$((width * 2 / 3))
+    ff -f lavfi -i "color=c=$colour:size=${width}x${height}" -frames:v 1 \
+      -vf "drawtext=fontfile=$FONT:text='$initials':fontcolor=white:fontsize=$((width * 3 / 10)):x=(w-text_w)/2:y=(h-text_h)/2" \
+      -c:v libwebp -quality 70 "$OUT/pictures/subject-$key-${width}w.webp"
+  done
+}
+
 # clip name | background source | title line | tone frequency (Hz)
 CLIPS=(
   "lesson-maths|testsrc2=size=426x240:rate=24|Mathematics - worked example|440"
@@ -28,6 +49,7 @@ for spec in "${CLIPS[@]}"; do
     -c:v libx264 -profile:v baseline -level 3.0 -pix_fmt yuv420p -preset veryfast -crf 32 -g 48 \
     -c:a aac -b:a 48k -ac 1 -movflags +faststart -shortest "$OUT/videos/$name.mp4"
   ff -ss 3 -i "$OUT/videos/$name.mp4" -frames:v 1 -vf scale=320:180 -c:v libwebp -quality 60 "$OUT/thumbnails/$name.webp"
+  thumbnail_sizes "$name"
 done
 
 # discipline key | initials | card colour
@@ -44,6 +66,7 @@ for spec in "${DISCIPLINES[@]}"; do
   ff -f lavfi -i "color=c=$colour:size=240x160" -frames:v 1 \
     -vf "drawtext=fontfile=$FONT:text='$initials':fontcolor=white:fontsize=72:x=(w-text_w)/2:y=(h-text_h)/2" \
     -c:v libwebp -quality 70 "$OUT/pictures/subject-$key.webp"
+  picture_sizes "$key" "$initials" "$colour"
 done
 
 # Small books: a PostScript program per book, written to PDF by Ghostscript.

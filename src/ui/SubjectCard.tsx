@@ -6,6 +6,8 @@ export interface SubjectCardProps {
   id: string;
   title: string;
   pictureurl: string;
+  /** Sizes of the picture (`srcset`), so the phone downloads the width the card needs. */
+  pictureSrcset?: string | undefined;
   level: string;
   description: string;
   /** Left out when unknown (a paid subject missing from the catalogue). */
@@ -21,6 +23,7 @@ export function SubjectCard({
   id,
   title,
   pictureurl,
+  pictureSrcset,
   level,
   description,
   price,
@@ -33,6 +36,9 @@ export function SubjectCard({
       <img
         className="subject-card__picture"
         src={pictureurl}
+        srcSet={pictureSrcset}
+        // A card is the screen's width on a phone, 320 px in the grid of a wider screen.
+        sizes="(min-width: 40em) 320px, 100vw"
         alt=""
         width={320}
         height={180}

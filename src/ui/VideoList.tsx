@@ -1,7 +1,10 @@
 import type { Video } from '../services/api/types';
 import { VideoCard } from './VideoCard';
 
-type ListedVideo = Pick<Video, '_id' | 'title' | 'thumbnailUrl' | 'durationSeconds' | 'views' | 'locked'>;
+type ListedVideo = Pick<
+  Video,
+  '_id' | 'title' | 'thumbnailUrl' | 'thumbnailSrcset' | 'durationSeconds' | 'views' | 'locked'
+>;
 
 /** Lessons as cards, in the order given. */
 export function VideoList({ videos }: { videos: readonly ListedVideo[] }) {
@@ -13,6 +16,7 @@ export function VideoList({ videos }: { videos: readonly ListedVideo[] }) {
             id={video._id}
             title={video.title}
             thumbnailUrl={video.thumbnailUrl}
+            thumbnailSrcset={video.thumbnailSrcset}
             durationSeconds={video.durationSeconds}
             views={video.views}
             locked={video.locked}

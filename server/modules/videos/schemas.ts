@@ -23,6 +23,10 @@ export const videoSchema = z.object({
   level: z.string(),
   description: z.string(),
   thumbnailUrl: z.string(),
+  thumbnailSrcset: z
+    .string()
+    .optional()
+    .describe('The thumbnail in several widths, for <img srcset> (issue 12)'),
   durationSeconds: z.number().int(),
   views: z.number().int(),
   likes: z.number().int(),

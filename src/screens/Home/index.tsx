@@ -144,6 +144,7 @@ export default function Home() {
                 id={subject._id}
                 title={subject.subjectTitle}
                 pictureurl={subject.pictureurl}
+                pictureSrcset={subject.pictureSrcset}
                 level={subject.level}
                 description={subject.description[lang]}
                 price={subject.price}

@@ -124,7 +124,15 @@ function SectionCard({
         <ul className="landing-section__featured" aria-label={t('landing.featured')}>
           {featured.map((subject) => (
             <li key={subject._id}>
-              <img src={subject.pictureurl} alt="" width={40} height={40} loading="lazy" />
+              <img
+                src={subject.pictureurl}
+                srcSet={subject.pictureSrcset}
+                sizes="40px"
+                alt=""
+                width={40}
+                height={40}
+                loading="lazy"
+              />
               <span>{subject.subjectTitle}</span>
             </li>
           ))}

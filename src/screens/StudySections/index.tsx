@@ -80,6 +80,7 @@ export default function StudySections() {
                     id={entry.subjectId}
                     title={entry.subjectTitle}
                     pictureurl={subject?.pictureurl ?? FALLBACK_PICTURE}
+                    pictureSrcset={subject?.pictureSrcset}
                     level={subject?.level ?? ''}
                     description={subject?.description[lang] ?? ''}
                     price={subject?.price}

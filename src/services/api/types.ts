@@ -46,6 +46,8 @@ export interface Subject {
   _id: string;
   subjectTitle: string;
   pictureurl: string;
+  /** The picture in several widths for `<img srcset>` (issue 12), when the server has them. */
+  pictureSrcset?: string;
   price: number;
   section: Section;
   level: string;
@@ -83,6 +85,8 @@ export interface Video {
   level: string;
   description: string;
   thumbnailUrl: string;
+  /** The thumbnail in several widths for `<img srcset>` (issue 12), when the server has them. */
+  thumbnailSrcset?: string;
   durationSeconds: number;
   views: number;
   likes: number;
