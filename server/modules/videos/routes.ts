@@ -159,12 +159,12 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       query.level?.toLowerCase() ?? '',
     ]);
 
-  const pageOf = async (request: FastifyRequest, query: VideoPageQuery) => {
+  const pageOf = (videos: CatalogueVideo[], query: VideoPageQuery) => {
     const list = listName(query);
     const afterId =
       query.cursor === undefined ? null : decodeCursor(app.config.jwtSecret, list, query.cursor);
     const level = query.level?.toLowerCase();
-    const matching = (await catalogue(publicOrigin(request))).filter(
+    const matching = videos.filter(
       (video) =>
         (query.section === undefined || video.section === query.section) &&
         (query.subjectTitle === undefined || video.subjectTitle === query.subjectTitle) &&
@@ -172,12 +172,23 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
         (level === undefined || video.level.toLowerCase() === level),
     );
     const page = pageAfter(matching, afterId, query.limit ?? DEFAULT_PAGE_SIZE);
-    return {
-      list,
-      page,
-      nextCursor: page.lastId === null ? null : encodeCursor(app.config.jwtSecret, list, page.lastId),
-    };
+    const nextCursor = page.lastId === null ? null : encodeCursor(app.config.jwtSecret, list, page.lastId);
+    return { page, nextCursor };
   };
+  const pageBody = (videos: VideoJson[], nextCursor: string | null, total: number) => ({
+    success: true as const,
+    videos,
+    nextCursor,
+    total,
+  });
+
+  /**
+   * The pages everyone without paid access gets, prepared once per catalogue: a catalogue write builds a
+   * new catalogue, which starts with none. Only pages this server computed are kept (their cursor was
+   * checked then), so a repeated request skips the filtering and the cursor's signature altogether.
+   */
+  const sharedPages = new WeakMap<CatalogueVideo[], Map<string, PreparedJson>>();
+  const SHARED_PAGES_MAX = 2_000;
 
   app.get(
     '/videos/page',
@@ -192,32 +203,35 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const { list, page, nextCursor } = await pageOf(request, request.query);
       const origin = publicOrigin(request);
       const expiresAt = mediaExpiry(app.config.mediaUrlTtlSeconds);
+      const videos = await catalogue(origin);
       const access = await accessOf(request);
-      const body = (videos: VideoJson[]) => ({
-        success: true as const,
-        videos,
-        nextCursor,
-        total: page.total,
-      });
       if (access.size > 0 && request.student !== null) {
+        const { page, nextCursor } = pageOf(videos, request.query);
+        const mine = present(page.items, access, request.student.id, origin, expiresAt);
+        // Signed URLs are personal: never stored by a shared cache.
         return reply
           .header('cache-control', 'private, no-store')
-          .send(body(present(page.items, access, request.student.id, origin, expiresAt)));
+          .send(pageBody(mine, nextCursor, page.total));
       }
-      // Filters that match nothing are not kept: their keys would come from whatever a client sends.
-      if (page.total === 0) return body([]);
-      if (expiresAt !== cachedExpiry) {
-        app.responseCache.invalidate('videos|json|');
-        cachedExpiry = expiresAt;
+      const query = request.query;
+      const key = `${expiresAt}|${listName(query)}|${query.cursor ?? ''}|${query.limit ?? DEFAULT_PAGE_SIZE}`;
+      let pages = sharedPages.get(videos);
+      if (pages === undefined) {
+        pages = new Map();
+        sharedPages.set(videos, pages);
       }
-      // Only pages this server handed out reach here (the cursor is signed): a bounded set of keys.
-      const key = `videos|json|${origin}|page|${list}|${request.query.cursor ?? ''}|${page.items.length}|${expiresAt}`;
-      const prepared = await app.responseCache.get(key, async () =>
-        prepareJson(body(present(page.items, access, '', origin, expiresAt))),
-      );
+      let prepared = pages.get(key);
+      if (prepared === undefined) {
+        const { page, nextCursor } = pageOf(videos, query);
+        const body = pageBody(present(page.items, access, '', origin, expiresAt), nextCursor, page.total);
+        // Filters that match nothing are not kept: their keys would come from whatever a client sends.
+        if (page.total === 0) return body;
+        if (pages.size >= SHARED_PAGES_MAX) pages.clear();
+        prepared = prepareJson(body);
+        pages.set(key, prepared);
+      }
       return sendPreparedJson(request, reply, prepared);
     },
   );
