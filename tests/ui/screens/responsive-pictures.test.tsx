@@ -27,6 +27,25 @@ describe('catalogue pictures', () => {
     expect(img).toHaveAttribute('height', '180');
   });
 
+  it("the first card of a screen loads its picture at once, titled right under the page's h1", () => {
+    const { container } = renderWithApp(
+      <SubjectCard
+        id="s1"
+        title="Mathematics Form 5"
+        pictureurl="https://x.test/m.webp"
+        level="Form 5"
+        description="Algebra"
+        actions={null}
+        headingLevel={2}
+        inFirstView
+      />,
+    );
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+    expect(screen.getByRole('heading', { level: 2, name: 'Mathematics Form 5' })).toBeInTheDocument();
+  });
+
   it('a lesson card draws its thumbnail at 128 px, and without sizes keeps the single picture', () => {
     const { container } = renderWithApp(
       <>
