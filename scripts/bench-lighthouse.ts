@@ -177,8 +177,7 @@ async function measure(origin: string, page: BenchPage, run: number): Promise<Li
         speedIndexMs: numeric(lhr, 'speed-index'),
         failing: Object.values(lhr.audits)
           .filter(
-            (audit) =>
-              audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
+            (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
           )
           .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
         ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` } : {}),

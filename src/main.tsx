@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
 import { selectCartCount } from '../machines/cart';
@@ -23,6 +24,10 @@ import { createServiceWorkerBridge } from './services/pwa/service-worker-bridge'
 import { clearCaches, createAppStorage } from './services/storage';
 import { isPrecache } from './sw/cache-names';
 import './ui/theme.css';
+// The prerendered first screen's styles ship with the shell's, inlined into the page by the build
+// (scripts/prerender.ts): the landing's chunk then brings no stylesheet of its own to insert again.
+import './ui/states.css';
+import './screens/Landing/landing.css';
 
 // The composition root: the only place where machines meet the browser's effects (DESIGN.md).
 const nativeShell = isNativeShell();
@@ -157,6 +162,10 @@ void Promise.all([preloadScreenFor(window.location.hash), dictionaryReady()]).th
     language: actors.language.getSnapshot().context.language ?? '',
     year: new Date().getFullYear(),
   });
-  if (hydrate) hydrateRoot(container, <AppRoot context={context} i18n={i18n} ssrPath={path} />);
-  else createRoot(container).render(<AppRoot context={context} i18n={i18n} />);
+  // As a transition, React yields to the browser while it hydrates or renders: the page the HTML already
+  // shows stays responsive instead of blocking a slow phone's main thread in one long task.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, <AppRoot context={context} i18n={i18n} ssrPath={path} />);
+    else createRoot(container).render(<AppRoot context={context} i18n={i18n} />);
+  });
 });
