@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import type { i18n as I18n } from 'i18next';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
 import { AppActorsContext, type AppContextValue, useAppActors } from './actors-context';
-import { useLazyActor } from './lazy-actor';
+import { lazyLoad, useLazy } from './lazy-load';
 
-const PwaOverlays = lazy(() => import('./PwaOverlays'));
+const pwaOverlays = lazyLoad(() => import('./PwaOverlays'));
 
 export interface AppRootProps {
   context: AppContextValue;
@@ -35,16 +35,13 @@ export function AppRoot({ context, i18n, ssrPath }: AppRootProps) {
 function Root({ ssrPath }: { ssrPath: string | undefined }) {
   const { language, pwa } = useAppActors();
   const ready = useSelector(language, (s) => s.context.language !== null);
-  const pwaActors = useLazyActor(pwa);
+  const pwaActors = useLazy(pwa);
+  const PwaOverlays = useLazy(pwaOverlays, { load: pwaActors !== null })?.PwaOverlays;
   if (!ready) return null;
   return (
     <>
       <App ssrPath={ssrPath} />
-      {pwaActors ? (
-        <Suspense fallback={null}>
-          <PwaOverlays actors={pwaActors} />
-        </Suspense>
-      ) : null}
+      {pwaActors && PwaOverlays ? <PwaOverlays actors={pwaActors} /> : null}
     </>
   );
 }

@@ -37,5 +37,3 @@ export function CartModalContainer({ onClose }: { onClose: () => void }) {
     />
   );
 }
-
-export default CartModalContainer;

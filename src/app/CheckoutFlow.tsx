@@ -74,5 +74,3 @@ function MobileMoneyStep({
     />
   );
 }
-
-export default CheckoutFlow;

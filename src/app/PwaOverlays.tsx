@@ -36,5 +36,3 @@ export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { acto
     </>
   );
 }
-
-export default PwaOverlays;

@@ -1,30 +1,31 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectUser } from '../../machines/session';
 import { Toast } from '../ui/Toast';
 import { useAppActors } from './actors-context';
-import { useLazyActor } from './lazy-actor';
+import { lazyLoad, useLazy } from './lazy-load';
 
-// None of these is on the first screen: their code downloads when one is first shown (issue 12).
-const CartModalContainer = lazy(() => import('./CartModalContainer'));
-const CheckoutFlow = lazy(() => import('./CheckoutFlow'));
-const AlertDialog = lazy(() =>
-  import('../ui/AlertDialog').then((module) => ({ default: module.AlertDialog })),
-);
+// None of these is on the first screen: their code downloads when one is first needed (issue 12).
+const cartModal = lazyLoad(() => import('./CartModalContainer'));
+const checkoutFlow = lazyLoad(() => import('./CheckoutFlow'));
+const alertDialog = lazyLoad(() => import('../ui/AlertDialog'));
 
 /** What sits above the routes: the cart modal, the checkout dialogs, the alert queue and the toast. */
 export function ShellOverlays() {
   const { ui, checkout } = useAppActors();
   const state = useSyncExternalStore(ui.subscribe, ui.getState, ui.getState);
-  const checkoutActor = useLazyActor(checkout);
+  const checkoutActor = useLazy(checkout);
+  const CartModal = useLazy(cartModal, { load: state.cartOpen })?.CartModalContainer;
+  // The checkout's dialogs come with the cart: a payment starts from there (or resumes on its own).
+  const Flow = useLazy(checkoutFlow, { load: state.cartOpen || checkoutActor !== null })?.CheckoutFlow;
   return (
-    <Suspense fallback={null}>
-      {state.cartOpen ? <CartModalContainer onClose={() => ui.setCartOpen(false)} /> : null}
-      {checkoutActor ? <CheckoutFlow checkout={checkoutActor} /> : null}
+    <>
+      {state.cartOpen && CartModal ? <CartModal onClose={() => ui.setCartOpen(false)} /> : null}
+      {checkoutActor && Flow ? <Flow checkout={checkoutActor} /> : null}
       <AlertHost />
       {state.toast ? <ToastHost messageKey={state.toast.key} /> : null}
-    </Suspense>
+    </>
   );
 }
 
@@ -34,7 +35,8 @@ function AlertHost() {
   const first = () => ui.getState().alerts[0];
   const alert = useSyncExternalStore(ui.subscribe, first, first);
   const user = useSelector(session, selectUser);
-  if (!alert) return null;
+  const AlertDialog = useLazy(alertDialog, { load: alert !== undefined })?.AlertDialog;
+  if (!alert || !AlertDialog) return null;
   return (
     <AlertDialog
       header={t('common.alertHeader', { username: user?.username ?? t('common.student') })}

@@ -11,7 +11,7 @@ import type { OfflineVideoStore } from '../services/offline/video-downloads';
 import type { PwaEffects } from '../services/pwa/pwa-effects';
 import type { AppStorage } from '../services/storage';
 import type { CheckoutActor } from './checkout-actor';
-import { type LazyActor, lazyActor } from './lazy-actor';
+import { type Lazy, lazyLoad } from './lazy-load';
 import type { PwaActors } from './pwa-actors';
 import type { UiStore } from './ui-store';
 
@@ -93,10 +93,10 @@ export function createAppActors(fx: AppEffects) {
 
   // Downloaded when first needed (issue 12): the checkout with the first payment or a payment to resume,
   // the PWA machines once the first screen is up (main.tsx).
-  const checkout: LazyActor<CheckoutActor> = lazyActor(() =>
+  const checkout: Lazy<CheckoutActor> = lazyLoad(() =>
     import('./checkout-actor').then((module) => module.createCheckoutActor(fx, { cart, session })),
   );
-  const pwa: LazyActor<PwaActors> = lazyActor(() =>
+  const pwa: Lazy<PwaActors> = lazyLoad(() =>
     import('./pwa-actors').then((module) =>
       module.createPwaActors(fx.pwa, { storage: fx.storage, ui: fx.ui }),
     ),

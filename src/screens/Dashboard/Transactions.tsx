@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { selectIsPayingWithMobileMoney, selectIsSubmitting } from '../../../machines/checkout';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useLazyActor, useOptionalSelector } from '../../app/lazy-actor';
+import { useLazy, useOptionalSelector } from '../../app/lazy-load';
 import { useResource } from '../../app/use-machines';
 import type { Payment, Subject } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
@@ -35,7 +35,7 @@ export function Transactions() {
   const { checkout, session, now, ui, describeError } = useAppActors();
   const user = useSelector(session, selectUser);
   // The checkout's code comes with this tab: a pending payment here may be resumed.
-  const checkoutActor = useLazyActor(checkout, { load: true });
+  const checkoutActor = useLazy(checkout, { load: true });
   const checkoutBusy = useOptionalSelector(
     checkoutActor,
     (snapshot) => selectIsPayingWithMobileMoney(snapshot) || selectIsSubmitting(snapshot),

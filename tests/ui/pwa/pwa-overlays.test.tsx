@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppActors } from '../../../src/app/actors-context';
-import { useLazyActor } from '../../../src/app/lazy-actor';
+import { useLazy } from '../../../src/app/lazy-load';
 import { PwaOverlays } from '../../../src/app/PwaOverlays';
 import { fakeInstallPrompt, fakeServiceWorker, renderWithPwaLoaded } from './render-pwa';
 
@@ -16,7 +16,7 @@ function ToastText() {
 
 /** The overlays once their machines have loaded, as AppRoot shows them. */
 function LoadedPwaOverlays() {
-  const actors = useLazyActor(useAppActors().pwa);
+  const actors = useLazy(useAppActors().pwa);
   return actors ? <PwaOverlays actors={actors} /> : null;
 }
 

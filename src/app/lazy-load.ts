@@ -2,9 +2,11 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * Something whose code is downloaded the first time it is needed (issue 12: the checkout and PWA machines
- * and their UI are not part of the landing route's JavaScript). Created at most once; later calls share it.
+ * and their UI are not part of the landing route's JavaScript): an actor, or a module of components.
+ * Created at most once; later calls share it. Components loaded this way render once they are there,
+ * without a Suspense boundary, whose fallback React would keep for at least 300 ms on a timer.
  */
-export interface LazyActor<A> {
+export interface Lazy<A> {
   /** What `load` produced, once it has; null before. */
   readonly current: A | null;
   load(): Promise<A>;
@@ -12,7 +14,7 @@ export interface LazyActor<A> {
   subscribe(listener: () => void): () => void;
 }
 
-export function lazyActor<A>(create: () => Promise<A>): LazyActor<A> {
+export function lazyLoad<A>(create: () => Promise<A>): Lazy<A> {
   let current: A | null = null;
   let pending: Promise<A> | null = null;
   const listeners = new Set<() => void>();
@@ -45,7 +47,7 @@ export function lazyActor<A>(create: () => Promise<A>): LazyActor<A> {
 }
 
 /** The lazily loaded thing once it is there; `load: true` asks for it as soon as the component mounts. */
-export function useLazyActor<A>(lazy: LazyActor<A>, options: { load?: boolean } = {}): A | null {
+export function useLazy<A>(lazy: Lazy<A>, options: { load?: boolean } = {}): A | null {
   const current = useSyncExternalStore(
     lazy.subscribe,
     () => lazy.current,
