@@ -67,7 +67,8 @@ function pageFor(
   screen: Prerender.PrerenderedScreen,
   dictionary: Record<string, unknown>,
 ): string {
-  const { PRERENDER_ATTRIBUTES, MEMBER_NAVBAR_ID, BOOT_SCRIPT } = renderer;
+  const { PRERENDER_ATTRIBUTES, MEMBER_NAVBAR_ID, APP_CODE_ID, BOOT_SCRIPT } = renderer;
+  const { page: withoutCode, code } = takeAppCode(template, lang);
   const description = (dictionary.firstScreen as Record<string, string> | undefined)?.description;
   if (!description) throw new Error(`firstScreen.description is missing from the ${lang} dictionary`);
   const year = new Date().getFullYear();
@@ -76,20 +77,44 @@ function pageFor(
     screen.landing,
     '</div>',
     `<template id="${MEMBER_NAVBAR_ID}">${screen.memberNavbar}</template>`,
+    // Data, not code: the first-screen script reads it and starts the app after the first paint.
+    `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`,
     `<script>${BOOT_SCRIPT}</script>`,
   ].join('');
-  const page = template
+  const page = withoutCode
     .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
     .replace(
       /<meta name="description" content="[^"]*" \/>/,
       `<meta name="description" content="${escapeAttribute(description)}" />`,
     )
     .replace(/\s*<!--[^>]*first render waits[^>]*-->/, '')
-    .replace('./assets/i18n/en.json', `./assets/i18n/${lang}.json`)
     .replace('<div id="root"></div>', root);
   if (!page.includes(`${PRERENDER_ATTRIBUTES.state}="landing"`))
     throw new Error('index.html has no empty #root');
   return page;
+}
+
+/**
+ * The app's code as Vite linked it in the head (entry script, module preloads, the dictionary preload),
+ * taken out of the head: nothing but the HTML and its inline CSS stands before the first paint.
+ */
+function takeAppCode(template: string, lang: string) {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!entry?.[1]) throw new Error('index.html has no entry script');
+  const modulepreload = [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map(
+    (match) => match[1] as string,
+  );
+  const page = template
+    .replace(entry[0], '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="preload" href="[^"]+\.json" as="fetch" crossorigin \/>/, '');
+  const code = {
+    // The dictionary the first render waits for, in the page's language.
+    preload: [{ href: `./assets/i18n/${lang}.json`, as: 'fetch' }],
+    modulepreload,
+    script: entry[1],
+  };
+  return { page, code };
 }
 
 function escapeAttribute(text: string): string {

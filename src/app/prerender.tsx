@@ -19,6 +19,7 @@ import { LANDING_PATH } from './landing-path';
 import { createUiStore } from './ui-store';
 
 export const MEMBER_NAVBAR_ID = 'member-navbar';
+export const APP_CODE_ID = 'app-code';
 export { PRERENDER_ATTRIBUTES };
 
 /** The inline script of the prerendered page, with its keys: it runs before the app's own code. */
@@ -30,6 +31,7 @@ export const BOOT_SCRIPT = `(${firstScreenBoot.toString()})(${JSON.stringify({
   tokenKey: STORAGE_KEYS.token,
   userKey: STORAGE_KEYS.user,
   cartKey: STORAGE_KEYS.cart,
+  appCodeId: APP_CODE_ID,
 })});`;
 
 export interface PrerenderedScreen {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { canHydrate, hashPath, readPrerendered } from '../../../src/app/first-screen';
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
 
@@ -13,6 +13,7 @@ const KEYS = {
   tokenKey: 'id_token',
   userKey: 'user',
   cartKey: 'shopping_cart',
+  appCodeId: 'app-code',
 };
 
 function prerenderedPage(): void {
@@ -35,7 +36,31 @@ const root = () => document.getElementById('root') as HTMLElement;
 afterEach(() => {
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
+  document.head.innerHTML = '';
+  vi.useRealTimers();
 });
+
+const APP_CODE = {
+  preload: [{ href: './assets/i18n/fr.json', as: 'fetch' }],
+  modulepreload: ['./assets/jsx-runtime-1.js', './assets/Landing-2.js'],
+  script: './assets/index-3.js',
+};
+
+function withAppCode(): void {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'app-code';
+  block.textContent = JSON.stringify(APP_CODE);
+  document.body.appendChild(block);
+}
+
+/** What the script added to the head, in order. */
+const started = () =>
+  [...document.head.children].map((element) =>
+    element instanceof HTMLScriptElement
+      ? `script ${element.type} ${element.getAttribute('src')}`
+      : `${element.getAttribute('rel')} ${element.getAttribute('href')}`,
+  );
 
 describe('the first-screen script', () => {
   it('leaves a first visit to the landing untouched, giving the bare URL the landing route', () => {
@@ -90,6 +115,35 @@ describe('the first-screen script', () => {
     window.history.replaceState(null, '', '/#/landing');
     firstScreenBoot(KEYS);
     expect(root().getAttribute('data-prerendered')).toBe('landing');
+  });
+});
+
+describe("starting the app's code", () => {
+  it('starts it once the first screen is painted (after the frame), once only', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    prerenderedPage();
+    withAppCode();
+    firstScreenBoot(KEYS);
+    expect(started()).toEqual([]);
+    vi.advanceTimersToNextFrame();
+    vi.runAllTimers();
+    expect(started()).toEqual([
+      'preload ./assets/i18n/fr.json',
+      'modulepreload ./assets/jsx-runtime-1.js',
+      'modulepreload ./assets/Landing-2.js',
+      'script module ./assets/index-3.js',
+    ]);
+    const script = document.head.querySelector('script');
+    expect(script?.crossOrigin).toBe('anonymous');
+  });
+
+  it('starts it at once in a hidden tab, which paints no frame', () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    prerenderedPage();
+    withAppCode();
+    firstScreenBoot(KEYS);
+    expect(started()).toHaveLength(4);
+    visibility.mockRestore();
   });
 });
 
