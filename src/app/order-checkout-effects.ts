@@ -18,7 +18,7 @@ import { makeExternalId } from '../services/api/endpoints';
 import { ApiError } from '../services/api/errors';
 import type { Order } from '../services/api/types';
 import type { AppStorage, OrderAttempt, PendingOrder } from '../services/storage';
-import type { AppApi } from './create-app-actors';
+import type { AppActors, AppApi, AppEffects } from './create-app-actors';
 import type { UiStore } from './ui-store';
 
 /**
@@ -28,7 +28,7 @@ import type { UiStore } from './ui-store';
  */
 export const ORDER_ATTEMPT_REUSE_MS = 15 * 60_000;
 
-/** What the order checkout needs from the app; the composition root (create-app-actors.ts) hands it over. */
+/** The order checkout's view of the app: its effects, the logged-in student and the language. */
 export interface OrderCheckoutEffects {
   api: AppApi;
   storage: AppStorage;
@@ -118,7 +118,15 @@ export function pendingOrderOf(order: Order, lang: 'en' | 'fr', now: number): Pe
  * whose request places the order (`POST shop/orders`) and whose pending payment is kept under its own key,
  * so the cart's checkout never resumes an order. Loaded with the product screen, not the landing page.
  */
-export function provideOrderCheckout(fx: OrderCheckoutEffects) {
+export function provideOrderCheckout(
+  app: AppEffects,
+  { session, language }: { session: AppActors['session']; language: AppActors['language'] },
+) {
+  const fx: OrderCheckoutEffects = {
+    ...app,
+    userId: () => session.getSnapshot().context.user?.id ?? '',
+    language: () => (language.getSnapshot().context.language === 'fr' ? 'fr' : 'en'),
+  };
   const mobileMoney = mobileMoneyMachine.provide({
     actors: {
       requestToPay: fromPromise<RequestToPayOutput, RequestToPayInput>(async ({ input }) => {

@@ -17,7 +17,7 @@ export function useOrderCheckout(
   resumeReferenceId: string | null,
   reloadProduct: () => void,
 ) {
-  const { loadOrderCheckout, now, describeError } = useAppActors();
+  const { orderCheckout, now, describeError } = useAppActors();
   const [actor, setActor] = useState<OrderCheckoutActor | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -33,7 +33,8 @@ export function useOrderCheckout(
     let cancelled = false;
     let started: OrderCheckoutActor | null = null;
     setError(null);
-    loadOrderCheckout()
+    orderCheckout
+      .load()
       .then(async (checkout) => {
         const pending = await checkout.findPending(first.id, resumeReferenceId);
         if (cancelled) return;
@@ -55,7 +56,7 @@ export function useOrderCheckout(
       started?.stop();
       setActor(null);
     };
-  }, [ready, resumeReferenceId, attempt, loadOrderCheckout, now, describeError]);
+  }, [ready, resumeReferenceId, attempt, orderCheckout, now, describeError]);
 
   useEffect(() => {
     if (actor && product) actor.send({ type: 'order.productUpdated', product });
