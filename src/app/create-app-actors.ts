@@ -3,6 +3,7 @@ import { cartMachine } from '../../machines/cart';
 import { type Language, type LoadDictionaryInput, languageMachine } from '../../machines/language';
 import { type ClearSessionInput, sessionMachine } from '../../machines/session';
 import type { User as MachineUser } from '../../machines/types';
+import type { ApiClient } from '../services/api/client';
 import type { Endpoints } from '../services/api/endpoints';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
@@ -38,6 +39,8 @@ export interface AppEffects {
   pageLanguage?: string;
   /** Mirrors the persisted language where the server can read it (a cookie); null forgets it. */
   rememberLanguage?: (lang: Language | null) => void;
+  /** The HTTP client, for lazily loaded features that bring their own calls (the shop's orders). */
+  client?: ApiClient;
   /** Offline video downloads (src/services/offline); absent: downloads are not offered. */
   offlineVideos?: OfflineVideoStore;
 }

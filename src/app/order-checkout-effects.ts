@@ -16,9 +16,15 @@ import {
 import type { PendingPayment } from '../../machines/types';
 import { makeExternalId } from '../services/api/endpoints';
 import { ApiError } from '../services/api/errors';
+import { createOrderEndpoints, type OrderEndpoints } from '../services/api/order-endpoints';
 import type { Order } from '../services/api/types';
-import type { AppStorage, OrderAttempt, PendingOrder } from '../services/storage';
-import type { AppActors, AppApi, AppEffects } from './create-app-actors';
+import {
+  createOrderStorage,
+  type OrderAttempt,
+  type OrderStorage,
+  type PendingOrder,
+} from '../services/order-storage';
+import type { AppActors, AppEffects } from './create-app-actors';
 import type { UiStore } from './ui-store';
 
 /**
@@ -30,8 +36,8 @@ export const ORDER_ATTEMPT_REUSE_MS = 15 * 60_000;
 
 /** The order checkout's view of the app: its effects, the logged-in student and the language. */
 export interface OrderCheckoutEffects {
-  api: AppApi;
-  storage: AppStorage;
+  api: OrderEndpoints;
+  storage: OrderStorage;
   ui: UiStore;
   now: () => number;
   navigate: (path: string) => void;
@@ -122,8 +128,11 @@ export function provideOrderCheckout(
   app: AppEffects,
   { session, language }: { session: AppActors['session']; language: AppActors['language'] },
 ) {
+  if (!app.client) throw new Error('The order checkout needs the API client');
   const fx: OrderCheckoutEffects = {
     ...app,
+    api: createOrderEndpoints(app.client),
+    storage: createOrderStorage(app.storage),
     userId: () => session.getSnapshot().context.user?.id ?? '',
     language: () => (language.getSnapshot().context.language === 'fr' ? 'fr' : 'en'),
   };

@@ -13,10 +13,6 @@ export const STORAGE_KEYS = {
   installDismissed: 'pwa-install-dismissed',
   pushToken: 'push-notification-token',
   pendingPayment: 'pending_payment',
-  /** A shop order's payment in progress (issue 8), kept apart so the cart's checkout never resumes it. */
-  pendingOrder: 'pending_order',
-  /** A shop order sent without an answer yet: its externalId is sent again instead of a new one. */
-  orderAttempt: 'order_attempt',
   /** The student's video settings (src/services/video-preferences.ts, loaded with the player only). */
   videoPreferences: 'video_preferences',
 } as const;
@@ -49,25 +45,9 @@ export interface PendingPayment {
   amount: number;
 }
 
-/** A shop order's payment in progress: its one line is the product (amount = quantity) and the town. */
-export interface PendingOrder extends PendingPayment {
-  items: readonly (CartItem & { town: string })[];
-}
+export type Guard<T> = (value: unknown) => value is T;
 
-/** A shop order sent to the server and not answered yet (a lost connection, a reload): what and under which id. */
-export interface OrderAttempt {
-  externalId: string;
-  productId: string;
-  quantity: number;
-  town: string;
-  phone: string;
-  /** Epoch ms of the first sending. */
-  at: number;
-}
-
-type Guard<T> = (value: unknown) => value is T;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -98,7 +78,7 @@ function isUser(value: unknown): value is User {
   );
 }
 
-function isPendingPayment(value: unknown): value is PendingPayment {
+export function isPendingPayment(value: unknown): value is PendingPayment {
   return (
     isRecord(value) &&
     typeof value.referenceId === 'string' &&
@@ -107,26 +87,6 @@ function isPendingPayment(value: unknown): value is PendingPayment {
     typeof value.phone === 'string' &&
     isCart(value.items) &&
     isFiniteNumber(value.amount)
-  );
-}
-
-function isPendingOrder(value: unknown): value is PendingOrder {
-  return (
-    isPendingPayment(value) &&
-    value.items.length === 1 &&
-    value.items.every((item) => typeof (item as { town?: unknown }).town === 'string')
-  );
-}
-
-function isOrderAttempt(value: unknown): value is OrderAttempt {
-  return (
-    isRecord(value) &&
-    typeof value.externalId === 'string' &&
-    typeof value.productId === 'string' &&
-    typeof value.quantity === 'number' &&
-    typeof value.town === 'string' &&
-    typeof value.phone === 'string' &&
-    typeof value.at === 'number'
   );
 }
 
@@ -157,12 +117,13 @@ export interface AppStorage {
   getPendingPayment(): PendingPayment | null;
   setPendingPayment(payment: PendingPayment): boolean;
   removePendingPayment(): void;
-  getPendingOrder(): PendingOrder | null;
-  setPendingOrder(order: PendingOrder): boolean;
-  removePendingOrder(): void;
-  getOrderAttempt(): OrderAttempt | null;
-  setOrderAttempt(attempt: OrderAttempt): boolean;
-  removeOrderAttempt(): void;
+  /**
+   * A versioned record under a lazily loaded feature's own key, read through its own guard, so that its code
+   * stays out of the first screen's (the shop's order checkout: src/services/order-storage.ts).
+   */
+  getRecord<T>(key: string, guard: Guard<T>): T | null;
+  setRecord(key: string, data: unknown): boolean;
+  removeRecord(key: string): void;
   /** SPEC.md §4: logout clears all local storage. */
   clearAll(): void;
 }
@@ -246,12 +207,9 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getPendingPayment: () => readVersioned(STORAGE_KEYS.pendingPayment, isPendingPayment),
     setPendingPayment: (payment) => writeVersioned(STORAGE_KEYS.pendingPayment, payment),
     removePendingPayment: () => remove(STORAGE_KEYS.pendingPayment),
-    getPendingOrder: () => readVersioned(STORAGE_KEYS.pendingOrder, isPendingOrder),
-    setPendingOrder: (order) => writeVersioned(STORAGE_KEYS.pendingOrder, order),
-    removePendingOrder: () => remove(STORAGE_KEYS.pendingOrder),
-    getOrderAttempt: () => readVersioned(STORAGE_KEYS.orderAttempt, isOrderAttempt),
-    setOrderAttempt: (attempt) => writeVersioned(STORAGE_KEYS.orderAttempt, attempt),
-    removeOrderAttempt: () => remove(STORAGE_KEYS.orderAttempt),
+    getRecord: readVersioned,
+    setRecord: writeVersioned,
+    removeRecord: remove,
     clearAll: () => {
       try {
         store().clear();

@@ -30,7 +30,7 @@ export function OrderLine({ order, referenceId, pending }: OrderLineProps) {
         </li>
       </ul>
       <p className="payment__order">
-        {t('order.deliverTo', { town: order.town })}
+        <span>{t('order.deliverTo', { town: order.town })}</span>
         {' · '}
         <span data-testid="order-status">
           {known ? t(`order.status.${order.status}`) : t('order.status.other', { status: order.status })}

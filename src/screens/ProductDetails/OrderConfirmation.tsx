@@ -18,7 +18,7 @@ export function OrderConfirmation(props: OrderConfirmationProps) {
   const { t } = useTranslation();
   const id = useId();
   return (
-    <section className="order order--paid" aria-labelledby={id} role="status">
+    <section className="order order--paid" aria-labelledby={id} aria-live="polite">
       <h2 id={id}>{t('order.paidTitle')}</h2>
       <p>
         {t('order.paidMessage', {

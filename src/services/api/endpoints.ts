@@ -25,12 +25,9 @@ import type {
   MessageResponse,
   ModifyProfilePayload,
   NewsArticle,
-  OrderResponse,
   Payment,
   PaymentStatusResponse,
   PhoneLoginPayload,
-  PlaceOrderPayload,
-  PlaceOrderResponse,
   Product,
   PushTokenPayload,
   RegisterPayload,
@@ -88,9 +85,10 @@ function articlesOf(body: NewsArticle[] | { articles?: NewsArticle[] } | undefin
 
 /**
  * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
- * twice (a comment), except the payment writes, which the server makes idempotent (a start or an order by
- * its externalId, a checkout by its referenceId): a lost answer is then retried instead of shown as an error.
- * Calls under `videos/` are marked for their own error wording.
+ * twice (a comment), except the two payment writes, which the server makes idempotent (a start by its
+ * externalId, a checkout by its referenceId): a lost answer is then retried instead of shown as an error.
+ * Calls under `videos/` are marked for their own error wording. The shop's orders have their own module
+ * (order-endpoints.ts), loaded with the order checkout.
  */
 export function createEndpoints(client: ApiClient) {
   const read = { retryable: true } as const;
@@ -284,23 +282,6 @@ export function createEndpoints(client: ApiClient) {
         ...read,
       }),
     fetchTransactions: () => client.request<Payment[]>({ method: 'GET', path: 'transactions', ...read }),
-    /** Starts a shop order's payment (idempotent by externalId, like requestToPay); the stock shown moves. */
-    placeOrder: (payload: PlaceOrderPayload) =>
-      client.request<PlaceOrderResponse>({
-        method: 'POST',
-        path: 'shop/orders',
-        body: payload,
-        invalidates: ['shop/'],
-        ...idempotentWrite,
-      }),
-    /** Reading an order may settle it or give its items back: the shop's lists are read again after it. */
-    fetchOrder: (referenceId: string) =>
-      client.request<OrderResponse>({
-        method: 'GET',
-        path: `shop/orders/${encodeURIComponent(referenceId)}`,
-        invalidates: ['shop/products'],
-        ...read,
-      }),
 
     // Other screens (the project's additions to SPEC.md §7)
     /** SPEC.md §7's country; `lang` picks the language of the bundled set (a news service ignores it). */

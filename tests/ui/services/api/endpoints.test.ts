@@ -9,7 +9,6 @@ import {
 } from '../../../../src/services/api/endpoints';
 import type {
   MakePaymentRequest,
-  PlaceOrderPayload,
   RegisterPayload,
   RequestToPayPayload,
 } from '../../../../src/services/api/types';
@@ -41,18 +40,6 @@ const requestToPayPayload: RequestToPayPayload = {
   payerMessage: 'Subjects',
   payeeNote: 'Subjects',
   items: [{ subjectId: 's1', amount: 1 }],
-};
-
-const placeOrderPayload: PlaceOrderPayload = {
-  productId: 'prod-calculator',
-  quantity: 2,
-  town: 'Bamenda',
-  amount: '17000',
-  currency: 'XAF',
-  externalId: 'ORDER_u1_1700000000000',
-  payer: { partyIdType: 'MSISDN', partyId: '237670000000' },
-  payerMessage: 'StudyCam shop',
-  payeeNote: '2 × Scientific calculator',
 };
 
 const picture = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
@@ -414,17 +401,6 @@ const CASES = {
     ...read,
   },
   fetchTransactions: one({ call: (e) => e.fetchTransactions(), method: 'GET', path: 'transactions' }, read),
-  placeOrder: one(
-    {
-      call: (e) => e.placeOrder(placeOrderPayload),
-      method: 'POST',
-      path: 'shop/orders',
-      body: placeOrderPayload,
-    },
-    // Idempotent on the server (by externalId), like requestToPay: a retry gets the same order.
-    read,
-  ),
-  fetchOrder: one({ call: (e) => e.fetchOrder('a/b'), method: 'GET', path: 'shop/orders/a%2Fb' }, read),
   fetchNews: {
     variants: [
       { call: (e) => e.fetchNews(), method: 'GET', path: 'news/top-headlines?country=us&lang=en' },
