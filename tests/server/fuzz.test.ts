@@ -137,7 +137,11 @@ beforeAll(async () => {
         payer: { partyIdType: 'MSISDN', partyId: '237670000301' },
       },
     });
-    if (ordered.status === 202) referenceIds.push(ordered.body.referenceId);
+    if (ordered.status !== 202)
+      throw new Error(`the fuzz's order was refused: ${JSON.stringify(ordered.body)}`);
+    referenceIds.push(ordered.body.referenceId);
+    // Only its buyer reads it, among all the ids a generator draws from.
+    knownUrls.set('/shop/orders/{referenceId}', [`/shop/orders/${ordered.body.referenceId}`]);
   }
   const all = [...students, ...victims];
   known = {
@@ -334,6 +338,8 @@ function consistentWith(operation: Operation, caller: Caller, payload: Generated
     fixed.amount = String(total);
   }
   if (operation.path === '/shop/orders') {
+    // A town a generator cannot spell by chance (letters of any script): a real one, so orders go deep.
+    fixed.town = pick(['Bamenda', 'Yaoundé', 'Ngaoundéré', 'Kribi']);
     fixed.externalId = `ORDER_${caller.studentId}_${Date.now()}${Math.floor(Math.random() * 1_000)}`;
     const productId = pick([...productPrices.keys()]);
     if (productId !== undefined) fixed.productId = productId;

@@ -284,6 +284,26 @@ describe('bad input', () => {
     const placed = await orders.place(student, orderBody(student, { product, quantity: 1, town: 'Bertoua' }));
     const stranger = await t.registerAndLogin();
     expect((await orders.read(stranger, placed.body.referenceId)).status).toBe(403);
+    // Another student can neither read, poll nor see it, and nobody without a token can.
+    expect((await orders.readStatus(stranger, placed.body.referenceId)).status).toBe(403);
+    const theirs = await t.request<{ referenceId: string }[]>({
+      method: 'GET',
+      url: '/transactions',
+      headers: stranger.headers,
+    });
+    expect(theirs.body.map((payment) => payment.referenceId)).not.toContain(placed.body.referenceId);
+    const anonymous = await t.request<{ success: boolean; msg: string }>({
+      method: 'GET',
+      url: `/shop/orders/${placed.body.referenceId}`,
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.success).toBe(false);
+    // The stranger's own order with the student's externalId is refused: it names someone else.
+    const borrowed = await orders.place(stranger, {
+      ...orderBody(stranger, { product, quantity: 1, town: 'Kumba' }),
+      externalId: placed.body.order.externalId,
+    });
+    expect(borrowed.status).toBe(400);
     expect((await orders.read(student, '1b4e28ba-2fa1-4d3b-a3f5-ef19b5a7633b')).status).toBe(404);
     expect((await orders.read(student, 'not-a-reference')).status).toBe(400);
   });

@@ -57,6 +57,7 @@ export interface OrderAnswer {
   referenceId: string;
   order: {
     referenceId: string;
+    externalId: string;
     productId: string;
     quantity: number;
     unitPrice: number;
