@@ -41,8 +41,10 @@ const PRODUCTS = {
   },
 } as const;
 
+/** Another buyer's doing, or the shop restocking: the shop's lists show it at once. */
 async function setStock(productId: string, stock: number): Promise<void> {
   await server.db.query('UPDATE products SET stock = $2 WHERE id = $1', [productId, stock]);
+  server.invalidateCachedLists();
 }
 
 async function stockOf(productId: string): Promise<number> {
