@@ -8,13 +8,14 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * Issue 12 asked for 105 KB. Measured 117.6 KB after moving the checkout, mobile money, PWA machines and
- * their UI out of the landing route (from 123.4 KB); the libraries the landing hydrates with (react-dom,
- * i18next and react-i18next, xstate, react, wouter) weigh about 101 KB of it (docs/performance.md). The
- * budget is what was reached plus 2.4 KB for the shell's pending work (navbar links of the content
- * screens), so the landing cannot grow back unnoticed.
+ * Issue 12 asked for 105 KB. Measured 115.4 KB (from 123.4 KB before issue 12, 117.2 KB after its first part):
+ * the libraries the landing hydrates with (react-dom with react and the scheduler, i18next and react-i18next,
+ * xstate and @xstate/react, wouter) weigh about 101.5 KB of it, so 105 KB would leave the app's own first
+ * screen (composition root, three machines, API client, storage, route table, shell, landing) 3.5 KB where
+ * it needs about 14 (docs/performance.md). The budget is what was reached plus 1.6 KB, so the landing
+ * cannot grow back unnoticed.
  */
-export const LANDING_BUDGET_BYTES = 120 * 1024;
+export const LANDING_BUDGET_BYTES = 117 * 1024;
 
 interface ManifestChunk {
   file: string;

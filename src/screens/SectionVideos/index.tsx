@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AppApi } from '../../app/create-app-actors';
 import type { RouteParams } from '../../app/routes';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import { readPages } from '../../services/api/read-pages';
 import type { Section, Subject, Video } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
