@@ -160,7 +160,9 @@ export default function Home() {
           ))}
         </ul>
       )}
-      <HappeningsStrip />
+      {/* Under the catalogue once it is there: shown earlier, the strip would be pushed down the screen
+          by the subjects (a layout shift), and its call would compete with the catalogue's. */}
+      {subjects.loading ? null : <HappeningsStrip />}
     </main>
   );
 }
