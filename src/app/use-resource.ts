@@ -1,7 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { resourceMachine, selectData, selectError, selectIsLoading } from '../../machines/resource';
+import {
+  type ResourceSnapshot,
+  resourceMachine,
+  selectData,
+  selectError,
+  selectIsLoading,
+} from '../../machines/resource';
 import { useAppActors } from './actors-context';
 import type { AppApi } from './create-app-actors';
 
@@ -36,11 +42,33 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
     actor.send({ type: 'resource.reload', params: JSON.parse(key) });
   }, [actor, key]);
 
+  const snapshot = useSnapshotAsTransition(actor);
   return {
-    data: useSelector(actor, (s) => selectData<T>(s)),
-    loading: useSelector(actor, selectIsLoading),
-    error: useSelector(actor, selectError),
+    data: selectData<T>(snapshot),
+    loading: selectIsLoading(snapshot),
+    error: selectError(snapshot),
     retry: () => actor.send({ type: 'resource.retry' }),
     reload: () => actor.send({ type: 'resource.reload', params: JSON.parse(key) }),
   };
+}
+
+/**
+ * The resource's snapshot, each change rendered as a transition (issue 12: Total Blocking Time). A store
+ * read with useSyncExternalStore (useSelector) re-renders synchronously: a list arriving on a slow phone
+ * rendered its whole screen in one long task. As a transition, React renders it in slices between which
+ * the browser stays responsive, and commits it once.
+ */
+function useSnapshotAsTransition(actor: {
+  getSnapshot(): ResourceSnapshot;
+  subscribe(listener: () => void): { unsubscribe(): void };
+}): ResourceSnapshot {
+  const [snapshot, setSnapshot] = useState(() => actor.getSnapshot());
+  useEffect(() => {
+    const update = () => startTransition(() => setSnapshot(actor.getSnapshot()));
+    const subscription = actor.subscribe(update);
+    // Whatever changed between the first render and this subscription.
+    update();
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  return snapshot;
 }
