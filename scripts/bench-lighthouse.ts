@@ -5,6 +5,8 @@
  *
  *   npm run bench:lighthouse              builds, then 5 runs of each page
  *   tsx scripts/bench-lighthouse.ts --no-build --runs 3
+ *   … --audits       also lists the audits below full marks of each run
+ *   … --long-tasks   also lists each run's long tasks and the main-thread time of each script (what TBT is)
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -56,6 +58,10 @@ export interface LighthouseRun {
   speedIndexMs: number;
   /** Audits below full marks (opportunities and failures), for reading a low score. */
   failing: string[];
+  /** The main thread's tasks over 50 ms (simulated, as TBT counts them): where, when, how long. */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
+  /** Main-thread time per script: evaluation and parse/compile (Lighthouse's bootup-time). */
+  scripts: { url: string; scriptingMs: number; parseMs: number }[];
   runtimeError?: string;
 }
 
@@ -127,6 +133,14 @@ export async function startBenchServer(distDir = DIST): Promise<{
 const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
   lhr.audits[id]?.numericValue ?? Number.NaN;
 
+/** The rows of an audit's table (long-tasks, bootup-time), or none. */
+function auditItems(lhr: { audits: Record<string, { details?: unknown }> }, id: string) {
+  const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+  return details?.items ?? [];
+}
+const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+\//, '');
+const ms = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
+
 /** One Lighthouse run in a fresh Chromium profile; Chromium's occasional NO_NAVSTART is run again. */
 async function measure(origin: string, page: BenchPage, run: number): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
@@ -180,6 +194,16 @@ async function measure(origin: string, page: BenchPage, run: number): Promise<Li
             (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
           )
           .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+        longTasks: auditItems(lhr, 'long-tasks').map((item) => ({
+          url: shortUrl(item.url),
+          startMs: ms(item.startTime),
+          durationMs: ms(item.duration),
+        })),
+        scripts: auditItems(lhr, 'bootup-time').map((item) => ({
+          url: shortUrl(item.url),
+          scriptingMs: ms(item.scripting),
+          parseMs: ms(item.scriptParseCompile),
+        })),
         ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` } : {}),
       };
     } finally {
@@ -240,6 +264,19 @@ export function medianRows(results: LighthouseRun[], pages: BenchPage[]): string
   ].join('\n');
 }
 
+/** A run's long tasks and per-script main-thread time, for `--long-tasks`. */
+export function longTaskLines(run: LighthouseRun): string {
+  const tasks = run.longTasks.map(
+    (task) =>
+      `    ${Math.round(task.startMs)} ms: ${Math.round(task.durationMs)} ms  ${task.url || '(page)'}`,
+  );
+  const scripts = run.scripts.map(
+    (script) =>
+      `    ${script.url}: ${Math.round(script.scriptingMs)} ms evaluating, ${Math.round(script.parseMs)} ms parsing`,
+  );
+  return ['  long tasks:', ...tasks, '  main thread by script:', ...scripts].join('\n');
+}
+
 export function benchPages(studentStorage: Record<string, string>): BenchPage[] {
   return [
     { name: 'landing', path: '/' },
@@ -260,6 +297,7 @@ async function main() {
       console.log(runRow(run));
       if (run.runtimeError) console.log(`  runtime error: ${run.runtimeError}`);
       if (process.argv.includes('--audits')) console.log(`  below full marks: ${run.failing.join(', ')}`);
+      if (process.argv.includes('--long-tasks')) console.log(longTaskLines(run));
     });
     console.log(`\n${medianRows(results, pages)}`);
     const { files, bytes } = precacheSize(DIST);

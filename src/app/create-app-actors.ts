@@ -30,8 +30,11 @@ export interface AppEffects {
   clearCaches: () => Promise<unknown>;
   /** Turns a failed call into the text to show, in the student's language. */
   describeError: (error: unknown) => string;
-  /** Service worker and install prompt (src/services/pwa); absent: neither is offered. */
-  pwa?: PwaEffects;
+  /**
+   * Service worker and install prompt (src/services/pwa), handed over when the PWA machines load (the service
+   * worker's bridge is not first-screen code either); absent: neither is offered.
+   */
+  pwa?: () => Promise<PwaEffects>;
   /**
    * The language to start in when storage holds none: the one the page was served in (the server chose it
    * from the cookie or Accept-Language, issue 12). Absent: SPEC.md's default, en.
@@ -91,11 +94,10 @@ export function createAppActors(fx: AppEffects) {
   const checkout: Lazy<CheckoutActor> = lazyLoad(() =>
     import('./checkout-actor').then((module) => module.createCheckoutActor(fx, { cart, session })),
   );
-  const pwa: Lazy<PwaActors> = lazyLoad(() =>
-    import('./pwa-actors').then((module) =>
-      module.createPwaActors(fx.pwa, { storage: fx.storage, ui: fx.ui }),
-    ),
-  );
+  const pwa: Lazy<PwaActors> = lazyLoad(async () => {
+    const [module, effects] = await Promise.all([import('./pwa-actors'), fx.pwa?.()]);
+    return module.createPwaActors(effects, { storage: fx.storage, ui: fx.ui });
+  });
 
   /**
    * Issue 8: the shop's order checkout, provided with the app's effects (src/app/order-checkout-effects.ts
