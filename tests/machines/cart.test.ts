@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartEmpty } from '../../machines/cart';
 import { CART_EFFECTS, cartExecutors, cartModel, createCartHarness, MATHS, PHYSICS } from './cart.model';
 import { runModel } from './modelHarness';
+import { cartOracle } from './oracles/cart.oracle';
 
 describe('cart machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
@@ -10,11 +11,8 @@ describe('cart machine', () => {
       createHarness: createCartHarness,
       executors: cartExecutors,
       effectNames: CART_EFFECTS,
-      checkStep: (harness, { effects }) => {
-        // SPEC.md §4: the cart is saved on every change, with the items as they now are.
-        for (const effect of effects)
-          expect(effect.params).toEqual({ items: selectCartItems(harness.snapshot) });
-      },
+      // SPEC.md §4's cart rules, written again in tests/machines/oracles, checked at every step.
+      oracle: cartOracle,
     });
     console.log(`cart: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
