@@ -10,6 +10,7 @@ import {
   sessionMachine,
 } from '../../machines/session';
 import { runModel } from './modelHarness';
+import { sessionOracle } from './oracles/session.oracle';
 import {
   AFTER,
   createSessionHarness,
@@ -36,13 +37,8 @@ describe('session machine', () => {
       createHarness: () => createSessionHarness(),
       executors: sessionExecutors,
       effectNames: SESSION_EFFECTS,
-      checkStep: (harness) => {
-        // Route guards read these: logged in exactly when a live token is held, and never otherwise.
-        const loggedIn = selectIsLoggedIn(harness.snapshot);
-        expect(selectToken(harness.snapshot) !== null).toBe(loggedIn);
-        expect(selectUser(harness.snapshot) !== null).toBe(loggedIn);
-        if (selectIsExpiringSoon(harness.snapshot)) expect(loggedIn).toBe(true);
-      },
+      // SPEC.md §4, §5 and §9 written again in tests/machines/oracles, checked at every step.
+      oracle: sessionOracle,
     });
     console.log(`session: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
