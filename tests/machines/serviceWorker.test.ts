@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/messages';
 import { selectIsRegistered, selectUpdatePrompt } from '../../machines/serviceWorker';
 import { runModel } from './modelHarness';
+import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
 import {
   AFTER,
   createServiceWorkerHarness,
@@ -20,11 +21,8 @@ describe('serviceWorker machine', () => {
       createHarness: createServiceWorkerHarness,
       executors: serviceWorkerExecutors,
       effectNames: SERVICE_WORKER_EFFECTS,
-      checkStep: (harness) => {
-        // The page reloads at most once, and only after the new worker took over.
-        const reloads = harness.fakes.effectsOf('reload').length;
-        expect(reloads).toBe(harness.snapshot.matches('reloading') ? 1 : 0);
-      },
+      // SPEC.md §8 and §9 written again in tests/machines/oracles, checked at every step.
+      oracle: serviceWorkerOracle,
     });
     console.log(`serviceWorker: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);

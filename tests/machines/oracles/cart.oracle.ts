@@ -1,11 +1,6 @@
 import { expect } from 'vitest';
 import type { cartMachine } from '../../../machines/cart';
-import {
-  selectCartCount,
-  selectCartItems,
-  selectCartTotal,
-  selectIsCartEmpty,
-} from '../../../machines/cart';
+import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartEmpty } from '../../../machines/cart';
 import type { CartItem, Subject } from '../../../machines/types';
 import type { Oracle } from '../modelHarness';
 import { paramsOf } from './observe';
@@ -29,7 +24,9 @@ function next(lines: readonly Line[], event: { type: string; [key: string]: unkn
     case 'cart.add': {
       const subject = event.item as Subject;
       if (!lines.some((line) => line.subject._id === subject._id)) return [...lines, { subject, amount: 1 }];
-      return lines.map((line) => (line.subject._id === subject._id ? { ...line, amount: line.amount + 1 } : line));
+      return lines.map((line) =>
+        line.subject._id === subject._id ? { ...line, amount: line.amount + 1 } : line,
+      );
     }
     case 'cart.decrease':
       return lines
@@ -66,7 +63,9 @@ export const cartOracle: Oracle<typeof cartMachine> = (input) => {
     for (const item of items) {
       expect(Number.isInteger(item.amount) && item.amount >= 1, 'a line holds a whole amount ≥ 1').toBe(true);
     }
-    expect(selectCartTotal(harness.snapshot)).toBe(lines.reduce((sum, l) => sum + l.subject.price * l.amount, 0));
+    expect(selectCartTotal(harness.snapshot)).toBe(
+      lines.reduce((sum, l) => sum + l.subject.price * l.amount, 0),
+    );
     expect(selectCartCount(harness.snapshot)).toBe(lines.reduce((sum, l) => sum + l.amount, 0));
     expect(selectIsCartEmpty(harness.snapshot)).toBe(lines.length === 0);
     const changed = event.type !== 'xstate.init' && !sameLines(before, lines);

@@ -30,7 +30,8 @@ const SPEC = {
 };
 const SHELL_EFFECTS = ['clearCart', 'storeUser', 'closeModal', 'showAlert', 'navigate'];
 
-const totalOf = (items: readonly CartItem[]) => items.reduce((sum, item) => sum + item.price * item.amount, 0);
+const totalOf = (items: readonly CartItem[]) =>
+  items.reduce((sum, item) => sum + item.price * item.amount, 0);
 const texts = (effects: readonly EffectCall[]) =>
   paramsOf(effects, 'showAlert').map((alert) => englishText(alert as Alert));
 const shellEffects = (effects: readonly EffectCall[]) =>
@@ -92,12 +93,14 @@ export const checkoutOracle: Oracle<typeof checkoutMachine> = () => {
           expect(asked).toEqual(outcome === 'cancelled' ? [] : [order.total]);
         }
         if (outcome === 'succeeded') {
-          const referenceId = order.pending?.referenceId ?? (harness.child.callsOf('checkStatus')[0]?.input as
-            | { referenceId: string }
-            | undefined)?.referenceId;
-          expect(payments.map((call) => call.input), 'the paid order goes to the server').toEqual([
-            { referenceId, items: order.items, totalCost: order.total, user: order.user },
-          ]);
+          const referenceId =
+            order.pending?.referenceId ??
+            (harness.child.callsOf('checkStatus')[0]?.input as { referenceId: string } | undefined)
+              ?.referenceId;
+          expect(
+            payments.map((call) => call.input),
+            'the paid order goes to the server',
+          ).toEqual([{ referenceId, items: order.items, totalCost: order.total, user: order.user }]);
           submittedAt = now;
           expect(selectIsLoaderVisible(harness.snapshot), 'the loader shows').toBe(true);
         } else {

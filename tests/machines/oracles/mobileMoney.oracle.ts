@@ -49,7 +49,10 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
     harness.snapshot.status === 'done' ? (harness.snapshot.output as { outcome: string }).outcome : null;
   const expectOneCheck = (harness: Harness<Machine>, why: string) => {
     const started = calls.newCalls(harness.fakes, 'checkStatus');
-    expect(started.map((call) => call.input), why).toEqual([{ referenceId: order.referenceId }]);
+    expect(
+      started.map((call) => call.input),
+      why,
+    ).toEqual([{ referenceId: order.referenceId }]);
   };
 
   return (harness, { event, effects }) => {
@@ -86,9 +89,7 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
         order.startedAt = submittedAt;
         answeredAt = now;
         roundEnds = now + SPEC.roundLimit;
-        expect(paramsOf(effects, 'persistPending'), 'the reference is kept at once').toEqual([
-          { ...order },
-        ]);
+        expect(paramsOf(effects, 'persistPending'), 'the reference is kept at once').toEqual([{ ...order }]);
         expect(running(harness.fakes, 'checkStatus'), 'the first check waits').toEqual([]);
         break;
       case 'xstate.error.actor.requestToPay': {
@@ -152,7 +153,8 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
     for (const call of harness.fakes.callsOf('checkStatus')) {
       expect(call.input, 'only this payment is checked').toEqual({ referenceId: order.referenceId });
     }
-    if (event.type !== 'xstate.done.actor.requestToPay') expect(paramsOf(effects, 'persistPending')).toEqual([]);
+    if (event.type !== 'xstate.done.actor.requestToPay')
+      expect(paramsOf(effects, 'persistPending')).toEqual([]);
     if (selectIsSuspended(harness.snapshot) || outcome(harness) === 'abandoned') {
       expect(harness.fakes.effectsOf('clearPending'), 'a payment not settled stays resumable').toEqual([]);
     }

@@ -54,9 +54,10 @@ export const sessionOracle: Oracle<Machine> = () => {
     const ends = calls.newCalls(harness.fakes, 'clearSession');
     const endSession = () => {
       phase = 'endingSession';
-      expect(ends.map((call) => call.input), 'the session is cleared, for its own token').toEqual([
-        { token: held.token },
-      ]);
+      expect(
+        ends.map((call) => call.input),
+        'the session is cleared, for its own token',
+      ).toEqual([{ token: held.token }]);
     };
     let ended = false;
     // The app's clock comes with the events; a refused login's reading is not taken (its samples are dated
