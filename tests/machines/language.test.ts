@@ -7,6 +7,7 @@ import {
 } from '../../machines/language';
 import { createLanguageHarness, LANGUAGE_EFFECTS, languageExecutors, languageModel } from './language.model';
 import { runModel } from './modelHarness';
+import { languageOracle } from './oracles/language.oracle';
 
 describe('language machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
@@ -15,10 +16,8 @@ describe('language machine', () => {
       createHarness: createLanguageHarness,
       executors: languageExecutors,
       effectNames: LANGUAGE_EFFECTS,
-      checkStep: (harness, { effects }) => {
-        expect(LANGUAGES).toContain(selectLanguage(harness.snapshot));
-        for (const effect of effects) expect(LANGUAGES).toContain((effect.params as { lang: string }).lang);
-      },
+      // SPEC.md §4 and §9 written again in tests/machines/oracles, checked at every step.
+      oracle: languageOracle,
     });
     console.log(`language: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
