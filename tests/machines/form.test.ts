@@ -17,7 +17,6 @@ import {
   SEND_ERROR,
   SERVER_ANSWER,
 } from './form.model';
-import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
 import { formOracle } from './oracles/form.oracle';
 
