@@ -4,7 +4,16 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { inject } from 'vitest';
 import type { Lang } from './dictionary';
 
-export const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', 'screenshots');
+// Outside the tracked tree (test-results/ is ignored): a run leaves `git status` clean. They are for looking
+// at, not compared: fonts and Chromium versions differ between machines pixel by pixel.
+export const SCREENSHOT_DIR = resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'test-results',
+  'e2e-screenshots',
+);
 
 /** A low-end Android phone, the students' usual device (DESIGN.md): 360 × 640 with touch. */
 export const PHONE = {
@@ -26,7 +35,7 @@ export interface StudentDevice {
   lang: Lang;
   /** Opens a route of the app (hash routing), e.g. go('login-with-username'). */
   go(route: string): Promise<void>;
-  /** A viewport-sized PNG under tests/e2e/screenshots/<name>.png. */
+  /** A viewport-sized PNG under test-results/e2e-screenshots/<name>.png. */
   screenshot(name: string): Promise<void>;
   /** Uncaught page errors seen so far: a journey ends by asserting there were none. */
   pageErrors: string[];
