@@ -3,10 +3,6 @@ import type { bookReaderMachine, OpenBookOutput } from '../../machines/bookReade
 import { selectReaderView, ZOOM } from '../../machines/bookReader';
 import {
   BOOK_ID,
-  BOOK_READER_EFFECTS,
-  bookReaderExecutors,
-  bookReaderInternalExecutors,
-  bookReaderModel,
   createBookReaderHarness,
   FIRST_OPENING,
   OPEN_ERROR,
@@ -17,7 +13,7 @@ import {
 } from './bookReader.model';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
-import { bookReaderOracle } from './oracles/bookReader.oracle';
+import { REPLAYS } from './replays';
 
 type ReaderHarness = Harness<typeof bookReaderMachine>;
 
@@ -32,15 +28,7 @@ const saved = (harness: ReaderHarness) => harness.fakes.effectsOf('savePage');
 
 describe('bookReader machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: bookReaderModel,
-      createHarness: createBookReaderHarness,
-      executors: bookReaderExecutors,
-      internalExecutors: bookReaderInternalExecutors,
-      effectNames: BOOK_READER_EFFECTS,
-      // Issue 8's reader written again in tests/machines/oracles, checked at every step.
-      oracle: bookReaderOracle,
-    });
+    const run = await runModel(REPLAYS.bookReader);
     console.log(`bookReader: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

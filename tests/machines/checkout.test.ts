@@ -11,10 +11,6 @@ import type { Alert } from '../../machines/messages';
 import { englishText, MESSAGES } from '../../machines/messages';
 import type { CheckoutHarness } from './checkout.model';
 import {
-  CHECKOUT_EFFECTS,
-  checkoutExecutors,
-  checkoutInternalExecutors,
-  checkoutModel,
   createCheckoutHarness,
   driveMobileMoney,
   LOADER_TIMEOUT,
@@ -24,7 +20,7 @@ import {
 } from './checkout.model';
 import { LINE, PENDING, REFERENCE_ID, T0 } from './mobileMoney.model';
 import { runModel, settle } from './modelHarness';
-import { checkoutOracle } from './oracles/checkout.oracle';
+import { REPLAYS } from './replays';
 
 const alerts = (params: unknown[]) => params.map((alert) => englishText(alert as Alert));
 
@@ -42,15 +38,7 @@ async function payUntilSubmitting(): Promise<CheckoutHarness> {
 
 describe('checkout machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: checkoutModel,
-      createHarness: () => createCheckoutHarness(),
-      executors: checkoutExecutors,
-      internalExecutors: checkoutInternalExecutors,
-      effectNames: CHECKOUT_EFFECTS,
-      // SPEC.md §4 and §8 written again in tests/machines/oracles, checked at every step.
-      oracle: checkoutOracle,
-    });
+    const run = await runModel(REPLAYS.checkout);
     console.log(`checkout: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -3,12 +3,8 @@ import type { fileDownloadMachine } from '../../machines/fileDownload';
 import { selectDownloadView } from '../../machines/fileDownload';
 import {
   createFileDownloadHarness,
-  FILE_DOWNLOAD_EFFECTS,
   FILE_SIZE,
   fakesOf,
-  fileDownloadExecutors,
-  fileDownloadInternalExecutors,
-  fileDownloadModel,
   HALFWAY,
   HEAD_ERROR,
   METERED_PLAN,
@@ -20,7 +16,7 @@ import {
 } from './fileDownload.model';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
-import { fileDownloadOracle } from './oracles/fileDownload.oracle';
+import { REPLAYS } from './replays';
 
 type FileDownloadHarness = Harness<typeof fileDownloadMachine>;
 
@@ -34,15 +30,7 @@ async function availableVideo(): Promise<FileDownloadHarness> {
 
 describe('fileDownload machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: fileDownloadModel,
-      createHarness: createFileDownloadHarness,
-      executors: fileDownloadExecutors,
-      internalExecutors: fileDownloadInternalExecutors,
-      effectNames: FILE_DOWNLOAD_EFFECTS,
-      // Issues 5 and 8's offline download written again in tests/machines/oracles, checked at every step.
-      oracle: fileDownloadOracle,
-    });
+    const run = await runModel(REPLAYS.fileDownload);
     console.log(`fileDownload: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -9,27 +9,17 @@ import {
 import {
   COMMENT_INPUT,
   createFormHarness,
-  FORM_EFFECTS,
-  formExecutors,
-  formModel,
   LOGIN_INPUT,
   REGISTER_INPUT,
   SEND_ERROR,
   SERVER_ANSWER,
 } from './form.model';
 import { runModel } from './modelHarness';
-import { formOracle } from './oracles/form.oracle';
+import { REPLAYS } from './replays';
 
 describe('form machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: formModel,
-      createHarness: createFormHarness,
-      executors: formExecutors,
-      effectNames: FORM_EFFECTS,
-      // SPEC.md §5 written again in tests/machines/oracles, checked at every step.
-      oracle: formOracle,
-    });
+    const run = await runModel(REPLAYS.form);
     console.log(`form: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -5,29 +5,13 @@ import {
   selectIsBannerVisible,
 } from '../../machines/installPrompt';
 import { MESSAGES } from '../../machines/messages';
-import {
-  BROWSER,
-  createInstallPromptHarness,
-  DISMISSED,
-  INSTALL_PROMPT_EFFECTS,
-  IOS,
-  installPromptExecutors,
-  installPromptModel,
-  STANDALONE,
-} from './installPrompt.model';
+import { BROWSER, createInstallPromptHarness, DISMISSED, IOS, STANDALONE } from './installPrompt.model';
 import { runModel } from './modelHarness';
-import { installPromptOracle } from './oracles/installPrompt.oracle';
+import { REPLAYS } from './replays';
 
 describe('installPrompt machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: installPromptModel,
-      createHarness: createInstallPromptHarness,
-      executors: installPromptExecutors,
-      effectNames: INSTALL_PROMPT_EFFECTS,
-      // SPEC.md §2, §4 and §8 written again in tests/machines/oracles, checked at every step.
-      oracle: installPromptOracle,
-    });
+    const run = await runModel(REPLAYS.installPrompt);
     console.log(`installPrompt: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

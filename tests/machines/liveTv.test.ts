@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { liveTvMachine } from '../../machines/liveTv';
 import { LIVE_TV_DELAYS, selectLiveTvView } from '../../machines/liveTv';
-import {
-  createLiveTvHarness,
-  fakesOf,
-  LIVE_TV_EFFECTS,
-  liveTvExecutors,
-  liveTvModel,
-  OTHER_CHANNEL,
-  OWN_CHANNEL,
-} from './liveTv.model';
+import { createLiveTvHarness, fakesOf, OTHER_CHANNEL, OWN_CHANNEL } from './liveTv.model';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
-import { liveTvOracle } from './oracles/liveTv.oracle';
+import { REPLAYS } from './replays';
 
 type LiveTvHarness = Harness<typeof liveTvMachine>;
 
@@ -25,14 +17,7 @@ async function readyOn(channelId = OWN_CHANNEL): Promise<LiveTvHarness> {
 
 describe('liveTv machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: liveTvModel,
-      createHarness: createLiveTvHarness,
-      executors: liveTvExecutors,
-      effectNames: LIVE_TV_EFFECTS,
-      // Issue 8's live TV written again in tests/machines/oracles, checked at every step.
-      oracle: liveTvOracle,
-    });
+    const run = await runModel(REPLAYS.liveTv);
     console.log(`liveTv: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

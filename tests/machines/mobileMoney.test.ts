@@ -13,9 +13,6 @@ import {
   createMobileMoneyHarness,
   FRESH_INPUT,
   LINE,
-  MOBILE_MONEY_EFFECTS,
-  mobileMoneyExecutors,
-  mobileMoneyModel,
   NETWORK_ERROR,
   PENDING,
   REFERENCE_ID,
@@ -25,7 +22,7 @@ import {
   VALID_PHONE,
 } from './mobileMoney.model';
 import { runModel } from './modelHarness';
-import { mobileMoneyOracle } from './oracles/mobileMoney.oracle';
+import { REPLAYS } from './replays';
 
 const alerts = (params: unknown[]) => params.map((alert) => englishText(alert as Alert));
 
@@ -39,14 +36,7 @@ async function startPayment(phone = VALID_PHONE) {
 
 describe('mobileMoney machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: mobileMoneyModel,
-      createHarness: createMobileMoneyHarness,
-      executors: mobileMoneyExecutors,
-      effectNames: MOBILE_MONEY_EFFECTS,
-      // SPEC.md §4, §5 and §9 written again in tests/machines/oracles, checked at every step.
-      oracle: mobileMoneyOracle,
-    });
+    const run = await runModel(REPLAYS.mobileMoney);
     console.log(`mobileMoney: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

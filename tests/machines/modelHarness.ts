@@ -21,6 +21,7 @@ import {
 } from 'xstate';
 import type { PathGenerator, StatePath, TestPath } from 'xstate/graph';
 import { getStateNodes, TestModel } from 'xstate/graph';
+import { mutated } from './mutationHook';
 
 // Model-based testing with the API XState v5 ships in `xstate/graph` (the successor of @xstate/test).
 // `createTestModel` refuses machines with `after` and `invoke`, so the model is a `TestModel` over the
@@ -267,7 +268,8 @@ export class Harness<TMachine extends AnyStateMachine> {
 
   constructor(logic: TMachine, input: InputFrom<TMachine>, fakes: Fakes) {
     this.fakes = fakes;
-    this.actor = createActor(logic, {
+    // The machine itself, or a mutant of it while tests/machines/mutation.ts runs one.
+    this.actor = createActor(mutated(logic), {
       input,
       clock: this.clock,
       inspect: (inspection) => {

@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { selectData, selectError, selectIsLoading } from '../../machines/resource';
 import { runModel } from './modelHarness';
-import { resourceOracle } from './oracles/resource.oracle';
-import {
-  ANGLOPHONE,
-  createResourceHarness,
-  FRANCOPHONE,
-  LOAD_ERROR,
-  listFor,
-  RESOURCE_EFFECTS,
-  resourceExecutors,
-  resourceModel,
-} from './resource.model';
+import { REPLAYS } from './replays';
+import { ANGLOPHONE, createResourceHarness, FRANCOPHONE, LOAD_ERROR, listFor } from './resource.model';
 
 describe('resource machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: resourceModel,
-      createHarness: createResourceHarness,
-      executors: resourceExecutors,
-      effectNames: RESOURCE_EFFECTS,
-      // A screen's loading, data, error and Retry, written again in tests/machines/oracles.
-      oracle: resourceOracle,
-    });
+    const run = await runModel(REPLAYS.resource);
     console.log(`resource: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -2,28 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/messages';
 import { selectIsRegistered, selectUpdatePrompt } from '../../machines/serviceWorker';
 import { runModel } from './modelHarness';
-import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
+import { REPLAYS } from './replays';
 import {
   AFTER,
   createServiceWorkerHarness,
   DEVELOPMENT,
   PRODUCTION,
-  SERVICE_WORKER_EFFECTS,
-  serviceWorkerExecutors,
-  serviceWorkerModel,
   UNSUPPORTED,
 } from './serviceWorker.model';
 
 describe('serviceWorker machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: serviceWorkerModel,
-      createHarness: createServiceWorkerHarness,
-      executors: serviceWorkerExecutors,
-      effectNames: SERVICE_WORKER_EFFECTS,
-      // SPEC.md §8 and §9 written again in tests/machines/oracles, checked at every step.
-      oracle: serviceWorkerOracle,
-    });
+    const run = await runModel(REPLAYS.serviceWorker);
     console.log(`serviceWorker: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

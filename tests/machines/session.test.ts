@@ -10,7 +10,7 @@ import {
   sessionMachine,
 } from '../../machines/session';
 import { runModel } from './modelHarness';
-import { sessionOracle } from './oracles/session.oracle';
+import { REPLAYS } from './replays';
 import {
   AFTER,
   createSessionHarness,
@@ -21,10 +21,7 @@ import {
   LONG_LIVED,
   MISSING,
   NOW,
-  SESSION_EFFECTS,
   STUDENT,
-  sessionExecutors,
-  sessionModel,
 } from './session.model';
 
 /** A timer's own event, which XState raises internally and so is not one of the machine's typed events. */
@@ -32,14 +29,7 @@ const timerFired = (type: string) => ({ type }) as unknown as SessionEvent;
 
 describe('session machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: sessionModel,
-      createHarness: () => createSessionHarness(),
-      executors: sessionExecutors,
-      effectNames: SESSION_EFFECTS,
-      // SPEC.md §4, §5 and §9 written again in tests/machines/oracles, checked at every step.
-      oracle: sessionOracle,
-    });
+    const run = await runModel(REPLAYS.session);
     console.log(`session: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);
