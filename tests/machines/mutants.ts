@@ -140,6 +140,21 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       }),
     },
   ],
+  videoQuality: [
+    {
+      name: 'Auto no longer follows the connection once the lesson opened',
+      mutation: editState([], (root) => {
+        (root.on as Config)['network.changed'] = {};
+      }),
+    },
+  ],
+  plannerSync: [
+    {
+      name: 'an edit made while sending is not sent again',
+      mutation: withGuard('changedWhileSending', () => false),
+    },
+    { name: 'offline, the next try after 10 s', mutation: withDelay('retryEvery', 10_000) },
+  ],
 };
 
 export const MUTANT_SUITES: readonly MutantSuite[] = (Object.keys(MUTANTS) as (keyof typeof REPLAYS)[]).map(

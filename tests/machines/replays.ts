@@ -46,9 +46,17 @@ import { installPromptOracle } from './oracles/installPrompt.oracle';
 import { languageOracle } from './oracles/language.oracle';
 import { liveTvOracle } from './oracles/liveTv.oracle';
 import { mobileMoneyOracle } from './oracles/mobileMoney.oracle';
+import { plannerSyncOracle } from './oracles/plannerSync.oracle';
 import { resourceOracle } from './oracles/resource.oracle';
 import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
 import { sessionOracle } from './oracles/session.oracle';
+import { videoQualityOracle } from './oracles/videoQuality.oracle';
+import {
+  createPlannerSyncHarness,
+  PLANNER_SYNC_EFFECTS,
+  plannerSyncExecutors,
+  plannerSyncModel,
+} from './plannerSync.model';
 import { createResourceHarness, RESOURCE_EFFECTS, resourceExecutors, resourceModel } from './resource.model';
 import {
   createServiceWorkerHarness,
@@ -57,6 +65,12 @@ import {
   serviceWorkerModel,
 } from './serviceWorker.model';
 import { createSessionHarness, SESSION_EFFECTS, sessionExecutors, sessionModel } from './session.model';
+import {
+  createVideoQualityHarness,
+  VIDEO_QUALITY_EFFECTS,
+  videoQualityExecutors,
+  videoQualityModel,
+} from './videoQuality.model';
 
 // Each machine's model test in one place: its model, the machine with fakes, the executors of its events,
 // the effects compared with the model at each step, and its oracle (tests/machines/oracles). The model tests
@@ -163,5 +177,21 @@ export const REPLAYS = {
     effectNames: LIVE_TV_EFFECTS,
     // Issue 8's live TV.
     oracle: liveTvOracle,
+  }),
+  videoQuality: replay({
+    model: videoQualityModel,
+    createHarness: createVideoQualityHarness,
+    executors: videoQualityExecutors,
+    effectNames: VIDEO_QUALITY_EFFECTS,
+    // Issue 11's quality choice and Auto.
+    oracle: videoQualityOracle,
+  }),
+  plannerSync: replay({
+    model: plannerSyncModel,
+    createHarness: createPlannerSyncHarness,
+    executors: plannerSyncExecutors,
+    effectNames: PLANNER_SYNC_EFFECTS,
+    // Issue 9's sync: nothing lost, one request at a time, conflicts shown until read.
+    oracle: plannerSyncOracle,
   }),
 };
