@@ -3,6 +3,7 @@ import { assign } from 'xstate';
 import type { BookReaderContext } from '../../machines/bookReader';
 import { applyCartEvent, type CartContext, type CartEvent } from '../../machines/cart';
 import type { FormContext } from '../../machines/form';
+import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
 import type { ServiceWorkerInput } from '../../machines/serviceWorker';
 import type { SessionContext } from '../../machines/session';
 import type { ReplayOptions } from './modelHarness';
@@ -154,6 +155,22 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       mutation: withGuard('changedWhileSending', () => false),
     },
     { name: 'offline, the next try after 10 s', mutation: withDelay('retryEvery', 10_000) },
+  ],
+  reminderScheduler: [
+    {
+      name: 'the permission is asked at start, without the button',
+      mutation: editState(['checkingPermission'], (state) => {
+        const branches = (state.invoke as Config).onDone as Config[];
+        branches[branches.length - 1] = { ...branches[branches.length - 1], target: 'requestingPermission' };
+      }),
+    },
+    {
+      name: 'the timer armed one minute after the next reminder',
+      mutation: withDelay('untilNextReminder', ({ context }: { context: ReminderSchedulerContext }) => {
+        const next = upcomingReminders(context)[0];
+        return next ? Math.min(next.at - context.now + MINUTE, 2 ** 31 - 1) : 2 ** 31 - 1;
+      }),
+    },
   ],
 };
 

@@ -47,6 +47,7 @@ import { languageOracle } from './oracles/language.oracle';
 import { liveTvOracle } from './oracles/liveTv.oracle';
 import { mobileMoneyOracle } from './oracles/mobileMoney.oracle';
 import { plannerSyncOracle } from './oracles/plannerSync.oracle';
+import { reminderSchedulerOracle } from './oracles/reminderScheduler.oracle';
 import { resourceOracle } from './oracles/resource.oracle';
 import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
 import { sessionOracle } from './oracles/session.oracle';
@@ -57,6 +58,12 @@ import {
   plannerSyncExecutors,
   plannerSyncModel,
 } from './plannerSync.model';
+import {
+  createReminderSchedulerHarness,
+  REMINDER_SCHEDULER_EFFECTS,
+  reminderSchedulerExecutors,
+  reminderSchedulerModel,
+} from './reminderScheduler.model';
 import { createResourceHarness, RESOURCE_EFFECTS, resourceExecutors, resourceModel } from './resource.model';
 import {
   createServiceWorkerHarness,
@@ -193,5 +200,13 @@ export const REPLAYS = {
     effectNames: PLANNER_SYNC_EFFECTS,
     // Issue 9's sync: nothing lost, one request at a time, conflicts shown until read.
     oracle: plannerSyncOracle,
+  }),
+  reminderScheduler: replay({
+    model: reminderSchedulerModel,
+    createHarness: createReminderSchedulerHarness,
+    executors: reminderSchedulerExecutors,
+    effectNames: REMINDER_SCHEDULER_EFFECTS,
+    // Issue 9's local notifications: permission, once, on time, the grace, the system's batch.
+    oracle: reminderSchedulerOracle,
   }),
 };
