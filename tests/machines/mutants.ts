@@ -6,6 +6,7 @@ import type { FormContext } from '../../machines/form';
 import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
 import type { ServiceWorkerInput } from '../../machines/serviceWorker';
 import type { SessionContext } from '../../machines/session';
+import type { VideoDownloadContext } from '../../machines/videoDownload';
 import type { ReplayOptions } from './modelHarness';
 import { type Mutation, stateAt, withAction, withConfig, withDelay, withGuard } from './mutation';
 import { REPLAYS } from './replays';
@@ -169,6 +170,23 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       mutation: withDelay('untilNextReminder', ({ context }: { context: ReminderSchedulerContext }) => {
         const next = upcomingReminders(context)[0];
         return next ? Math.min(next.at - context.now + MINUTE, 2 ** 31 - 1) : 2 ** 31 - 1;
+      }),
+    },
+  ],
+  videoDownload: [
+    {
+      name: 'a download resumed after an interruption starts over',
+      mutation: editState(['interrupted'], (state) => {
+        (state.on as Config)['download.resume'] = [
+          { guard: 'mustWaitForWifi', target: 'waitingForWifi' },
+          { target: 'downloading', actions: assign({ receivedBytes: 0, autoRetries: 0 }) },
+        ];
+      }),
+    },
+    {
+      name: 'Wi-Fi only holds a download back on an unknown connection too',
+      mutation: withGuard('mustWaitForWifi', ({ context }: { context: VideoDownloadContext }) => {
+        return context.wifiOnly && context.hints.type !== 'wifi';
       }),
     },
   ],

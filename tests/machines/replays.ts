@@ -51,6 +51,7 @@ import { reminderSchedulerOracle } from './oracles/reminderScheduler.oracle';
 import { resourceOracle } from './oracles/resource.oracle';
 import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
 import { sessionOracle } from './oracles/session.oracle';
+import { videoDownloadOracle } from './oracles/videoDownload.oracle';
 import { videoQualityOracle } from './oracles/videoQuality.oracle';
 import {
   createPlannerSyncHarness,
@@ -72,6 +73,13 @@ import {
   serviceWorkerModel,
 } from './serviceWorker.model';
 import { createSessionHarness, SESSION_EFFECTS, sessionExecutors, sessionModel } from './session.model';
+import {
+  createVideoDownloadHarness,
+  VIDEO_DOWNLOAD_EFFECTS,
+  videoDownloadExecutors,
+  videoDownloadInternalExecutors,
+  videoDownloadModel,
+} from './videoDownload.model';
 import {
   createVideoQualityHarness,
   VIDEO_QUALITY_EFFECTS,
@@ -208,5 +216,14 @@ export const REPLAYS = {
     effectNames: REMINDER_SCHEDULER_EFFECTS,
     // Issue 9's local notifications: permission, once, on time, the grace, the system's batch.
     oracle: reminderSchedulerOracle,
+  }),
+  videoDownload: replay({
+    model: videoDownloadModel,
+    createHarness: createVideoDownloadHarness,
+    executors: videoDownloadExecutors,
+    internalExecutors: videoDownloadInternalExecutors,
+    effectNames: VIDEO_DOWNLOAD_EFFECTS,
+    // Issues 5 and 11's resumable download: sizes first, Wi-Fi only, never starting over.
+    oracle: videoDownloadOracle,
   }),
 };
