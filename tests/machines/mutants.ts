@@ -3,6 +3,7 @@ import { assign } from 'xstate';
 import type { BookReaderContext } from '../../machines/bookReader';
 import { applyCartEvent, type CartContext, type CartEvent } from '../../machines/cart';
 import type { FormContext } from '../../machines/form';
+import type { PlaybackContext } from '../../machines/playback';
 import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
 import type { ServiceWorkerInput } from '../../machines/serviceWorker';
 import type { SessionContext } from '../../machines/session';
@@ -189,6 +190,17 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
         return context.wifiOnly && context.hints.type !== 'wifi';
       }),
     },
+  ],
+  playback: [
+    {
+      name: 'a position 1 s from the end is resumed',
+      mutation: withGuard(
+        'shouldResume',
+        ({ context }: { context: PlaybackContext }, params: { duration: number }) =>
+          context.resumeFrom !== null && context.resumeFrom >= 3 && context.resumeFrom < params.duration - 1,
+      ),
+    },
+    { name: 'the position saved every 10 s', mutation: withDelay('saveEvery', 10_000) },
   ],
 };
 

@@ -47,6 +47,7 @@ import { languageOracle } from './oracles/language.oracle';
 import { liveTvOracle } from './oracles/liveTv.oracle';
 import { mobileMoneyOracle } from './oracles/mobileMoney.oracle';
 import { plannerSyncOracle } from './oracles/plannerSync.oracle';
+import { playbackOracle } from './oracles/playback.oracle';
 import { reminderSchedulerOracle } from './oracles/reminderScheduler.oracle';
 import { resourceOracle } from './oracles/resource.oracle';
 import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
@@ -59,6 +60,7 @@ import {
   plannerSyncExecutors,
   plannerSyncModel,
 } from './plannerSync.model';
+import { createPlaybackHarness, PLAYBACK_EFFECTS, playbackExecutors, playbackModel } from './playback.model';
 import {
   createReminderSchedulerHarness,
   REMINDER_SCHEDULER_EFFECTS,
@@ -225,5 +227,13 @@ export const REPLAYS = {
     effectNames: VIDEO_DOWNLOAD_EFFECTS,
     // Issues 5 and 11's resumable download: sizes first, Wi-Fi only, never starting over.
     oracle: videoDownloadOracle,
+  }),
+  playback: replay({
+    model: playbackModel,
+    createHarness: createPlaybackHarness,
+    executors: playbackExecutors,
+    effectNames: PLAYBACK_EFFECTS,
+    // Issues 4, 5 and 11's player: access first, nothing before play, positions, views, fresh URLs.
+    oracle: playbackOracle,
   }),
 };
