@@ -14,6 +14,8 @@ export interface InProcessServer {
    * access that expired). The production entry point never exposes it: this hook exists only here.
    */
   db: Db;
+  /** The key its tokens are signed with, for a journey that needs a token the server would never issue now. */
+  jwtSecret: string;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db: app.db,
+    jwtSecret: config.jwtSecret,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
