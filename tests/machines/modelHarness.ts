@@ -21,6 +21,7 @@ import {
 } from 'xstate';
 import type { PathGenerator, StatePath, TestPath } from 'xstate/graph';
 import { getStateNodes, TestModel } from 'xstate/graph';
+import { mutated } from './mutationHook';
 
 // Model-based testing with the API XState v5 ships in `xstate/graph` (the successor of @xstate/test).
 // `createTestModel` refuses machines with `after` and `invoke`, so the model is a `TestModel` over the
@@ -267,7 +268,8 @@ export class Harness<TMachine extends AnyStateMachine> {
 
   constructor(logic: TMachine, input: InputFrom<TMachine>, fakes: Fakes) {
     this.fakes = fakes;
-    this.actor = createActor(logic, {
+    // The machine itself, or a mutant of it while tests/machines/mutation.ts runs one.
+    this.actor = createActor(mutated(logic), {
       input,
       clock: this.clock,
       inspect: (inspection) => {
@@ -399,11 +401,25 @@ export interface ReplayOptions<TMachine extends AnyStateMachine> {
   /** Names of the effect actions whose calls are compared with the model at each step. */
   readonly effectNames: readonly string[];
   /** Extra assertions after each step: the spec's own words about effects and selectors. */
-  readonly checkStep?: (
-    harness: Harness<TMachine>,
-    step: { event: AnyEventObject; effects: EffectCall[] },
-  ) => void;
+  readonly checkStep?: (harness: Harness<TMachine>, step: ObservedStep) => void;
+  /** The machine's reference model (tests/machines/oracles), checked against the real actor at every step. */
+  readonly oracle?: Oracle<TMachine>;
 }
+
+/** One replayed step as a check sees it: the event, and the named effects the real actor ran for it. */
+export interface ObservedStep {
+  readonly event: AnyEventObject;
+  readonly effects: EffectCall[];
+}
+
+/**
+ * An oracle: a small reference model of what SPEC.md and the issues say, written in the test folder without
+ * the machine's own rules, so a wrong rule in the machine disagrees with it. It starts afresh for each path,
+ * from the path's input, and is given every step (the first is `xstate.init`) once the real actor took it.
+ */
+export type Oracle<TMachine extends AnyStateMachine> = (
+  input: InputFrom<TMachine>,
+) => (harness: Harness<TMachine>, step: ObservedStep) => void;
 
 /** The named effects the model predicts for a step (pure `transition`), with their params. */
 function predictedEffects(
@@ -428,6 +444,7 @@ export async function replayPath<TMachine extends AnyStateMachine>(
   options: ReplayOptions<TMachine>,
 ): Promise<Harness<TMachine>> {
   const harness = options.createHarness(path.input);
+  const oracleStep = options.oracle?.(path.input);
   let previous: AnyMachineSnapshot | null = null;
   const executors = options.executors as unknown as Record<string, Executor<TMachine>>;
   await path.test({
@@ -457,6 +474,7 @@ export async function replayPath<TMachine extends AnyStateMachine>(
             `effects of ${type}`,
           ).toEqual(expected);
           options.checkStep?.(harness, { event: step.event, effects });
+          oracleStep?.(harness, { event: step.event, effects });
           previous = step.state;
         },
       },
