@@ -56,6 +56,16 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
     { name: 'the loader closes after 5 s instead of 10 s', mutation: withDelay('loaderTimeout', 5_000) },
     { name: 'a refused payment counts as accepted', mutation: withGuard('serverAccepted', () => true) },
   ],
+  orderCheckout: [
+    {
+      name: 'the quantity can go past the stock (up to 10)',
+      mutation: withGuard(
+        'canIncrease',
+        ({ context }: { context: { quantity: number } }) => context.quantity < 10,
+      ),
+    },
+    { name: 'the order loader closes after 5 s', mutation: withDelay('loaderTimeout', 5_000) },
+  ],
   mobileMoney: [
     { name: 'the first status check 2 s after the request', mutation: withDelay('firstPoll', 2_000) },
     {

@@ -46,6 +46,7 @@ import { installPromptOracle } from './oracles/installPrompt.oracle';
 import { languageOracle } from './oracles/language.oracle';
 import { liveTvOracle } from './oracles/liveTv.oracle';
 import { mobileMoneyOracle } from './oracles/mobileMoney.oracle';
+import { orderCheckoutOracle } from './oracles/orderCheckout.oracle';
 import { plannerSyncOracle } from './oracles/plannerSync.oracle';
 import { playbackOracle } from './oracles/playback.oracle';
 import { reminderSchedulerOracle } from './oracles/reminderScheduler.oracle';
@@ -54,6 +55,13 @@ import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
 import { sessionOracle } from './oracles/session.oracle';
 import { videoDownloadOracle } from './oracles/videoDownload.oracle';
 import { videoQualityOracle } from './oracles/videoQuality.oracle';
+import {
+  createOrderHarness,
+  ORDER_EFFECTS,
+  orderCheckoutModel,
+  orderExecutors,
+  orderInternalExecutors,
+} from './orderCheckout.model';
 import {
   createPlannerSyncHarness,
   PLANNER_SYNC_EFFECTS,
@@ -112,6 +120,15 @@ export const REPLAYS = {
     effectNames: CHECKOUT_EFFECTS,
     // SPEC.md §4 and §8.
     oracle: checkoutOracle,
+  }),
+  orderCheckout: replay({
+    model: orderCheckoutModel,
+    createHarness: createOrderHarness,
+    executors: orderExecutors,
+    internalExecutors: orderInternalExecutors,
+    effectNames: ORDER_EFFECTS,
+    // Issue 8's shop purchase.
+    oracle: orderCheckoutOracle,
   }),
   mobileMoney: replay({
     model: mobileMoneyModel,
