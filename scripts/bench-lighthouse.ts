@@ -7,6 +7,8 @@
  *   tsx scripts/bench-lighthouse.ts --no-build --runs 3
  *   … --audits       also lists the audits below full marks of each run
  *   … --long-tasks   also lists each run's long tasks and the main-thread time of each script (what TBT is)
+ *   … --compare DIR  also serves another build (DIR: its dist, e.g. main's) and runs every page on it in turn
+ *                    with this one, so both see the same load on a shared machine
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -287,23 +289,47 @@ export function benchPages(studentStorage: Record<string, string>): BenchPage[] 
 
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
-  const runsFlag = process.argv.indexOf('--runs');
-  const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 5;
-  const server = await startBenchServer();
+  const flag = (name: string) => {
+    const index = process.argv.indexOf(name);
+    return index > 0 ? process.argv[index + 1] : undefined;
+  };
+  const runs = Number(flag('--runs') ?? 5);
+  const compareDir = flag('--compare');
+  const builds = [{ name: 'this build', server: await startBenchServer() }];
   try {
-    const pages = benchPages(server.studentStorage);
+    if (compareDir) builds.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });
+    const all: { build: string; pages: BenchPage[]; results: LighthouseRun[] }[] = builds.map((build) => ({
+      build: build.name,
+      pages: benchPages(build.server.studentStorage),
+      results: [],
+    }));
     console.log(RUN_HEADER);
-    const results = await runLighthouse(server.origin, pages, runs, (run) => {
-      console.log(runRow(run));
-      if (run.runtimeError) console.log(`  runtime error: ${run.runtimeError}`);
-      if (process.argv.includes('--audits')) console.log(`  below full marks: ${run.failing.join(', ')}`);
-      if (process.argv.includes('--long-tasks')) console.log(longTaskLines(run));
-    });
-    console.log(`\n${medianRows(results, pages)}`);
+    for (let run = 1; run <= runs; run++) {
+      // Page by page, each build in turn: a burst of load falls on both alike.
+      for (let page = 0; page < (all[0]?.pages.length ?? 0); page++) {
+        for (const [index, build] of builds.entries()) {
+          const mine = all[index];
+          const benchPage = mine?.pages[page];
+          if (!mine || !benchPage) continue;
+          const [result] = await runLighthouse(build.server.origin, [benchPage], 1);
+          if (!result) continue;
+          const numbered = { ...result, run };
+          mine.results.push(numbered);
+          console.log(`${runRow(numbered)}${compareDir ? ` ${build.name}` : ''}`);
+          if (numbered.runtimeError) console.log(`  runtime error: ${numbered.runtimeError}`);
+          if (process.argv.includes('--audits'))
+            console.log(`  below full marks: ${numbered.failing.join(', ')}`);
+          if (process.argv.includes('--long-tasks')) console.log(longTaskLines(numbered));
+        }
+      }
+    }
+    for (const { build, pages, results } of all) {
+      console.log(`\n${compareDir ? `${build}\n` : ''}${medianRows(results, pages)}`);
+    }
     const { files, bytes } = precacheSize(DIST);
     console.log(`\nprecache: ${files} files, ${(bytes / 1024).toFixed(1)} KiB`);
   } finally {
-    await server.close();
+    for (const build of builds) await build.server.close();
   }
 }
 
