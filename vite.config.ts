@@ -94,8 +94,9 @@ function preloadOnlyWhatIsMissing() {
 const preloads = preloadOnlyWhatIsMissing();
 
 /**
- * After a production build, the service worker is bundled and given the precache manifest (scripts/build-sw.ts),
- * then the text files get pre-compressed siblings (scripts/precompress.ts).
+ * After a production build, the first screen is prerendered in both languages (scripts/prerender.ts), the
+ * service worker is bundled and given the precache manifest (scripts/build-sw.ts), then the text files get
+ * pre-compressed siblings (scripts/precompress.ts).
  */
 function serviceWorker(): Plugin {
   let outDir = 'dist';
@@ -108,6 +109,9 @@ function serviceWorker(): Plugin {
     closeBundle: {
       sequential: true,
       async handler() {
+        const { prerenderFirstScreen } = await import('./scripts/prerender.ts');
+        const prerendered = await prerenderFirstScreen(outDir);
+        this.info(`prerendered ${prerendered.pages.join(', ')}: ${prerendered.bytes} bytes`);
         const { buildServiceWorker } = await import('./scripts/build-sw.ts');
         const { count, size, warnings } = await buildServiceWorker(outDir);
         for (const warning of warnings) this.warn(warning);
@@ -127,6 +131,21 @@ export default defineConfig({
   plugins: [react(), preloadFirstScreen(), preloads.plugin, serviceWorker()],
   // Relative base so the same build runs from the server's root, a sub-path, and the Capacitor shell.
   base: './',
+  resolve: {
+    // @xstate/react, react-i18next and wouter import use-sync-external-store's shim, which carries its own
+    // copy of the hook for React 17 and older; React 19 has it (src/app/use-sync-external-store.ts), and
+    // the package's plain with-selector uses React's own.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolve(import.meta.dirname, 'src/app/use-sync-external-store.ts'),
+      },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     target: 'es2020',

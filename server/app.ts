@@ -15,6 +15,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { inlineScriptHashes, sendAppPage } from './lib/app-page';
 import { optionalStudent, requireStudent } from './lib/auth';
 import { type Db, migrate, openPglite, openPostgres } from './lib/db';
 import { HttpError, isBadInputError, isUnavailableError } from './lib/errors';
@@ -238,7 +239,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The prerendered page's first-screen script, by its hash (server/lib/app-page.ts).
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.staticDir)],
         // React sets style attributes; Vite may inline critical CSS.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // News pictures come from the news sites themselves.
@@ -336,7 +338,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     await app.register(fastifyStatic, {
       root: config.staticDir,
       wildcard: true,
-      index: ['index.html'],
+      // The page itself is sent in the student's language (below and in the not-found handler).
+      index: false,
       // The build writes .br/.gz next to each text file (scripts/precompress.ts): no compression per request.
       preCompressed: true,
       setHeaders(reply, path) {
@@ -348,6 +351,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         }
       },
     });
+    app.get('/', { schema: { hide: true } }, (request, reply) =>
+      sendAppPage(config.staticDir, request, reply),
+    );
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -357,7 +363,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && appBuilt) {
       // Hash routing: any page URL is the app; the client router takes it from there.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendAppPage(config.staticDir, request, reply);
     }
     if (wantsPage) {
       return reply

@@ -1,4 +1,3 @@
-import { clear as clearIdbKeyval } from 'idb-keyval';
 import type { CartItem, Language, User } from './api/types';
 
 /**
@@ -46,9 +45,9 @@ export interface PendingPayment {
   amount: number;
 }
 
-type Guard<T> = (value: unknown) => value is T;
+export type Guard<T> = (value: unknown) => value is T;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -79,7 +78,7 @@ function isUser(value: unknown): value is User {
   );
 }
 
-function isPendingPayment(value: unknown): value is PendingPayment {
+export function isPendingPayment(value: unknown): value is PendingPayment {
   return (
     isRecord(value) &&
     typeof value.referenceId === 'string' &&
@@ -118,6 +117,13 @@ export interface AppStorage {
   getPendingPayment(): PendingPayment | null;
   setPendingPayment(payment: PendingPayment): boolean;
   removePendingPayment(): void;
+  /**
+   * A versioned record under a lazily loaded feature's own key, read through its own guard, so that its code
+   * stays out of the first screen's (the shop's order checkout: src/services/order-storage.ts).
+   */
+  getRecord<T>(key: string, guard: Guard<T>): T | null;
+  setRecord(key: string, data: unknown): boolean;
+  removeRecord(key: string): void;
   /** SPEC.md §4: logout clears all local storage. */
   clearAll(): void;
 }
@@ -201,6 +207,9 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getPendingPayment: () => readVersioned(STORAGE_KEYS.pendingPayment, isPendingPayment),
     setPendingPayment: (payment) => writeVersioned(STORAGE_KEYS.pendingPayment, payment),
     removePendingPayment: () => remove(STORAGE_KEYS.pendingPayment),
+    getRecord: readVersioned,
+    setRecord: writeVersioned,
+    removeRecord: remove,
     clearAll: () => {
       try {
         store().clear();
@@ -209,63 +218,4 @@ export function createAppStorage(backing?: Storage): AppStorage {
       }
     },
   };
-}
-
-export interface ClearCachesOptions {
-  /** Defaults to the browser's Cache Storage; absent on insecure origins and in old webviews. */
-  cacheStorage?: CacheStorage | null;
-  /** Defaults to idb-keyval's clear() of its store, when IndexedDB exists. */
-  clearIndexedDb?: (() => Promise<void>) | null;
-  /** Caches to spare, e.g. the service worker's precache if the app shell must stay offline-ready. */
-  keep?: (cacheName: string) => boolean;
-}
-
-export interface ClearCachesResult {
-  deletedCaches: string[];
-  indexedDbCleared: boolean;
-}
-
-function defaultCacheStorage(): CacheStorage | null {
-  return typeof caches === 'undefined' ? null : caches;
-}
-
-function defaultIndexedDbClear(): (() => Promise<void>) | null {
-  return typeof indexedDB === 'undefined' ? null : () => clearIdbKeyval();
-}
-
-/**
- * SPEC.md §4: logout also clears the caches (Cache Storage and the IndexedDB keys). Best effort: a
- * cache the browser refuses to delete must not keep the student logged in, so failures are reported
- * in the result, never thrown.
- */
-export async function clearCaches(options: ClearCachesOptions = {}): Promise<ClearCachesResult> {
-  const cacheStorage = options.cacheStorage === undefined ? defaultCacheStorage() : options.cacheStorage;
-  const clearIndexedDb =
-    options.clearIndexedDb === undefined ? defaultIndexedDbClear() : options.clearIndexedDb;
-  const keep = options.keep ?? (() => false);
-
-  const deletedCaches: string[] = [];
-  if (cacheStorage) {
-    try {
-      const names = (await cacheStorage.keys()).filter((name) => !keep(name));
-      const results = await Promise.allSettled(names.map((name) => cacheStorage.delete(name)));
-      results.forEach((result, index) => {
-        const name = names[index];
-        if (result.status === 'fulfilled' && result.value && name !== undefined) deletedCaches.push(name);
-      });
-    } catch {
-      // keys() itself failed (storage disabled): nothing more can be done from here.
-    }
-  }
-
-  let indexedDbCleared = false;
-  if (clearIndexedDb) {
-    try {
-      await clearIndexedDb();
-      indexedDbCleared = true;
-    } catch {
-      indexedDbCleared = false;
-    }
-  }
-  return { deletedCaches, indexedDbCleared };
 }

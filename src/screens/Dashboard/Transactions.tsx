@@ -5,12 +5,14 @@ import { Link } from 'wouter';
 import { selectIsPayingWithMobileMoney, selectIsSubmitting } from '../../../machines/checkout';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useResource } from '../../app/use-machines';
+import { useLazy, useOptionalSelector } from '../../app/lazy-load';
+import { useResource } from '../../app/use-resource';
 import type { Payment, Subject } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
 import { formatDate } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { catalogueHref } from '../SectionVideos/sections';
+import { OrderLine } from './OrderLine';
 import { pendingPaymentOf } from './pending-payment';
 import '../../ui/badge.css';
 
@@ -31,11 +33,14 @@ const BADGE: Record<string, string> = {
 /** dashboard/tabs/transactions: the student's payments, newest first, with a resume for a pending one. */
 export function Transactions() {
   const { t } = useTranslation();
-  const { checkout, session, now } = useAppActors();
+  const { checkout, session, now, ui, describeError } = useAppActors();
   const user = useSelector(session, selectUser);
-  const checkoutBusy = useSelector(
-    checkout,
+  // The checkout's code comes with this tab: a pending payment here may be resumed.
+  const checkoutActor = useLazy(checkout, { load: true });
+  const checkoutBusy = useOptionalSelector(
+    checkoutActor,
     (snapshot) => selectIsPayingWithMobileMoney(snapshot) || selectIsSubmitting(snapshot),
+    false,
   );
   const resource = useResource<TransactionsData>(async (api) => {
     const [payments, subjects] = await Promise.all([
@@ -56,12 +61,13 @@ export function Transactions() {
 
   const resume = (payment: Payment) => {
     if (!user || !resource.data) return;
-    checkout.send({
-      type: 'checkout.resume',
-      pending: pendingPaymentOf(payment, resource.data.subjects, now()),
-      user,
-      now: now(),
-    });
+    const pending = pendingPaymentOf(payment, resource.data.subjects, now());
+    checkout
+      .load()
+      .then((actor) => actor.send({ type: 'checkout.resume', pending, user, now: now() }))
+      .catch((error: unknown) =>
+        ui.showAlert({ key: 'serverMessage', params: { message: describeError(error) } }),
+      );
   };
 
   if (resource.loading) return <Skeleton label={t('transactions.loading')} rows={3} />;
@@ -103,6 +109,8 @@ function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
   const { t, i18n } = useTranslation();
   const known = (KNOWN_STATUSES as readonly string[]).includes(payment.status);
   const reason = payment.reason;
+  // A shop order (issue 8): its product line instead of subjects, resumed from the product's page.
+  const order = payment.kind === 'order' ? (payment.order ?? null) : null;
   const headingId = `payment-${payment.referenceId}`;
   return (
     <article className="payment" aria-labelledby={headingId}>
@@ -120,14 +128,18 @@ function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
         <time dateTime={payment.createdAt}>{formatDate(payment.createdAt, i18n.language)}</time>
         {payment.msisdn ? ` · ${t('transactions.phone', { phone: payment.msisdn })}` : ''}
       </p>
-      <ul className="payment__items" aria-label={t('transactions.items')}>
-        {payment.items.map((item) => (
-          <li key={item.subjectId}>
-            <span>{item.subjectTitle ?? t('transactions.unknownSubject')}</span>
-            <span className="payment__qty">{t('transactions.periods', { count: item.amount })}</span>
-          </li>
-        ))}
-      </ul>
+      {order ? (
+        <OrderLine order={order} referenceId={payment.referenceId} pending={payment.status === 'PENDING'} />
+      ) : (
+        <ul className="payment__items" aria-label={t('transactions.items')}>
+          {payment.items.map((item) => (
+            <li key={item.subjectId}>
+              <span>{item.subjectTitle ?? t('transactions.unknownSubject')}</span>
+              <span className="payment__qty">{t('transactions.periods', { count: item.amount })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {payment.status === 'FAILED' && reason ? (
         <p className="payment__reason">
           {(KNOWN_REASONS as readonly string[]).includes(reason)
@@ -135,7 +147,7 @@ function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
             : t('transactions.reason', { reason })}
         </p>
       ) : null}
-      {payment.status === 'PENDING' ? (
+      {payment.status === 'PENDING' && !order ? (
         <div className="payment__resume">
           <p className="hint">{t(resumeDisabled ? 'transactions.checking' : 'transactions.resumeHint')}</p>
           <button type="button" className="btn" onClick={onResume} disabled={resumeDisabled}>

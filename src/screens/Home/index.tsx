@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { Subject } from '../../services/api/types';
 import { formatDate } from '../../ui/DateText';
 import { SegmentedControl } from '../../ui/SegmentedControl';
@@ -141,12 +141,15 @@ export default function Home() {
         />
       ) : (
         <ul className="subject-grid" aria-label={t(`sections.${section.id}.title`)}>
-          {shown.map((subject) => (
+          {shown.map((subject, index) => (
             <li key={subject._id}>
               <SubjectCard
+                headingLevel={2}
+                inFirstView={index === 0}
                 id={subject._id}
                 title={subject.subjectTitle}
                 pictureurl={subject.pictureurl}
+                pictureSrcset={subject.pictureSrcset}
                 level={subject.level}
                 description={subject.description[lang]}
                 price={subject.price}
@@ -157,7 +160,9 @@ export default function Home() {
           ))}
         </ul>
       )}
-      <HappeningsStrip />
+      {/* Under the catalogue once it is there: shown earlier, the strip would be pushed down the screen
+          by the subjects (a layout shift), and its call would compete with the catalogue's. */}
+      {subjects.loading ? null : <HappeningsStrip />}
     </main>
   );
 }

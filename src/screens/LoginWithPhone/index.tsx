@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PHONE_PREFIX } from '../../../machines/mobileMoney';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError } from '../../ui/FormMessage';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError } from '../../ui/FormMessage';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { PaidSubject, Subject } from '../../services/api/types';
 import { formatDate } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
@@ -72,16 +72,19 @@ export default function StudySections() {
           ) : null}
           <p className="hint">{t('study.intro', { count: paid.length })}</p>
           <ul className="subject-grid">
-            {paid.map((entry) => {
+            {paid.map((entry, index) => {
               const subject = subjectOf(entry);
               const state = accessState(entry.expiresAt, at);
               const section = sectionById(subject?.section);
               return (
                 <li key={entry.subjectId}>
                   <SubjectCard
+                    headingLevel={2}
+                    inFirstView={index === 0}
                     id={entry.subjectId}
                     title={entry.subjectTitle}
                     pictureurl={subject?.pictureurl ?? FALLBACK_PICTURE}
+                    pictureSrcset={subject?.pictureSrcset}
                     level={subject?.level ?? ''}
                     description={subject?.description[lang] ?? ''}
                     price={subject?.price}

@@ -2,6 +2,8 @@ import type { ApiClient } from './client';
 import type {
   AuthResponse,
   Book,
+  BookPage,
+  BookPageQuery,
   ChangePasswordPayload,
   CommentLikeResponse,
   CommentResponse,
@@ -44,6 +46,8 @@ import type {
   Video,
   VideoActionPayload,
   VideoCountsResponse,
+  VideoPage,
+  VideoPageQuery,
   VideoPosition,
 } from './types';
 
@@ -55,13 +59,32 @@ export const VIDEO_SECTION_PATHS = {
   'competitive-exams': 'competitiveexams',
 } as const satisfies Record<ListedSection, string>;
 
+/** A paged list's fields: only those given, in a fixed order (one cache entry per page, however written). */
+function givenFields(query: object): [string, unknown][] {
+  return Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+function queryString(query: object): string {
+  const entries = givenFields(query).map(([name, value]) => [name, String(value)]);
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries)}`;
+}
+
+function canonicalBody<T extends object>(query: T): Partial<T> {
+  return Object.fromEntries(givenFields(query)) as Partial<T>;
+}
+
 /** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
 export function makeExternalId(userId: string, now: number): string {
   return `ORDER_${userId}_${now}`;
 }
 
-/** A successful write of these changes what the profile and the video lists (locked, streamUrl) show. */
-const USER_LISTS = ['users/profile', 'videos/'] as const;
+/**
+ * A successful write of these changes what the profile and the video and book lists (locked, streamUrl,
+ * fileUrl) show.
+ */
+const USER_LISTS = ['users/profile', 'videos/', 'books/'] as const;
 
 // The news service answers `{ status, totalResults, articles }`; accept a bare array too, so a proxy that
 // unwraps it (or a backend that already does) works unchanged.
@@ -74,7 +97,8 @@ function articlesOf(body: NewsArticle[] | { articles?: NewsArticle[] } | undefin
  * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
  * twice (a comment), except the two payment writes, which the server makes idempotent (a start by its
  * externalId, a checkout by its referenceId): a lost answer is then retried instead of shown as an error.
- * Calls under `videos/` are marked for their own error wording.
+ * Calls under `videos/` are marked for their own error wording. The shop's orders have their own module
+ * (order-endpoints.ts), loaded with the order checkout.
  */
 export function createEndpoints(client: ApiClient) {
   const read = { retryable: true } as const;
@@ -157,6 +181,14 @@ export function createEndpoints(client: ApiClient) {
         ...list,
         video: true,
       }),
+    /** One page of lessons (issue 12); kept for the session like the other lists (SPEC.md §7). */
+    fetchVideoPage: (query: VideoPageQuery = {}) =>
+      client.request<VideoPage>({
+        method: 'GET',
+        path: `videos/page${queryString(query)}`,
+        ...list,
+        video: true,
+      }),
     filteredVideos: (payload: FilteredVideosPayload) =>
       client.request<Video[]>({
         method: 'POST',
@@ -233,6 +265,14 @@ export function createEndpoints(client: ApiClient) {
     /** One book with a fresh signed fileUrl (the reader asks each time it opens). */
     fetchBook: (id: string) =>
       client.request<Book>({ method: 'GET', path: `books/${encodeURIComponent(id)}`, ...read }),
+    /** One page of books (issue 12): the same call with paging fields, kept for the session. */
+    fetchBookPage: (query: BookPageQuery = {}) =>
+      client.request<BookPage>({
+        method: 'POST',
+        path: 'books/filtered-books',
+        body: canonicalBody(query),
+        ...list,
+      }),
 
     // Payments
     makePayments: (payload: MakePaymentRequest) =>

@@ -46,6 +46,8 @@ export interface Subject {
   _id: string;
   subjectTitle: string;
   pictureurl: string;
+  /** The picture in several widths for `<img srcset>` (issue 12), when the server has them. */
+  pictureSrcset?: string;
   price: number;
   section: Section;
   level: string;
@@ -107,6 +109,8 @@ export interface Video {
   level: string;
   description: string;
   thumbnailUrl: string;
+  /** The thumbnail in several widths for `<img srcset>` (issue 12), when the server has them. */
+  thumbnailSrcset?: string;
   durationSeconds: number;
   views: number;
   likes: number;
@@ -128,8 +132,26 @@ export interface PaymentItem {
   amount: number;
 }
 
+/** What a shop order became: items held while it is paid, paid, or given back when the payment failed. */
+export type OrderStatus = 'RESERVED' | 'PAID' | 'RELEASED' | 'PAID_OUT_OF_STOCK' | (string & {});
+
+/** A shop order's line (issue 8): one product, a quantity and the delivery town. */
+export interface OrderLineView {
+  productId: string;
+  title: Bilingual;
+  /** The product's first picture. */
+  picture: string | null;
+  quantity: number;
+  /** XAF, the price when the order was placed. */
+  unitPrice: number;
+  town: string;
+  status: OrderStatus;
+}
+
 export interface Payment {
   referenceId: string;
+  /** subjects: access periods (items); order: a shop product (order). Absent from an older server: subjects. */
+  kind?: 'subjects' | 'order';
   externalId: string;
   /** null once the student deleted the account (payments are kept, anonymised, for accounting). */
   userId: string | null;
@@ -140,6 +162,22 @@ export interface Payment {
   msisdn: string | null;
   status: PaymentStatus;
   /** The provider's reason for a FAILED payment. */
+  reason: string | null;
+  createdAt: string;
+  settledAt: string | null;
+  /** A shop order's line; null (or absent) for a subject payment. */
+  order?: OrderLineView | null;
+}
+
+/** A shop order with the mobile money payment that pays it (`GET shop/orders/{referenceId}`). */
+export interface Order extends OrderLineView {
+  referenceId: string;
+  externalId: string;
+  /** XAF: quantity × unitPrice. */
+  totalCost: number;
+  currency: string;
+  msisdn: string | null;
+  paymentStatus: PaymentStatus;
   reason: string | null;
   createdAt: string;
   settledAt: string | null;
@@ -319,6 +357,28 @@ export interface DeleteAccountPayload {
   password: string;
 }
 
+/** GET videos/page (issue 12): one page of lessons, filtered on the server. */
+export interface VideoPageQuery {
+  section?: Section;
+  subjectTitle?: string;
+  /** The topic. */
+  subsection?: string;
+  level?: string;
+  /** 1–50; the server's default (12) when absent. */
+  limit?: number;
+  /** The previous page's nextCursor. */
+  cursor?: string;
+}
+
+export interface VideoPage {
+  success: true;
+  videos: Video[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+  /** Lessons matching the filters. */
+  total: number;
+}
+
 export interface FilteredVideosPayload {
   subjectTitle: string;
   subsection?: string;
@@ -366,6 +426,19 @@ export interface FilteredBooksPayload {
   subjectTitle?: string;
 }
 
+/** POST books/filtered-books with paging fields (issue 12): the answer is one page. */
+export interface BookPageQuery extends FilteredBooksPayload {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface BookPage {
+  success: true;
+  books: Book[];
+  nextCursor: string | null;
+  total: number;
+}
+
 export interface RequestToPayPayload {
   /** A string, as the provider's API wants it. */
   amount: string;
@@ -376,6 +449,19 @@ export interface RequestToPayPayload {
   payerMessage: string;
   payeeNote: string;
   items: PaymentItem[];
+}
+
+/** SPEC.md's mobile money request with a shop order's line in place of the cart's items. */
+export interface PlaceOrderPayload {
+  productId: string;
+  quantity: number;
+  town: string;
+  amount: string;
+  currency: 'XAF';
+  externalId: string;
+  payer: { partyIdType: 'MSISDN'; partyId: string };
+  payerMessage: string;
+  payeeNote: string;
 }
 
 // Responses
@@ -432,6 +518,17 @@ export interface CommentLikeResponse {
 export interface RequestToPayResponse {
   success: boolean;
   referenceId: string;
+}
+
+export interface PlaceOrderResponse {
+  success: boolean;
+  referenceId: string;
+  order: Order;
+}
+
+export interface OrderResponse {
+  success: boolean;
+  order: Order;
 }
 
 export interface PaymentStatusResponse {

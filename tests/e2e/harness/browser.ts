@@ -77,3 +77,29 @@ export async function openDevice(
     },
   };
 }
+
+/**
+ * The app's code runs the page: React owns the shell. The HTML already shows the prerendered first screen
+ * (issue 12), so a visible navbar no longer means the app has started; a click before this would land on
+ * markup no code listens to yet.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('#root header');
+    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/**
+ * The PWA layer (install banner, update question) has loaded and rendered: its code downloads once the page
+ * is idle (issue 12), so "no banner" means something only after this.
+ */
+export async function pwaLayerLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/PwaOverlays-[\w-]+\.js$/.test(entry.name)),
+  );
+  // Two frames: React has rendered what the loaded layer shows.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}

@@ -24,8 +24,25 @@ describe('Home: the subject catalogue', () => {
     expect(within(maths).getByText('All of Mathematics Form 5')).toBeInTheDocument();
     expect(within(maths).getByTestId('price').textContent).toBe(formatFcfa(2500, 'en'));
     expect(formatFcfa(2500, 'en')).toBe('2\u202F500\u00A0FCFA');
-    expect(maths.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    // The first card is in view at once (the screen's largest picture): it loads first; the others wait.
+    expect(maths.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(card('Physics Upper Sixth').querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(screen.queryByRole('article', { name: 'Mathématiques 3e' })).not.toBeInTheDocument();
+  });
+
+  it('shows the happenings under the catalogue once it is there, never pushed down by it', async () => {
+    const subjects = deferred<typeof SUBJECTS>();
+    const fetchHappenings = vi.fn(async () => []);
+    renderHome({ api: { fetchSubjects: () => subjects.promise, fetchHappenings } });
+    expect(screen.getByText('Loading subjects…')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'On StudyCam' })).not.toBeInTheDocument();
+    expect(fetchHappenings).not.toHaveBeenCalled();
+    subjects.resolve(SUBJECTS);
+    expect(await screen.findByRole('region', { name: 'On StudyCam' })).toBeInTheDocument();
+    expect(fetchHappenings).toHaveBeenCalledTimes(1);
+    const maths = card('Mathematics Form 5');
+    const strip = screen.getByRole('region', { name: 'On StudyCam' });
+    expect(maths.compareDocumentPosition(strip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("sends cart.add with the subject's cart fields and shows that it is in the cart", async () => {
