@@ -1,17 +1,13 @@
-import type { Browser, Locator, Route } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import { type SessionCredentials, type SessionSnapshot, sessionMachine } from '../../machines/session';
-import { expiresAt } from '../../src/services/jwt';
 import { STORAGE_KEYS } from '../../src/services/storage';
 import type { ModelPath } from '../machines/modelHarness';
-import { replayPath } from '../machines/modelHarness';
 import { REPLAYS } from '../machines/replays';
 import { sessionPaths } from '../machines/session.model';
-import { connectBrowser, openDevice, type StudentDevice } from './harness/browser';
-import { seedDeviceStorage } from './harness/device-storage';
+import { connectBrowser } from './harness/browser';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
-import { NetworkGate } from './harness/network-gate';
 import {
   chooseCoveringPaths,
   coverageOfPaths,
@@ -20,9 +16,18 @@ import {
   pathObligations,
   settlePage,
 } from './harness/qa-paths';
-import { sessionTokenExpiringAt } from './harness/session-tokens';
-import { newStudent, type SignedInUser, type StudentAccount, StudentApi } from './harness/student-api';
-import { StudentApp } from './harness/student-app';
+import {
+  holdLogout,
+  jumpTo,
+  logIn,
+  logoutButton,
+  navbar,
+  prepareSessionReplay,
+  type SessionReplay,
+  type SessionWorld,
+  saveProfile,
+} from './harness/session-device';
+import { newStudent, StudentApi } from './harness/student-api';
 
 // The session machine's generated paths (tests/machines/session.model.ts) replayed against the real app in
 // Chromium and the real server. A model token is a real one: the server's login answer, its expiry moved to
@@ -54,192 +59,25 @@ function coverageOf(path: Path) {
 const obligations = (path: Path) => pathObligations(path, coverageOf(path));
 const SELECTED = chooseCoveringPaths(ALL, obligations);
 
-/**
- * The model's time after each step of a path: the last clock reading the machine took (a restore, a tick, an
- * accepted login), moved on by the simulated clock since. A timer step's time is when that timer fired.
- */
-async function modelTimesOf(path: Path): Promise<number[]> {
-  const times: number[] = [];
-  let anchor = { now: 0, sim: 0 };
-  await replayPath(path, {
-    ...REPLAYS.session,
-    checkStep: (harness, { event }) => {
-      const sim = harness.clock.now();
-      const carried = (event as { now?: number }).now;
-      const held = harness.snapshot.matches('loggedIn') && harness.snapshot.context.token === event.token;
-      if (carried !== undefined && (event.type !== 'session.login' || held)) anchor = { now: carried, sim };
-      times.push(anchor.now + sim - anchor.sim);
-    },
-  });
-  return times;
-}
-
-interface Replay {
-  readonly device: StudentDevice;
-  readonly app: StudentApp;
-  readonly times: readonly number[];
-  readonly login: NetworkGate;
-  readonly logout: NetworkGate;
-  /** Page time = model time + offset, from the last reading the machine took. */
-  offset: number;
-  /** The browser's token for each model token the machine has held. */
-  readonly tokens: Map<string, string>;
-  /** What the app keeps under id_token. */
-  stored: string | null;
-  heldLogout: Route | null;
-  /** The token whose session is being ended, and whether the server heard the logout. */
-  ended: { token: string; told: boolean } | null;
-}
-
 let browser: Browser;
 let server: InProcessServer;
-let api: StudentApi;
-let account: StudentAccount;
-let issued: { token: string; user: SignedInUser };
+let world: SessionWorld;
 const replayed: Path[] = [];
 
 beforeAll(async () => {
   browser = await connectBrowser();
   server = await startInProcessServer();
-  api = new StudentApi(server.baseUrl);
-  account = newStudent('session');
+  const api = new StudentApi(server.baseUrl);
+  const account = newStudent('session');
   await api.register(account);
-  issued = await api.signIn(account);
+  world = { server, account, issued: await api.signIn(account) };
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-const pageNow = (replay: Replay) => replay.device.page.evaluate(() => Date.now());
-const tokenOf = (replay: Replay, modelToken: string | null) =>
-  (modelToken && replay.tokens.get(modelToken)) ?? null;
-
-async function prepare(path: Path): Promise<Replay> {
-  const device = await openDevice(browser, { baseUrl: server.baseUrl });
-  const replay: Replay = {
-    device,
-    app: new StudentApp(device),
-    times: await modelTimesOf(path),
-    login: await NetworkGate.install(device.page, /\/users\/authenticate\/student$/),
-    logout: await NetworkGate.install(device.page, /\/users\/student\/logout$/),
-    offset: 0,
-    tokens: new Map(),
-    stored: null,
-    heldLogout: null,
-    ended: null,
-  };
-  // A whole second, so the tokens' expiries (whole seconds) fall exactly where the model puts them; paused
-  // before the app loads, so the app reads exactly that time when it restores the session, and arms its
-  // timers from it.
-  const start = Math.ceil(Date.now() / 1_000) * 1_000;
-  await device.context.clock.install({ time: start - 1_000 });
-  await device.context.clock.pauseAt(start);
-  const restore = path.steps[1]?.event as (SessionCredentials & { type: string }) | undefined;
-  if (restore?.type !== 'session.restore') throw new Error('A session path starts with its restore');
-  replay.offset = start - restore.now;
-  if (restore.token && restore.expiresAt !== null) {
-    const token = await sessionTokenExpiringAt(
-      server.jwtSecret,
-      issued.token,
-      replay.offset + restore.expiresAt,
-    );
-    replay.tokens.set(restore.token, token);
-    replay.stored = token;
-    await seedDeviceStorage(device.context, { session: { token, user: issued.user } });
-  }
-  return replay;
-}
-
-const navbar = (replay: Replay) =>
-  replay.device.page.getByRole('navigation', { name: replay.app.t('nav.menu') });
-const logoutButton = (replay: Replay) =>
-  replay.device.page.getByRole('button', { name: replay.app.t('nav.logout') });
-
-async function holdLogout(replay: Replay, modelToken: string | null): Promise<void> {
-  replay.heldLogout = await replay.logout.next();
-  const token = tokenOf(replay, modelToken);
-  expect(replay.heldLogout.request().headers().authorization, 'the logout call ends this session').toBe(
-    `Bearer ${token}`,
-  );
-  replay.ended = { token: token ?? '', told: false };
-}
-
-/**
- * Opens a screen by its hash as a link does. Its code loads lazily, and React shows it after its Suspense
- * fallback's timer: the paused page clock is moved on a little at a time until the screen is there.
- */
-async function showScreen(replay: Replay, route: string, ready: Locator): Promise<void> {
-  await replay.device.page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, `#/${route}`);
-  for (let step = 0; step < 50; step++) {
-    await settlePage(replay.device.page);
-    if (await ready.isVisible()) return;
-    await replay.device.context.clock.runFor(100);
-  }
-  throw new Error(`The ${route} screen did not show`);
-}
-
-async function logIn(
-  replay: Replay,
-  credentials: SessionCredentials & { token: string },
-  next: SessionSnapshot,
-) {
-  const { app, device } = replay;
-  const username = device.page.getByLabel(app.t('account.fields.username'), { exact: true });
-  await showScreen(replay, 'login-with-username', username);
-  const at = await pageNow(replay);
-  await username.fill(account.username);
-  await device.page.getByLabel(app.t('account.fields.password'), { exact: true }).fill(account.password);
-  await device.page.getByRole('button', { name: app.t('account.login.submit') }).click();
-  // The server's answer, with the token the model's credentials describe: its expiry as far from now.
-  const route = await replay.login.next();
-  const response = await route.fetch();
-  const body = (await response.json()) as { token: string };
-  const token = await sessionTokenExpiringAt(
-    server.jwtSecret,
-    body.token,
-    at + (credentials.expiresAt ?? credentials.now) - credentials.now,
-  );
-  await route.fulfill({ response, json: { ...body, token } });
-  // The app stores what the server gave before the session decides (a refused token included).
-  replay.stored = token;
-  await app.until(
-    () => app.route(),
-    (route) => route.split('?')[0] === 'home',
-    'the home screen',
-  );
-  if (next.matches('loggedIn') && next.context.token === credentials.token) {
-    replay.tokens.set(credentials.token, token);
-    // The model's clock restarts at this login: its expiry is the token's.
-    const expiry = expiresAt(token) ?? at;
-    replay.offset = expiry - (credentials.expiresAt ?? credentials.now);
-  }
-}
-
-async function saveProfile(replay: Replay): Promise<void> {
-  const { app, device } = replay;
-  const firstname = device.page.getByLabel(app.t('account.fields.firstname'), { exact: true });
-  await showScreen(replay, 'profile', firstname);
-  await firstname.fill(`Amina ${replay.times.length}`);
-  await device.page.getByRole('button', { name: app.t('profile.details.submit') }).click();
-  await device.page.getByText(app.t('profile.details.saved')).waitFor();
-  const stored = await app.until(
-    () => device.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.user),
-    (value) => value?.includes(`Amina ${replay.times.length}`) === true,
-    'the newer user object to be stored',
-  );
-  expect(stored).toBeTruthy();
-}
-
-/** Moves the page clock to `target` (page time), firing the timers due on the way once, as after a sleep. */
-async function jumpTo(replay: Replay, target: number): Promise<void> {
-  const now = await pageNow(replay);
-  if (target > now) await replay.device.context.clock.fastForward(target - now);
-}
-
-async function perform(replay: Replay, path: Path, index: number): Promise<void> {
+async function perform(replay: SessionReplay, path: Path, index: number): Promise<void> {
   const step = path.steps[index];
   if (!step) throw new Error(`No step ${index}`);
   const event = step.event as AnyEventObject;
@@ -291,7 +129,7 @@ async function perform(replay: Replay, path: Path, index: number): Promise<void>
 }
 
 /** What the device shows in each state of the session machine. */
-async function expectScreen(replay: Replay, state: SessionSnapshot): Promise<void> {
+async function expectScreen(replay: SessionReplay, state: SessionSnapshot): Promise<void> {
   const { app, device } = replay;
   if (state.matches('restoring')) return;
   await settlePage(device.page);
@@ -329,7 +167,7 @@ async function expectScreen(replay: Replay, state: SessionSnapshot): Promise<voi
 }
 
 async function replayOnDevice(path: Path): Promise<void> {
-  const replay = await prepare(path);
+  const replay = await prepareSessionReplay(browser, world, path);
   try {
     for (const [index, step] of path.steps.entries()) {
       await perform(replay, path, index);
