@@ -13,7 +13,19 @@ import { loadClientUser } from './client-user';
 import { loginAttemptKey } from './login-attempts';
 import passwordResetRoutes from './password-reset-routes';
 import { pictureType, removePicture, storePicture } from './pictures';
-import { findCredentials, findTaken, takenError } from './queries';
+import {
+  eraseAccount,
+  findCredentials,
+  findProfilePicture,
+  findSubjectExpiry,
+  findTaken,
+  insertStudent,
+  savePushToken,
+  setPasswordHash,
+  setProfilePicture,
+  takenError,
+  updateProfile,
+} from './queries';
 import {
   authResponse,
   changePasswordBody,
@@ -67,19 +79,15 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
       if (taken) throw taken;
       const passwordHash = await hashPassword(body.password);
       try {
-        await app.db.query(
-          `INSERT INTO students (id, firstname, lastname, email, username, phonenumber, password_hash)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            randomUUID(),
-            body.firstname,
-            body.lastname,
-            body.email,
-            body.username,
-            body.phonenumber,
-            passwordHash,
-          ],
-        );
+        await insertStudent(app.db, {
+          id: randomUUID(),
+          firstname: body.firstname,
+          lastname: body.lastname,
+          email: body.email,
+          username: body.username,
+          phonenumber: body.phonenumber,
+          passwordHash,
+        });
       } catch (error) {
         // Two registrations racing for the same name: the unique index decides.
         throw takenError(error) ?? error;
@@ -192,18 +200,7 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
       );
       if (taken) throw taken;
       try {
-        await app.db.query(
-          `UPDATE students SET firstname = COALESCE($2, firstname), lastname = COALESCE($3, lastname),
-                  email = COALESCE($4, email), phonenumber = COALESCE($5, phonenumber)
-            WHERE id = $1`,
-          [
-            student.id,
-            changes.firstname ?? null,
-            changes.lastname ?? null,
-            changes.email ?? null,
-            changes.phonenumber ?? null,
-          ],
-        );
+        await updateProfile(app.db, student.id, changes);
       } catch (error) {
         throw takenError(error) ?? error;
       }
@@ -249,12 +246,9 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
       }
       if (picture === undefined) throw new HttpError(400, 'pictureMissing');
       const path = storePicture(app.config.dataDir, picture.bytes, picture.extension);
-      const [previous] = await app.db.query<{ profile_picture: string | null }>(
-        'SELECT profile_picture FROM students WHERE id = $1',
-        [student.id],
-      );
-      await app.db.query('UPDATE students SET profile_picture = $2 WHERE id = $1', [student.id, path]);
-      removePicture(app.config.dataDir, previous?.profile_picture ?? null);
+      const previous = await findProfilePicture(app.db, student.id);
+      await setProfilePicture(app.db, student.id, path);
+      removePicture(app.config.dataDir, previous);
       return {
         success: true as const,
         user: await loadClientUser(app.db, student.id, publicOrigin(request)),
@@ -288,7 +282,7 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
       if (oldPassword === newPassword) throw new HttpError(400, 'samePassword');
       const passwordHash = await hashPassword(newPassword);
       const tokenVersion = await app.db.transaction(async (tx) => {
-        await tx.query('UPDATE students SET password_hash = $2 WHERE id = $1', [student.id, passwordHash]);
+        await setPasswordHash(tx, student.id, passwordHash);
         return revokeAllTokens(tx, student.id);
       });
       const token = await issueToken(app.config.jwtSecret, app.config.jwtTtl, {
@@ -315,15 +309,7 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const student = currentStudent(request);
       const { token, platform } = request.body;
-      await app.db.transaction(async (tx) => {
-        // A device handed over to another student must stop receiving the previous owner's notifications.
-        await tx.query('DELETE FROM push_tokens WHERE token = $1 AND student_id <> $2', [token, student.id]);
-        await tx.query(
-          `INSERT INTO push_tokens (student_id, token, platform) VALUES ($1, $2, $3)
-           ON CONFLICT (student_id, token) DO UPDATE SET platform = EXCLUDED.platform, updated_at = now()`,
-          [student.id, token, platform],
-        );
-      });
+      await savePushToken(app.db, student.id, token, platform);
       return { success: true as const };
     },
   );
@@ -341,12 +327,7 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const student = requireSelf(request, request.body.userId);
-      const [row] = await app.db.query<{ exists: boolean; expires_at: Date | null; expired: boolean | null }>(
-        `SELECT true AS exists, a.expires_at, a.expires_at <= now() AS expired
-           FROM subjects s LEFT JOIN subject_access a ON a.subject_id = s.id AND a.student_id = $1
-          WHERE s.id = $2`,
-        [student.id, request.body.subjectId],
-      );
+      const row = await findSubjectExpiry(app.db, student.id, request.body.subjectId);
       if (row === undefined) throw new HttpError(404, 'subjectNotFound');
       return {
         success: true as const,
@@ -410,43 +391,7 @@ const usersRoutes: FastifyPluginAsync = async (base) => {
       if (found === undefined || !(await verifyPassword(found.password_hash, request.body.password))) {
         throw new HttpError(401, 'wrongPassword');
       }
-      const picture = await app.db.transaction(async (tx) => {
-        const [row] = await tx.query<{ profile_picture: string | null }>(
-          'SELECT profile_picture FROM students WHERE id = $1 FOR UPDATE',
-          [student.id],
-        );
-        await tx.query('UPDATE comments SET student_id = NULL, username = NULL WHERE student_id = $1', [
-          student.id,
-        ]);
-        for (const table of [
-          'push_tokens',
-          'comment_likes',
-          'video_reactions',
-          'video_views',
-          'playback_positions',
-          'subject_access',
-          'password_resets',
-        ]) {
-          await tx.query(`DELETE FROM ${table} WHERE student_id = $1`, [student.id]);
-        }
-        // The payments table belongs to the payments module (migration 002); when present its rows are
-        // kept for accounting with the payer's identity removed.
-        const [payments] = await tx.query<{ present: boolean }>(
-          "SELECT to_regclass('payments') IS NOT NULL AS present",
-        );
-        if (payments?.present) {
-          await tx.query('UPDATE payments SET student_id = NULL, msisdn = NULL WHERE student_id = $1', [
-            student.id,
-          ]);
-        }
-        await tx.query(
-          `UPDATE students SET firstname = NULL, lastname = NULL, email = NULL, username = NULL, phonenumber = NULL,
-                  password_hash = NULL, profile_picture = NULL, deleted_at = now(), token_version = token_version + 1
-            WHERE id = $1`,
-          [student.id],
-        );
-        return row?.profile_picture ?? null;
-      });
+      const picture = await eraseAccount(app.db, student.id);
       removePicture(app.config.dataDir, picture);
       app.responseCache.invalidate('videos');
       return { success: true as const };
