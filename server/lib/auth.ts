@@ -118,6 +118,12 @@ export async function optionalStudent(request: FastifyRequest, _reply: FastifyRe
   request.student = await authenticateToken(request.server.db, request.server.config.jwtSecret, token);
 }
 
+/** The caller of a route behind `app.authenticate`: a 401 should the route ever be reached without it. */
+export function currentStudent(request: FastifyRequest): AuthenticatedStudent {
+  if (request.student === null) throw new HttpError(401, 'unauthorized');
+  return request.student;
+}
+
 /** Revokes one token (logout). Expired revocations are pruned on the way. */
 export async function revokeToken(db: Queryable, jti: string, expiresAt: Date): Promise<void> {
   await db.query('DELETE FROM revoked_tokens WHERE expires_at < now()');
