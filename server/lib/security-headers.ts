@@ -23,3 +23,32 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   if (failure !== undefined) throw failure;
   return headers;
 }
+
+/** The headers of every reply: the app's content security policy and helmet's other defaults. */
+export function appSecurityHeaders(): Record<string, string> {
+  return securityHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes; Vite may inline critical CSS.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // News pictures come from the news sites themselves.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The native shell (capacitor://localhost) and other origins load media and pictures from here.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
