@@ -94,8 +94,9 @@ function preloadOnlyWhatIsMissing() {
 const preloads = preloadOnlyWhatIsMissing();
 
 /**
- * After a production build, the service worker is bundled and given the precache manifest (scripts/build-sw.ts),
- * then the text files get pre-compressed siblings (scripts/precompress.ts).
+ * After a production build, the first screen is prerendered in both languages (scripts/prerender.ts), the
+ * service worker is bundled and given the precache manifest (scripts/build-sw.ts), then the text files get
+ * pre-compressed siblings (scripts/precompress.ts).
  */
 function serviceWorker(): Plugin {
   let outDir = 'dist';
@@ -108,6 +109,9 @@ function serviceWorker(): Plugin {
     closeBundle: {
       sequential: true,
       async handler() {
+        const { prerenderFirstScreen } = await import('./scripts/prerender.ts');
+        const prerendered = await prerenderFirstScreen(outDir);
+        this.info(`prerendered ${prerendered.pages.join(', ')}: ${prerendered.bytes} bytes`);
         const { buildServiceWorker } = await import('./scripts/build-sw.ts');
         const { count, size, warnings } = await buildServiceWorker(outDir);
         for (const warning of warnings) this.warn(warning);

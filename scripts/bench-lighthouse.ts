@@ -1,22 +1,40 @@
 /**
  * Lighthouse (npm `lighthouse` 12, mobile settings: simulated slow 4G, 4× CPU slowdown) with Debian's
- * Chromium, against the production build served by the real server. Prints the four category scores and
- * the size of the service worker's precache. `npm run bench:lighthouse` builds first; `--no-build` reuses dist/.
+ * Chromium, against the production build served by the real server: the landing, home, and study-sections
+ * for a logged-in student, several runs each, every run in a fresh browser profile (a first visit).
+ *
+ *   npm run bench:lighthouse              builds, then 5 runs of each page
+ *   tsx scripts/bench-lighthouse.ts --no-build --runs 3
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
+import type { FastifyInstance } from 'fastify';
 import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { SW_FILE } from './build-sw';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const DIST = join(ROOT, 'dist');
+export const DIST = join(ROOT, 'dist');
 const CHROMIUM = '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  // Nothing but the page under test touches the network (this machine has none to spare).
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** The precache manifest workbox-build wrote into sw.js, and what its files weigh on disk. */
 export function precacheSize(distDir: string): { files: number; bytes: number } {
@@ -26,74 +44,229 @@ export function precacheSize(distDir: string): { files: number; bytes: number } 
   return { files: urls.length, bytes };
 }
 
-async function main() {
-  if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
+export interface LighthouseRun {
+  page: string;
+  run: number;
+  /** 0–100 per category; null when Lighthouse could not score it this run. */
+  scores: Record<(typeof CATEGORIES)[number], number | null>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  /** Audits below full marks (opportunities and failures), for reading a low score. */
+  failing: string[];
+  runtimeError?: string;
+}
+
+export interface BenchPage {
+  name: string;
+  /** Path and hash, e.g. `/#/home`. */
+  path: string;
+  /** Local storage to set before the page loads (a logged-in student). */
+  storage?: Record<string, string>;
+}
+
+/** The real server on PGlite with a fresh data directory, serving the build; and a student to log in as. */
+export async function startBenchServer(distDir = DIST): Promise<{
+  app: FastifyInstance;
+  origin: string;
+  studentStorage: Record<string, string>;
+  close(): Promise<void>;
+}> {
   const dataDir = mkdtempSync(join(tmpdir(), 'study-app-lighthouse-'));
   const app = await buildApp(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: DIST, LOG_LEVEL: 'warn' }),
+    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: distDir, LOG_LEVEL: 'warn' }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}/`;
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      // Nothing but the page under test touches the network (this machine has none to spare).
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-default-apps',
-      '--disable-extensions',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+  const origin = `http://127.0.0.1:${port}`;
+
+  // A student who paid for two subjects, as the app stores them after logging in.
+  const student = {
+    firstname: 'Amina',
+    lastname: 'Nkeng',
+    email: 'bench@example.cm',
+    username: 'bench_student',
+    password: 'Bench-password-2026',
+    phonenumber: '237670000001',
+  };
+  const registered = await app.inject({ method: 'POST', url: '/users/register', payload: student });
+  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/users/authenticate/student',
+    payload: { username: student.username, password: student.password },
   });
-  try {
-    // Chromium sometimes fails to record the page-load trace (NO_NAVSTART); such a run measures nothing, so
-    // it is run again, up to three times in all.
-    let result: Awaited<ReturnType<typeof lighthouse>>;
-    for (let attempt = 1; ; attempt++) {
-      result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result?.lhr.runtimeError || attempt === 3) break;
-      console.log(`(run ${attempt}: ${result.lhr.runtimeError.code}, measuring again)`);
-    }
-    if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr } = result;
-    console.log(`Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, ${url}`);
-    for (const category of CATEGORIES) {
-      const score = lhr.categories[category]?.score;
-      console.log(
-        `${category.padEnd(16)} ${score === null || score === undefined ? 'n/a' : Math.round(score * 100)}`,
-      );
-    }
-    // A category without a score means Lighthouse could not measure it this run; say why instead of a number.
-    if (lhr.runtimeError)
-      console.log(`  runtime error: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    for (const audit of Object.values(lhr.audits)) {
-      if (audit.scoreDisplayMode === 'error')
-        console.log(`  ! ${audit.id}: ${audit.errorMessage ?? 'error'}`);
-    }
-    const failing = Object.values(lhr.audits).filter(
-      (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
+  const { token, user } = login.json<{ token: string; user: { id: string } }>();
+  for (const subjectId of ['ang-maths-f5', 'ang-physics-f5']) {
+    await app.db.query(
+      `INSERT INTO subject_access (student_id, subject_id, expires_at) VALUES ($1, $2, now() + interval '300 days')
+       ON CONFLICT (student_id, subject_id) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
+      [user.id, subjectId],
     );
-    for (const audit of failing)
-      console.log(`  - ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-    const { files, bytes } = precacheSize(DIST);
-    console.log(`precache        ${files} files, ${(bytes / 1024).toFixed(1)} KiB`);
-  } finally {
-    await chrome.kill();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const profile = await app.inject({
+    method: 'GET',
+    url: '/users/profile',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const paidUser = profile.json<{ user: unknown }>().user;
+  return {
+    app,
+    origin,
+    studentStorage: { id_token: token, user: JSON.stringify({ v: 1, data: paidUser }) },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
+  lhr.audits[id]?.numericValue ?? Number.NaN;
+
+/** One Lighthouse run in a fresh Chromium profile; Chromium's occasional NO_NAVSTART is run again. */
+async function measure(origin: string, page: BenchPage, run: number): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const tab = await browser.newPage();
+      if (page.storage) {
+        // The origin's storage is set from a page of the origin that loads nothing (the API's health call).
+        await tab.goto(`${origin}/health`);
+        await tab.evaluate((entries: Record<string, string>) => {
+          for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+        }, page.storage);
+      }
+      const result = await lighthouse(
+        `${origin}${page.path}`,
+        {
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+          // Keeps the student's stored session; the profile is new for every run, so nothing else is kept.
+          disableStorageReset: page.storage !== undefined,
+        },
+        undefined,
+        tab,
+      );
+      await browser.disconnect();
+      if (!result) throw new Error('Lighthouse returned no result');
+      const { lhr } = result;
+      if (lhr.runtimeError && attempt < 3) continue;
+      const score = (category: (typeof CATEGORIES)[number]) => {
+        const value = lhr.categories[category]?.score;
+        return value === null || value === undefined ? null : Math.round(value * 100);
+      };
+      return {
+        page: page.name,
+        run,
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+        },
+        fcpMs: numeric(lhr, 'first-contentful-paint'),
+        lcpMs: numeric(lhr, 'largest-contentful-paint'),
+        tbtMs: numeric(lhr, 'total-blocking-time'),
+        cls: numeric(lhr, 'cumulative-layout-shift'),
+        speedIndexMs: numeric(lhr, 'speed-index'),
+        failing: Object.values(lhr.audits)
+          .filter(
+            (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
+          )
+          .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+        ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` } : {}),
+      };
+    } finally {
+      await chrome.kill();
+    }
   }
 }
 
-await main();
+export async function runLighthouse(
+  origin: string,
+  pages: BenchPage[],
+  runs: number,
+  onRun: (run: LighthouseRun) => void = () => undefined,
+): Promise<LighthouseRun[]> {
+  const results: LighthouseRun[] = [];
+  for (let run = 1; run <= runs; run++) {
+    // Pages take turns, so a burst of load on the machine does not fall on one page's runs only.
+    for (const page of pages) {
+      const result = await measure(origin, page, run);
+      onRun(result);
+      results.push(result);
+    }
+  }
+  return results;
+}
+
+export function median(values: number[]): number {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function runRow(run: LighthouseRun): string {
+  const s = run.scores;
+  return `| ${run.page} | ${run.run} | ${s.performance ?? 'n/a'} | ${seconds(run.fcpMs)} | ${seconds(run.lcpMs)} | ${Math.round(run.tbtMs)} ms | ${run.cls.toFixed(3)} | ${s.accessibility ?? 'n/a'} / ${s['best-practices'] ?? 'n/a'} / ${s.seo ?? 'n/a'} |`;
+}
+
+export const RUN_HEADER = [
+  '| page | run | performance | FCP | LCP | TBT | CLS | a11y / best practices / SEO |',
+  '|---|---:|---:|---:|---:|---:|---:|---|',
+].join('\n');
+
+export function medianRows(results: LighthouseRun[], pages: BenchPage[]): string {
+  return [
+    '| page | runs | performance (median) | range | LCP (median) | TBT (median) | CLS (median) |',
+    '|---|---:|---:|---|---:|---:|---:|',
+    ...pages.map((page) => {
+      const runs = results.filter((run) => run.page === page.name);
+      const perf = runs.map((run) => run.scores.performance ?? Number.NaN);
+      const finite = perf.filter(Number.isFinite);
+      return `| ${page.name} | ${runs.length} | ${median(perf)} | ${Math.min(...finite)}–${Math.max(...finite)} | ${seconds(median(runs.map((r) => r.lcpMs)))} | ${Math.round(median(runs.map((r) => r.tbtMs)))} ms | ${median(runs.map((r) => r.cls)).toFixed(3)} |`;
+    }),
+  ].join('\n');
+}
+
+export function benchPages(studentStorage: Record<string, string>): BenchPage[] {
+  return [
+    { name: 'landing', path: '/' },
+    { name: 'home', path: '/#/home' },
+    { name: 'study-sections (logged in)', path: '/#/study-sections', storage: studentStorage },
+  ];
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
+  const runsFlag = process.argv.indexOf('--runs');
+  const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 5;
+  const server = await startBenchServer();
+  try {
+    const pages = benchPages(server.studentStorage);
+    console.log(RUN_HEADER);
+    const results = await runLighthouse(server.origin, pages, runs, (run) => {
+      console.log(runRow(run));
+      if (run.runtimeError) console.log(`  runtime error: ${run.runtimeError}`);
+      if (process.argv.includes('--audits')) console.log(`  below full marks: ${run.failing.join(', ')}`);
+    });
+    console.log(`\n${medianRows(results, pages)}`);
+    const { files, bytes } = precacheSize(DIST);
+    console.log(`\nprecache: ${files} files, ${(bytes / 1024).toFixed(1)} KiB`);
+  } finally {
+    await server.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

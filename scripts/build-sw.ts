@@ -15,6 +15,8 @@ export const SW_FILE = 'sw.js';
 /** The app shell: everything the installed app needs to open offline, and nothing else. */
 export const PRECACHE_PATTERNS = [
   'index.html',
+  // The first screen prerendered in French (scripts/prerender.ts); index.html is the English one.
+  'index.fr.html',
   'manifest.webmanifest',
   'assets/**/*.{js,css}',
   'assets/i18n/*.json',

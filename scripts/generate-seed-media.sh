@@ -16,6 +16,28 @@ ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 # The lesson clips (renditions, captions, thumbnails) come from the import pipeline: npm run seed:media.
 npx tsx scripts/build-seed-media.ts
 
+# Responsive sizes (issue 12): each picture also as <name>-<width>w.webp, which the server lists in the
+# `srcset` it sends (server/lib/picture-sizes.ts), so a phone downloads the width it draws, not a bigger one.
+PICTURE_WIDTHS=(80 160 320 480)
+THUMBNAIL_WIDTHS=(160 320)
+picture_sizes() {
+  local key=$1 initials=$2 colour=$3 width height
+  for width in "${PICTURE_WIDTHS[@]}"; do
+    height=$((width * 2 / 3))
+    ff -f lavfi -i "color=c=$colour:size=${width}x${height}" -frames:v 1 \
+      -vf "drawtext=fontfile=$FONT:text='$initials':fontcolor=white:fontsize=$((width * 3 / 10)):x=(w-text_w)/2:y=(h-text_h)/2" \
+      -c:v libwebp -quality 70 "$OUT/pictures/subject-$key-${width}w.webp"
+  done
+}
+# The seed lessons' thumbnails in each width, from their 480p rendition at the thumbnail's moment (3 s).
+for rendition in "$OUT"/videos/*-480p.mp4; do
+  name=$(basename "$rendition" -480p.mp4)
+  for width in "${THUMBNAIL_WIDTHS[@]}"; do
+    ff -ss 3 -i "$rendition" -frames:v 1 -vf "scale=$width:-2" -c:v libwebp -quality 60 \
+      "$OUT/thumbnails/$name-${width}w.webp"
+  done
+done
+
 # discipline key | initials | card colour
 DISCIPLINES=(
   "maths|Ma|0x1565c0" "further-maths|FM|0x0d47a1" "physics|Ph|0x6a1b9a" "chemistry|Ch|0x00838f"
@@ -30,6 +52,7 @@ for spec in "${DISCIPLINES[@]}"; do
   ff -f lavfi -i "color=c=$colour:size=240x160" -frames:v 1 \
     -vf "drawtext=fontfile=$FONT:text='$initials':fontcolor=white:fontsize=72:x=(w-text_w)/2:y=(h-text_h)/2" \
     -c:v libwebp -quality 70 "$OUT/pictures/subject-$key.webp"
+  picture_sizes "$key" "$initials" "$colour"
 done
 
 # Shop pictures: two cards per product (front and detail), drawn like the subject cards.

@@ -127,7 +127,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
 
   app.setErrorHandler(errorHandler);
-  const headers = appSecurityHeaders();
+  const headers = appSecurityHeaders(config.staticDir);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);

@@ -1,14 +1,14 @@
-import { useSelector } from '@xstate/react';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
+import { selectCartCount } from '../machines/cart';
+import { toLanguage } from '../machines/language';
 import { selectIsLoggedIn, selectUser } from '../machines/session';
-import { App } from './app/App';
+import { AppRoot } from './app/AppRoot';
 import { preloadScreenFor } from './app/AppRoutes';
-import { AppActorsContext, type AppContextValue } from './app/actors-context';
+import type { AppContextValue } from './app/actors-context';
 import { createAppActors } from './app/create-app-actors';
-import { PwaOverlays } from './app/PwaOverlays';
+import { canHydrate, hashPath, readPrerendered } from './app/first-screen';
 import { loadPlanner, providePlannerDeps } from './app/planner-loader';
 import { createUiStore } from './app/ui-store';
 import { addDictionary, i18n } from './i18n/i18n';
@@ -16,6 +16,7 @@ import { createApiClient } from './services/api/client';
 import { createEndpoints } from './services/api/endpoints';
 import { ApiError } from './services/api/errors';
 import { fetchDictionary } from './services/dictionaries';
+import { writeLanguageCookie } from './services/language-cookie';
 import { isNativeShell } from './services/native/native-shell';
 import { lazyOfflineVideoStore } from './services/offline/offline-video-store';
 import { whenAppStable } from './services/pwa/app-stable';
@@ -24,6 +25,10 @@ import { createServiceWorkerBridge } from './services/pwa/service-worker-bridge'
 import { clearCaches, createAppStorage } from './services/storage';
 import { isPrecache } from './sw/cache-names';
 import './ui/theme.css';
+// The prerendered first screen's styles ship with the shell's, inlined into the page by the build
+// (scripts/prerender.ts): the landing's chunk then brings no stylesheet of its own to insert again.
+import './ui/states.css';
+import './screens/Landing/landing.css';
 
 // The composition root: the only place where machines meet the browser's effects (DESIGN.md).
 const nativeShell = isNativeShell();
@@ -40,6 +45,14 @@ const describeError = (error: unknown): string => {
   return i18n.t('errors.unknown');
 };
 
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+const prerendered = readPrerendered(container);
+
+// A language chosen before this version of the app lived in local storage only: the server reads the cookie.
+const storedLanguage = storage.getLanguage();
+if (storedLanguage !== null) writeLanguageCookie(storedLanguage);
+
 const actors = createAppActors({
   storage,
   api,
@@ -47,6 +60,9 @@ const actors = createAppActors({
   now,
   navigate,
   describeError,
+  // The server wrote the page in the student's language (cookie, else Accept-Language): start in it.
+  ...(prerendered.lang === null ? {} : { pageLanguage: toLanguage(prerendered.lang) }),
+  rememberLanguage: (lang) => writeLanguageCookie(lang),
   async loadDictionary(lang) {
     addDictionary(lang, await fetchDictionary(lang));
     await i18n.changeLanguage(lang);
@@ -81,8 +97,23 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'visible') actors.session.send({ type: 'session.tick', now: now() });
 });
 
-// The worker registers once the first screen is up and the page idle (the machine's 30 s deadline otherwise).
-whenAppStable(() => actors.serviceWorker.send({ type: 'app.stable' }));
+// The PWA machines load once the first screen is up (their code is not on the landing route); the worker
+// registers once the page is idle too (the machine's 30 s deadline otherwise).
+whenAppStable(() => {
+  void actors.pwa
+    .load()
+    .then(({ serviceWorker }) => serviceWorker.send({ type: 'app.stable' }))
+    .catch(() => undefined);
+
+  // Downloads of a subject whose access has expired go, checked now and whenever the user object changes.
+  let lastPaidSubjects: unknown = null;
+  actors.session.subscribe((snapshot) => {
+    const paid = selectUser(snapshot)?.paidSubjects ?? null;
+    if (paid === lastPaidSubjects) return;
+    lastPaidSubjects = paid;
+    void actors.removeExpiredDownloads();
+  });
+});
 
 // The planner (issue 9) syncs and reminds on every screen of a logged-in student: its chunk loads once the
 // first screen is up. A visitor gets it only by opening a planner screen.
@@ -102,15 +133,6 @@ whenAppStable(() => {
   };
   startWhenLoggedIn(actors.session.getSnapshot());
   actors.session.subscribe(startWhenLoggedIn);
-});
-
-// Downloads of a subject whose access has expired go, checked at start and whenever the user object changes.
-let lastPaidSubjects: unknown = null;
-actors.session.subscribe((snapshot) => {
-  const paid = selectUser(snapshot)?.paidSubjects ?? null;
-  if (paid === lastPaidSubjects) return;
-  lastPaidSubjects = paid;
-  void actors.removeExpiredDownloads();
 });
 
 // Push notifications exist in the native shell only: the web never loads (or downloads) the plugin code.
@@ -135,29 +157,37 @@ if (nativeShell) {
 
 const context: AppContextValue = { ...actors, ui, now, navigate, api, describeError };
 
-/** Nothing is drawn before the first dictionary arrives, so no untranslated key ever flashes. */
-function Root() {
-  const ready = useSelector(actors.language, (s) => s.context.language !== null);
-  return ready ? (
-    <>
-      <App />
-      <PwaOverlays />
-    </>
-  ) : null;
+/** Resolves once a dictionary is in use; never when none could be loaded (the prerendered page then stays). */
+function dictionaryReady(): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (actors.language.getSnapshot().context.language === null) return false;
+      resolve();
+      return true;
+    };
+    if (check()) return;
+    const subscription = actors.language.subscribe(() => {
+      if (check()) subscription.unsubscribe();
+    });
+  });
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-// The first screen's code (modulepreloaded by index.html) is loaded alongside the dictionary, so the first
-// render shows it directly rather than a loader React would keep on screen for at least 300 ms.
-void preloadScreenFor(window.location.hash).finally(() =>
-  createRoot(container).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <AppActorsContext.Provider value={context}>
-          <Root />
-        </AppActorsContext.Provider>
-      </I18nextProvider>
-    </StrictMode>,
-  ),
-);
+// The first screen's code (modulepreloaded by index.html) and its dictionary are loaded before the first
+// render, so it shows the screen directly: hydrating the prerendered markup where it matches, rendering
+// over the prerendered shell otherwise.
+void Promise.all([preloadScreenFor(window.location.hash), dictionaryReady()]).then(() => {
+  const path = hashPath(window.location.hash);
+  const hydrate = canHydrate(prerendered, {
+    path,
+    isLoggedIn: selectIsLoggedIn(actors.session.getSnapshot()),
+    cartCount: selectCartCount(actors.cart.getSnapshot()),
+    language: actors.language.getSnapshot().context.language ?? '',
+    year: new Date().getFullYear(),
+  });
+  // As a transition, React yields to the browser while it hydrates or renders: the page the HTML already
+  // shows stays responsive instead of blocking a slow phone's main thread in one long task.
+  startTransition(() => {
+    if (hydrate) hydrateRoot(container, <AppRoot context={context} i18n={i18n} ssrPath={path} />);
+    else createRoot(container).render(<AppRoot context={context} i18n={i18n} />);
+  });
+});

@@ -19,6 +19,8 @@ declare module 'autocannon' {
   interface Result {
     requests: Histogram & { total: number };
     latency: Histogram;
+    /** Bytes per second read from the server. */
+    throughput: Histogram & { total: number };
     errors: number;
     non2xx: number;
   }

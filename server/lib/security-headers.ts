@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { inlineScriptHashes } from './app-page';
 
 /**
  * Helmet's headers, computed once at start. @fastify/helmet rebuilds helmet's middleware (and re-parses the
@@ -25,12 +26,13 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /** The headers of every reply: the app's content security policy and helmet's other defaults. */
-export function appSecurityHeaders(): Record<string, string> {
+export function appSecurityHeaders(staticDir: string): Record<string, string> {
   return securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The prerendered page's first-screen script, by its hash (server/lib/app-page.ts).
+        scriptSrc: ["'self'", ...inlineScriptHashes(staticDir)],
         // React sets style attributes; Vite may inline critical CSS.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // News pictures come from the news sites themselves.

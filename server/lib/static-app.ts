@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { sendAppPage } from './app-page';
 import { sendError } from './error-handler';
 import { t } from './i18n';
 
@@ -45,7 +46,8 @@ export async function serveStaticApp(app: FastifyInstance, staticDir: string): P
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
-      index: ['index.html'],
+      // The page itself is sent in the student's language (below and in the not-found handler).
+      index: false,
       // The build writes .br/.gz next to each text file (scripts/precompress.ts): no compression per request.
       preCompressed: true,
       setHeaders(reply, path) {
@@ -57,6 +59,7 @@ export async function serveStaticApp(app: FastifyInstance, staticDir: string): P
         }
       },
     });
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendAppPage(staticDir, request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -66,7 +69,7 @@ export async function serveStaticApp(app: FastifyInstance, staticDir: string): P
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && appBuilt) {
       // Hash routing: any page URL is the app; the client router takes it from there.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendAppPage(staticDir, request, reply);
     }
     if (wantsPage) {
       return reply

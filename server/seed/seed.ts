@@ -75,7 +75,7 @@ async function isEmpty(tx: Transaction, table: string): Promise<boolean> {
 }
 
 /** The subjects and their videos, with every rendition and caption; false when they were there already. */
-async function seedSubjects(db: Db): Promise<boolean> {
+export async function seedSubjects(db: Db): Promise<boolean> {
   const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM subjects');
   if ((count?.n ?? 0) > 0) {
     await backfillSeedRenditions(db);

@@ -11,15 +11,16 @@ import { LANDING_PATH } from './routes';
 import { ShellOverlays } from './ShellOverlays';
 import './app-shell.css';
 
-export function App() {
+/** `ssrPath`: the route of the first render, when it prerenders or hydrates (see AppRoutes). */
+export function App({ ssrPath }: { ssrPath?: string | undefined } = {}) {
   const { cart, session, language, ui, navigate } = useAppActors();
   const isLoggedIn = useSelector(session, selectIsLoggedIn);
   const cartCount = useSelector(cart, selectCartCount);
   const lang = useSelector(language, selectLanguage);
 
-  // The navbar's and footer's links are hash links too: outside a hash router they would change the path.
+  // The shell's links (navbar, footer) are hash links too, under the same location as the routes.
   return (
-    <Router hook={useHashPath}>
+    <Router hook={useHashPath} {...(ssrPath === undefined ? {} : { ssrPath })}>
       <Navbar
         isLoggedIn={isLoggedIn}
         cartCount={cartCount}
@@ -33,7 +34,7 @@ export function App() {
         }}
       />
       <div className="app-content">
-        <AppRoutes isLoggedIn={isLoggedIn} />
+        <AppRoutes isLoggedIn={isLoggedIn} {...(ssrPath === undefined ? {} : { ssrPath })} />
       </div>
       <Footer year={new Date().getFullYear()} />
       <ShellOverlays />

@@ -71,12 +71,17 @@ interface AppRoutesProps {
   isLoggedIn: boolean;
   /** Tests pass a memory location hook; the app uses the hash (SPEC.md §2: routing is hash-based). */
   locationHook?: typeof useHashLocation;
+  /**
+   * The path the first render (prerender or hydration) uses: the hash hook cannot read a location on the
+   * server, and hydration must render exactly what the prerendered HTML shows.
+   */
+  ssrPath?: string;
 }
 
-export function AppRoutes({ isLoggedIn, locationHook = useHashPath }: AppRoutesProps) {
+export function AppRoutes({ isLoggedIn, locationHook = useHashPath, ssrPath }: AppRoutesProps) {
   const { t } = useTranslation();
   return (
-    <Router hook={locationHook}>
+    <Router hook={locationHook} {...(ssrPath === undefined ? {} : { ssrPath })}>
       <Suspense fallback={<Loader label={t('app.loading')} />}>
         <Switch>
           {ROUTES.map((route) => {

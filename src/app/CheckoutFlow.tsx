@@ -14,10 +14,11 @@ import { PaymentMethodDialog } from '../ui/PaymentMethodDialog';
 import { PaymentWaiting } from '../ui/PaymentWaiting';
 import { PhonePrompt } from '../ui/PhonePrompt';
 import { useAppActors } from './actors-context';
+import type { CheckoutActor } from './checkout-actor';
 
 /** The checkout and mobile money machines on screen: each step is one presentational dialog. */
-export function CheckoutFlow() {
-  const { checkout, now } = useAppActors();
+export function CheckoutFlow({ checkout }: { checkout: CheckoutActor }) {
+  const { now } = useAppActors();
   const { t, i18n } = useTranslation();
   const choosing = useSelector(checkout, selectIsChoosingMethod);
   const loaderVisible = useSelector(checkout, selectIsLoaderVisible);

@@ -3,14 +3,13 @@ import { selectInstallBanner, selectIsInstalling } from '../../machines/installP
 import { selectIsUpdating, selectUpdatePrompt } from '../../machines/serviceWorker';
 import { InstallBanner } from '../ui/InstallBanner';
 import { UpdateToast } from '../ui/UpdateToast';
-import { useAppActors } from './actors-context';
+import type { PwaActors } from './pwa-actors';
 
 /**
  * The PWA's own overlays: the update question (Update / Later) and the install banner at the bottom. The
  * short toasts ('App is ready for offline use!', …) go through the shell's toast like every other.
  */
-export function PwaOverlays() {
-  const { serviceWorker, installPrompt } = useAppActors();
+export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { actors: PwaActors }) {
   const updatePrompt = useSelector(serviceWorker, selectUpdatePrompt);
   const updating = useSelector(serviceWorker, selectIsUpdating);
   const banner = useSelector(installPrompt, selectInstallBanner);

@@ -1,25 +1,17 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart';
-import { checkoutMachine, type MakePaymentInput, type MakePaymentOutput } from '../../machines/checkout';
-import { installPromptMachine } from '../../machines/installPrompt';
-import { type LoadDictionaryInput, languageMachine } from '../../machines/language';
-import {
-  type CheckStatusInput,
-  type CheckStatusOutput,
-  mobileMoneyMachine,
-  type RequestToPayInput,
-  type RequestToPayOutput,
-} from '../../machines/mobileMoney';
-import { serviceWorkerMachine } from '../../machines/serviceWorker';
+import { type Language, type LoadDictionaryInput, languageMachine } from '../../machines/language';
 import { type ClearSessionInput, sessionMachine } from '../../machines/session';
 import type { User as MachineUser } from '../../machines/types';
-import { type Endpoints, makeExternalId } from '../services/api/endpoints';
-import { ApiError } from '../services/api/errors';
+import type { Endpoints } from '../services/api/endpoints';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
 import { NO_OFFLINE_VIDEOS, type OfflineVideoStore } from '../services/offline/offline-video-store';
-import { NO_PWA, type PwaEffects } from '../services/pwa/pwa-effects';
+import type { PwaEffects } from '../services/pwa/pwa-effects';
 import type { AppStorage } from '../services/storage';
+import type { CheckoutActor } from './checkout-actor';
+import { type Lazy, lazyLoad } from './lazy-load';
+import type { PwaActors } from './pwa-actors';
 import type { UiStore } from './ui-store';
 
 export type AppApi = Endpoints & { clearCache(): void };
@@ -38,12 +30,16 @@ export interface AppEffects {
   describeError: (error: unknown) => string;
   /** Service worker and install prompt (src/services/pwa); absent: neither is offered. */
   pwa?: PwaEffects;
+  /**
+   * The language to start in when storage holds none: the one the page was served in (the server chose it
+   * from the cookie or Accept-Language, issue 12). Absent: SPEC.md's default, en.
+   */
+  pageLanguage?: string;
+  /** Mirrors the persisted language where the server can read it (a cookie); null forgets it. */
+  rememberLanguage?: (lang: Language | null) => void;
   /** Offline video downloads (src/services/offline); absent: downloads are not offered. */
   offlineVideos?: OfflineVideoStore;
 }
-
-/** The session stores the server's user object; the machines only read the fields they need. */
-const asAppUser = (user: MachineUser): User => user as unknown as User;
 
 export function createAppActors(fx: AppEffects) {
   const cart = createActor(
@@ -61,6 +57,7 @@ export function createAppActors(fx: AppEffects) {
           // The server forgets this token; if it can't be reached the device is cleared all the same.
           if (input.token) await fx.api.logout().catch(() => undefined);
           fx.storage.clearAll();
+          fx.rememberLanguage?.(null);
           fx.api.clearCache();
           await fx.clearCaches().catch(() => undefined);
         }),
@@ -73,118 +70,27 @@ export function createAppActors(fx: AppEffects) {
       actors: {
         loadDictionary: fromPromise<void, LoadDictionaryInput>(({ input }) => fx.loadDictionary(input.lang)),
       },
-      actions: { persistLanguage: (_, { lang }) => void fx.storage.setLanguage(lang) },
-    }),
-    { input: { stored: fx.storage.getLanguage() } },
-  );
-
-  const currentUserId = () => session.getSnapshot().context.user?.id ?? '';
-
-  const mobileMoney = mobileMoneyMachine.provide({
-    actors: {
-      requestToPay: fromPromise<RequestToPayOutput, RequestToPayInput>(async ({ input }) => {
-        try {
-          const { referenceId } = await fx.api.requestToPay({
-            amount: String(input.amount),
-            currency: 'XAF',
-            externalId: makeExternalId(currentUserId(), fx.now()),
-            payer: { partyIdType: 'MSISDN', partyId: input.phone.trim() },
-            payerMessage: 'StudyCam subjects',
-            payeeNote: input.items.map((item) => item.subjectTitle).join(', '),
-            items: input.items.map((item) => ({ subjectId: item._id, amount: item.amount })),
-          });
-          return { referenceId };
-        } catch (error) {
-          throw new Error(fx.describeError(error));
-        }
-      }),
-      checkStatus: fromPromise<CheckStatusOutput, CheckStatusInput>(async ({ input }) => {
-        const { status, reason } = await fx.api.getPaymentStatus(input.referenceId);
-        return reason ? { status, reason } : { status };
-      }),
-    },
-    actions: {
-      showAlert: (_, alert) => fx.ui.showAlert(alert),
-      persistPending: (_, pending) =>
-        void fx.storage.setPendingPayment({ ...pending, items: [...pending.items] }),
-      clearPending: () => fx.storage.removePendingPayment(),
-    },
-  });
-
-  const checkout = createActor(
-    checkoutMachine.provide({
-      actors: {
-        mobileMoney,
-        makePayment: fromPromise<MakePaymentOutput, MakePaymentInput>(async ({ input }) => {
-          try {
-            const answer = await fx.api.makePayments({
-              id: input.user.id,
-              username: input.user.username,
-              // SPEC.md §6: STUDENT is the only role, and the default; the payment payload carries it.
-              role: 'STUDENT',
-              paidSubjects: input.items.map((item) => item.subjectTitle),
-              totalCost: input.totalCost,
-              referenceId: input.referenceId,
-            });
-            return answer.user
-              ? { success: answer.success, user: answer.user as unknown as MachineUser, msg: answer.msg }
-              : { success: answer.success, msg: answer.msg };
-          } catch (error) {
-            // A refusal (4xx) is the server's final word; no answer at all (0, 5xx) stays resumable.
-            if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-              return { success: false, msg: fx.describeError(error) };
-            }
-            throw new Error(fx.describeError(error));
-          }
-        }),
-      },
       actions: {
-        showAlert: (_, alert) => fx.ui.showAlert(alert),
-        clearCart: () => cart.send({ type: 'cart.clear' }),
-        storeUser: (_, { user }) => {
-          fx.storage.setUser(asAppUser(user));
-          session.send({ type: 'session.userUpdated', user });
+        persistLanguage: (_, { lang }) => {
+          fx.storage.setLanguage(lang);
+          fx.rememberLanguage?.(lang);
         },
-        closeModal: () => fx.ui.setCartOpen(false),
-        clearPending: () => fx.storage.removePendingPayment(),
-        navigate: (_, { to }) => fx.navigate(`/${to}`),
       },
     }),
+    { input: { stored: fx.storage.getLanguage() ?? fx.pageLanguage ?? null } },
   );
 
-  const pwa = fx.pwa ?? NO_PWA;
   const offlineVideos = fx.offlineVideos ?? NO_OFFLINE_VIDEOS;
 
-  const serviceWorker = createActor(
-    serviceWorkerMachine.provide({
-      actors: {
-        registerWorker: fromPromise<void, void>(() => pwa.serviceWorker.register()),
-        checkForUpdate: fromPromise<void, void>(() => pwa.serviceWorker.checkForUpdate()),
-        activateUpdate: fromPromise<void, void>(() => pwa.serviceWorker.activateUpdate()),
-      },
-      actions: {
-        showToast: (_, toast) => fx.ui.showToast(toast),
-        reload: () => pwa.reload(),
-      },
-    }),
-    { input: { isProduction: pwa.isProduction, isSupported: pwa.serviceWorker.isSupported } },
+  // Downloaded when first needed (issue 12): the checkout with the first payment or a payment to resume,
+  // the PWA machines once the first screen is up (main.tsx).
+  const checkout: Lazy<CheckoutActor> = lazyLoad(() =>
+    import('./checkout-actor').then((module) => module.createCheckoutActor(fx, { cart, session })),
   );
-
-  const installPrompt = createActor(
-    installPromptMachine.provide({
-      actors: { promptInstall: fromPromise(() => pwa.installPrompt.prompt()) },
-      actions: {
-        persistDismissed: () => void fx.storage.setInstallDismissed(),
-        showToast: (_, toast) => fx.ui.showToast(toast),
-      },
-    }),
-    {
-      input: {
-        dismissed: fx.storage.isInstallDismissed(),
-        isIos: pwa.installPrompt.isIos,
-        isStandalone: pwa.installPrompt.isStandalone,
-      },
-    },
+  const pwa: Lazy<PwaActors> = lazyLoad(() =>
+    import('./pwa-actors').then((module) =>
+      module.createPwaActors(fx.pwa, { storage: fx.storage, ui: fx.ui }),
+    ),
   );
 
   /** SPEC.md/issue 5: downloads of a subject go once its access has expired (checked from the stored user). */
@@ -199,8 +105,7 @@ export function createAppActors(fx: AppEffects) {
     session,
     language,
     checkout,
-    serviceWorker,
-    installPrompt,
+    pwa,
     offlineVideos,
     removeExpiredDownloads,
     /** After a successful login: the token and user are stored, then the session machine is told. */
@@ -222,10 +127,7 @@ export function createAppActors(fx: AppEffects) {
       session.send({ type: 'session.userUpdated', user: user as unknown as MachineUser });
     },
     start() {
-      for (const actor of [cart, session, language, checkout] as Actor<never>[]) actor.start();
-      for (const actor of [serviceWorker, installPrompt] as Actor<never>[]) actor.start();
-      pwa.serviceWorker.subscribe((event) => serviceWorker.send(event));
-      pwa.installPrompt.subscribe((event) => installPrompt.send(event));
+      for (const actor of [cart, session, language] as Actor<never>[]) actor.start();
       const user = fx.storage.getUser();
       session.send({
         type: 'session.restore',
@@ -238,7 +140,11 @@ export function createAppActors(fx: AppEffects) {
       const pending = fx.storage.getPendingPayment();
       const sessionUser = session.getSnapshot().context.user;
       if (pending && sessionUser) {
-        checkout.send({ type: 'checkout.resume', pending, user: sessionUser, now: fx.now() });
+        void checkout
+          .load()
+          .then((actor) => actor.send({ type: 'checkout.resume', pending, user: sessionUser, now: fx.now() }))
+          // Offline with the checkout's code not yet cached: the payment stays stored for the next start.
+          .catch(() => undefined);
       }
     },
   };

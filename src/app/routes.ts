@@ -118,4 +118,4 @@ export const ROUTES: readonly RouteDefinition[] = [
   plain('profile', true, () => import('../screens/Profile')),
 ];
 
-export const LANDING_PATH = '/landing';
+export { LANDING_PATH } from './landing-path';

@@ -1,5 +1,5 @@
 import { useLocation } from 'wouter';
-import { CartModalContainer } from '../app/ShellOverlays';
+import { CartModalContainer } from '../app/CartModalContainer';
 
 /** The cart as a route (SPEC.md §2: cart, and cart-modal "also usable as a modal"); closing goes home. */
 export default function CartScreen() {

@@ -1,4 +1,3 @@
-import { clear as clearIdbKeyval } from 'idb-keyval';
 import type { CartItem, Language, User } from './api/types';
 
 /**
@@ -230,7 +229,8 @@ function defaultCacheStorage(): CacheStorage | null {
 }
 
 function defaultIndexedDbClear(): (() => Promise<void>) | null {
-  return typeof indexedDB === 'undefined' ? null : () => clearIdbKeyval();
+  // Loaded at logout only: the first screen does not carry the IndexedDB helper.
+  return typeof indexedDB === 'undefined' ? null : () => import('idb-keyval').then(({ clear }) => clear());
 }
 
 /**

@@ -33,8 +33,8 @@ const CATALOGUE_LISTS = [
   /^shop\/products(\/[^/]+)?$/,
 ];
 
-/** The video lists: public shape, but each video's `streamUrl` and `locked` are the caller's. */
-const VIDEO_LISTS = /^videos\/fetchvideos(\/(anglophone|francophone|diplomaexams|competitiveexams))?$/;
+/** The video lists and pages: public shape, but each video's `streamUrl` and `locked` are the caller's. */
+const VIDEO_LISTS = /^videos\/(fetchvideos(\/(anglophone|francophone|diplomaexams|competitiveexams))?|page)$/;
 
 /** Public pictures: subject pictures, video thumbnails, profile pictures (random names, never rewritten). */
 const PICTURES = /^media\/(pictures|thumbnails|uploads)\/[^/]+$/;
@@ -82,4 +82,23 @@ export function isAppNavigation(path: string): boolean {
 export function offlineVideoKey(url: string | URL, base?: string): string {
   const parsed = new URL(url, base);
   return `${parsed.origin}${parsed.pathname}`;
+}
+
+/** The prerendered page of each language (scripts/prerender.ts). */
+export const APP_PAGES = { en: 'index.html', fr: 'index.fr.html' } as const;
+
+/**
+ * Which prerendered page a navigation gets, as the server decides (server/lib/app-page.ts): the language
+ * cookie the app writes, else the browser's languages in order, else English.
+ */
+export function pageLanguageFor(
+  cookie: string | null | undefined,
+  languages: readonly string[],
+): keyof typeof APP_PAGES {
+  if (cookie === 'en' || cookie === 'fr') return cookie;
+  for (const language of languages) {
+    const primary = language.toLowerCase().split('-')[0];
+    if (primary === 'en' || primary === 'fr') return primary;
+  }
+  return 'en';
 }

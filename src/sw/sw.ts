@@ -8,6 +8,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
 import {
+  APP_PAGES,
   isAppNavigation,
   isCatalogueList,
   isLazyLibrary,
@@ -15,6 +16,7 @@ import {
   isPicture,
   isVideoList,
   offlineVideoKey,
+  pageLanguageFor,
   scopedPath,
 } from './routes';
 
@@ -36,11 +38,29 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Hash routing: every page of the app is index.html; the server's own pages (API docs, media) are not.
-registerRoute(({ request, url }) => {
-  const path = pathOf(url);
-  return request.mode === 'navigate' && path !== null && isAppNavigation(path);
-}, createHandlerBoundToURL('index.html'));
+// Hash routing: every page of the app is the app's page, prerendered in the student's language (the cookie
+// the app writes, where the browser lets a worker read cookies; else the browser's languages); the server's
+// own pages (API docs, media) are not.
+const pages = {
+  en: createHandlerBoundToURL(APP_PAGES.en),
+  fr: createHandlerBoundToURL(APP_PAGES.fr),
+};
+interface CookieStoreLike {
+  get(name: string): Promise<{ value?: string } | null | undefined>;
+}
+async function storedLanguage(): Promise<string | undefined> {
+  const store = (self as { cookieStore?: CookieStoreLike }).cookieStore;
+  if (store === undefined) return undefined;
+  const cookie = await store.get('language').catch(() => undefined);
+  return cookie?.value;
+}
+registerRoute(
+  ({ request, url }) => {
+    const path = pathOf(url);
+    return request.mode === 'navigate' && path !== null && isAppNavigation(path);
+  },
+  async (options) => pages[pageLanguageFor(await storedLanguage(), self.navigator.languages)](options),
+);
 
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
@@ -64,7 +84,8 @@ registerRoute(
   new NetworkFirst({
     cacheName: RUNTIME_CACHES.videoLists,
     networkTimeoutSeconds: 6,
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 10, purgeOnQuotaError: true })],
+    // Pages of lessons (videos/page?…) are entries of their own: room for a few screens of each section.
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
   }),
 );
 

@@ -6,6 +6,8 @@ export interface SubjectCardProps {
   id: string;
   title: string;
   pictureurl: string;
+  /** Sizes of the picture (`srcset`), so the phone downloads the width the card needs. */
+  pictureSrcset?: string | undefined;
   level: string;
   description: string;
   /** Left out when unknown (a paid subject missing from the catalogue). */
@@ -14,6 +16,10 @@ export interface SubjectCardProps {
   status?: ReactNode;
   /** The card's buttons and links. */
   actions: ReactNode;
+  /** The title's heading level: 2 right under a page's h1 (headings must not skip a level). */
+  headingLevel?: 2 | 3;
+  /** The first card of a screen is in view at once: its picture loads first instead of lazily. */
+  inFirstView?: boolean;
 }
 
 /** A subject of the catalogue: picture, level, title, description, price and what the student can do. */
@@ -21,28 +27,36 @@ export function SubjectCard({
   id,
   title,
   pictureurl,
+  pictureSrcset,
   level,
   description,
   price,
   status,
   actions,
+  headingLevel = 3,
+  inFirstView = false,
 }: SubjectCardProps) {
   const titleId = `subject-${id}`;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="subject-card" aria-labelledby={titleId}>
       <img
         className="subject-card__picture"
         src={pictureurl}
+        srcSet={pictureSrcset}
+        // A card is the screen's width on a phone, 320 px in the grid of a wider screen.
+        sizes="(min-width: 40em) 320px, 100vw"
         alt=""
         width={320}
         height={180}
-        loading="lazy"
+        loading={inFirstView ? 'eager' : 'lazy'}
+        fetchPriority={inFirstView ? 'high' : 'auto'}
       />
       <div className="subject-card__body">
         <p className="subject-card__level">{level}</p>
-        <h3 id={titleId} className="subject-card__title">
+        <Heading id={titleId} className="subject-card__title">
           {title}
-        </h3>
+        </Heading>
         <p className="subject-card__description">{description}</p>
         {status ? <div className="subject-card__status">{status}</div> : null}
         <div className="subject-card__footer">

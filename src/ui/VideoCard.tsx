@@ -18,13 +18,23 @@ interface VideoCardProps {
   id: string;
   title: string;
   thumbnailUrl: string;
+  /** Sizes of the thumbnail (`srcset`): the phone picks the one for its pixel density. */
+  thumbnailSrcset?: string | undefined;
   durationSeconds: number;
   views: number;
   locked: boolean;
 }
 
 /** A lesson in a list: thumbnail with its duration, title, views, and a lock when the subject is unpaid. */
-export function VideoCard({ id, title, thumbnailUrl, durationSeconds, views, locked }: VideoCardProps) {
+export function VideoCard({
+  id,
+  title,
+  thumbnailUrl,
+  thumbnailSrcset,
+  durationSeconds,
+  views,
+  locked,
+}: VideoCardProps) {
   const { t } = useTranslation();
   const duration = formatDuration(durationSeconds);
   return (
@@ -39,7 +49,15 @@ export function VideoCard({ id, title, thumbnailUrl, durationSeconds, views, loc
         </span>
       </span>
       <span className="video-card__thumb" aria-hidden="true">
-        <img src={thumbnailUrl} alt="" width={160} height={90} loading="lazy" />
+        <img
+          src={thumbnailUrl}
+          srcSet={thumbnailSrcset}
+          sizes="128px"
+          alt=""
+          width={160}
+          height={90}
+          loading="lazy"
+        />
         <span className="video-card__duration">{duration}</span>
         {locked ? (
           <span className="video-card__lock">

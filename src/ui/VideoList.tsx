@@ -5,7 +5,7 @@ import { videoTitle } from './video-title';
 
 type ListedVideo = Pick<
   Video,
-  '_id' | 'title' | 'titles' | 'thumbnailUrl' | 'durationSeconds' | 'views' | 'locked'
+  '_id' | 'title' | 'titles' | 'thumbnailUrl' | 'thumbnailSrcset' | 'durationSeconds' | 'views' | 'locked'
 >;
 
 /** Lessons as cards, in the order given. */
@@ -19,6 +19,7 @@ export function VideoList({ videos }: { videos: readonly ListedVideo[] }) {
             id={video._id}
             title={videoTitle(video, i18n.language)}
             thumbnailUrl={video.thumbnailUrl}
+            thumbnailSrcset={video.thumbnailSrcset}
             durationSeconds={video.durationSeconds}
             views={video.views}
             locked={video.locked}

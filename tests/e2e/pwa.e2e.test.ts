@@ -7,7 +7,7 @@ import { buildServiceWorker } from '../../scripts/build-sw';
 import { precompress } from '../../scripts/precompress';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { connectBrowser, PHONE, type StudentDevice } from './harness/browser';
+import { appStarted, connectBrowser, PHONE, pwaLayerLoaded, type StudentDevice } from './harness/browser';
 import { text } from './harness/dictionary';
 import { MATHS, PAYERS } from './harness/journey';
 import { e2eServerEnv, freePort } from './harness/server-env';
@@ -122,25 +122,21 @@ describe('the PWA in Chromium', () => {
   it('shows the install banner on beforeinstallprompt, and a dismissal survives a reload', async () => {
     const { page } = await phone({ serviceWorkers: 'block' });
     await page.goto('/#/landing');
-    await page.getByRole('navigation').first().waitFor();
+    await appStarted(page);
     const banner = page.getByRole('complementary', { name: en('pwa.bannerLabel') });
     expect(await banner.count()).toBe(0);
     await offerInstall(page);
-    await expect(
-      banner.getByText(en('messages.installInvitation'), { exact: true }).isVisible(),
-    ).resolves.toBe(true);
+    // The banner's code loads once the page is idle; the bridge kept the browser's offer until then.
+    await banner.getByText(en('messages.installInvitation'), { exact: true }).waitFor();
     const position = await banner.evaluate((element) => getComputedStyle(element).position);
     expect(position).toBe('fixed');
     await banner.getByRole('button', { name: en('pwa.dismiss') }).click();
     await banner.waitFor({ state: 'detached' });
     expect(await page.evaluate(() => localStorage.getItem('pwa-install-dismissed'))).toBe('true');
     await page.reload();
-    await page.getByRole('navigation').first().waitFor();
+    await appStarted(page);
     await offerInstall(page);
-    // Two frames: React has rendered whatever the event changed.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
+    await pwaLayerLoaded(page);
     expect(await banner.count()).toBe(0);
   });
 

@@ -37,6 +37,8 @@ describe('subjects', () => {
       subjectTitle: 'Mathematics Form 5',
       // inject() sends Host: localhost:80; without PUBLIC_URL the origin is the one the request came to.
       pictureurl: 'http://localhost:80/media/pictures/subject-maths.webp',
+      // Issue 12: the same picture in the widths the seed media generated (tests/server/picture-sizes.test.ts).
+      pictureSrcset: expect.stringContaining('http://localhost:80/media/pictures/subject-maths-80w.webp 80w'),
       price: 2500,
       section: 'anglophone',
       level: 'Form 5',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openPostgres } from '../../server/lib/db';
-import { seedIfEmpty } from '../../server/seed/seed';
+import { seedContentIfEmpty, seedSubjects } from '../../server/seed/seed';
 import { createTestApp, freshDatabase, type TestApp } from './helpers/app';
 
 let ctx: TestApp;
@@ -23,13 +23,16 @@ describe('database layer', () => {
     try {
       const startups = [fresh.db, second, fresh.db, second].map(async (db) => {
         const applied = await migrate(db);
-        const seeded = await seedIfEmpty(db);
-        return { applied: applied.length, seeded };
+        // The two halves of seedIfEmpty(), apart: two processes may each do one half, never the same one.
+        const subjects = await seedSubjects(db);
+        const content = await seedContentIfEmpty(db);
+        return { applied: applied.length, subjects, content };
       });
       const results = await Promise.all(startups);
       const migrations = await fresh.db.query<{ name: string }>('SELECT name FROM schema_migrations');
       expect(results.reduce((sum, result) => sum + result.applied, 0)).toBe(migrations.length);
-      expect(results.filter((result) => result.seeded)).toHaveLength(1);
+      expect(results.filter((result) => result.subjects)).toHaveLength(1);
+      expect(results.filter((result) => result.content)).toHaveLength(1);
     } finally {
       if (second !== fresh.db) await second.close();
       await fresh.db.close();

@@ -68,7 +68,6 @@ function server(index: number): ServerProcess {
 }
 
 function paymentBody(
-  studentId: string,
   externalId: string,
   outcome: PayerOutcome,
   lines: { subject: Subject; amount: number }[],
@@ -102,7 +101,7 @@ describe('two server processes on one PostgreSQL', () => {
     const externalId = `ORDER_${student.id}_${Date.now()}`;
     const started = await a.call<{ referenceId: string }>('POST', '/payments/momo/requesttopay', {
       token: student.token,
-      body: paymentBody(student.id, externalId, 'success', lines),
+      body: paymentBody(externalId, 'success', lines),
     });
     expect(started.status).toBe(202);
     const { referenceId } = started.body;
@@ -167,7 +166,7 @@ describe('two server processes on one PostgreSQL', () => {
             }));
             order += 1;
             const externalId = `ORDER_${student.id}_${Date.now() * 1000 + (order % 1000)}`;
-            const body = paymentBody(student.id, externalId, spec.outcome, lines);
+            const body = paymentBody(externalId, spec.outcome, lines);
             const answers = await Promise.all(
               spec.starts.map((index) =>
                 server(index).call<{ referenceId: string }>('POST', '/payments/momo/requesttopay', {

@@ -4,6 +4,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
+import {
+  DEFAULT_PAGE_SIZE,
+  decodeCursor,
+  encodeCursor,
+  pageAfter,
+  UNPAGED_LIST_CAP,
+} from '../../lib/list-paging';
 import { type MediaGrant, signedMediaQuery, verifyMediaSignature } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
 import { failures } from '../../lib/schemas';
@@ -11,7 +18,7 @@ import { currentAccess } from '../../lib/subject-access';
 import { SEED_MEDIA_DIR } from '../../seed/seed';
 import { sendFile } from '../media/routes';
 import { type CatalogueBook, findBook, listBooks, mayRead } from './queries';
-import { type BookJson, bookFileQuery, bookParams, bookSchema, filteredBooksBody } from './schemas';
+import { type BookJson, bookFileQuery, bookPage, bookParams, bookSchema, filteredBooksBody } from './schemas';
 
 const BOOKS_DIR = join(SEED_MEDIA_DIR, 'books');
 
@@ -108,9 +115,9 @@ const booksRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         description:
-          "Books by section, level (case-insensitive) and subject title. A bearer token is optional: with one, the books of the student's paid subjects are unlocked and carry a signed fileUrl.",
+          "Books by section, level (case-insensitive) and subject title. A bearer token is optional: with one, the books of the student's paid subjects are unlocked and carry a signed fileUrl. With `limit` or `cursor` (issue 12) the answer is one page of them; without, the whole list (at most 500 books).",
         body: filteredBooksBody,
-        response: { 200: z.array(bookSchema), ...failures(400, 401) },
+        response: { 200: z.union([z.array(bookSchema), bookPage]), ...failures(400, 401) },
       },
     },
     async (request, reply) => {
@@ -125,7 +132,18 @@ const booksRoutes: FastifyPluginAsync = async (base) => {
       const show = await presenter(request);
       // Signed URLs are personal: never stored by a shared cache.
       reply.header('cache-control', 'private, no-store');
-      return books.map(show);
+      if (filter.limit === undefined && filter.cursor === undefined)
+        return books.slice(0, UNPAGED_LIST_CAP).map(show);
+      const list = JSON.stringify(['books', filter.section ?? '', level ?? '', filter.subjectTitle ?? '']);
+      const afterId =
+        filter.cursor === undefined ? null : decodeCursor(app.config.jwtSecret, list, filter.cursor);
+      const page = pageAfter(books, afterId, filter.limit ?? DEFAULT_PAGE_SIZE, (book) => book.id);
+      return {
+        success: true as const,
+        books: page.items.map(show),
+        nextCursor: page.lastId === null ? null : encodeCursor(app.config.jwtSecret, list, page.lastId),
+        total: page.total,
+      };
     },
   );
 

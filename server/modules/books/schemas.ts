@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from '../../lib/list-paging';
 import { bilingual, idSchema, sectionSchema } from '../../lib/schemas';
 
 /** What the cart needs to sell a locked book's subject (SPEC.md §3's cart item without its amount). */
@@ -37,8 +38,17 @@ export const filteredBooksBody = z
     section: sectionSchema.optional(),
     level: z.string().trim().min(1).max(60).optional(),
     subjectTitle: z.string().trim().min(1).max(200).optional(),
+    // Issue 12, additive: with `limit` or `cursor` the answer is one page (bookPage) instead of the list.
+    ...pageQueryFields,
   })
   .nullish();
+
+export const bookPage = z.object({
+  success: z.literal(true),
+  books: z.array(bookSchema),
+  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
+  total: z.number().int().describe('Books matching the filters, on every page'),
+});
 
 export const bookParams = z.object({ id: idSchema });
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../lib/db';
+import { pictureSrcset } from '../../lib/picture-sizes';
 import type { Section } from '../../lib/schemas';
 import type { SubjectJson } from './schemas';
 
@@ -18,13 +19,17 @@ export async function listSubjects(db: Queryable, origin: string): Promise<Subje
     `SELECT id, subject_title, picture_url, price, section, level, description_en, description_fr
        FROM subjects ORDER BY sort_order, subject_title`,
   );
-  return rows.map((row) => ({
-    _id: row.id,
-    subjectTitle: row.subject_title,
-    pictureurl: `${origin}${row.picture_url}`,
-    price: row.price,
-    section: row.section,
-    level: row.level,
-    description: { en: row.description_en, fr: row.description_fr },
-  }));
+  return rows.map((row) => {
+    const srcset = pictureSrcset(row.picture_url, origin);
+    return {
+      _id: row.id,
+      subjectTitle: row.subject_title,
+      pictureurl: `${origin}${row.picture_url}`,
+      ...(srcset === undefined ? {} : { pictureSrcset: srcset }),
+      price: row.price,
+      section: row.section,
+      level: row.level,
+      description: { en: row.description_en, fr: row.description_fr },
+    };
+  });
 }

@@ -5,6 +5,12 @@ export const subjectSchema = z.object({
   _id: z.string(),
   subjectTitle: z.string(),
   pictureurl: z.string(),
+  pictureSrcset: z
+    .string()
+    .optional()
+    .describe(
+      'The picture in several widths, for <img srcset> (issue 12); absent for a picture without them',
+    ),
   price: z.number().int().describe('XAF for one access period'),
   section: sectionSchema,
   level: z.string(),

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../lib/db';
 import { type CaptionLanguage, QUALITIES, type Quality } from '../../lib/media-files';
+import { pictureSrcset } from '../../lib/picture-sizes';
 import type { Section } from '../../lib/schemas';
 import type { CommentJson, VideoJson } from './schemas';
 
@@ -64,6 +65,12 @@ export function commentJson(row: CommentRow): CommentJson {
   };
 }
 
+/** Issue 12: the thumbnail's generated widths, when it has some. */
+function thumbnailSizes(path: string, origin: string): { thumbnailSrcset?: string } {
+  const srcset = pictureSrcset(path, origin);
+  return srcset === undefined ? {} : { thumbnailSrcset: srcset };
+}
+
 /** Every video in catalogue order (subject order, then position), with its comments oldest first. */
 export async function loadCatalogueVideos(db: Queryable, origin: string): Promise<CatalogueVideo[]> {
   const rows = await db.query<VideoRow>(
@@ -96,6 +103,7 @@ export async function loadCatalogueVideos(db: Queryable, origin: string): Promis
     level: row.level,
     description: row.description,
     thumbnailUrl: `${origin}${row.thumbnail_url}`,
+    ...thumbnailSizes(row.thumbnail_url, origin),
     durationSeconds: row.duration_seconds,
     views: row.views,
     likes: row.likes,

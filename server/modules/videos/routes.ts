@@ -3,6 +3,13 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
+import {
+  DEFAULT_PAGE_SIZE,
+  decodeCursor,
+  encodeCursor,
+  pageAfter,
+  UNPAGED_LIST_CAP,
+} from '../../lib/list-paging';
 import { publicOrigin } from '../../lib/public-origin';
 import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } from '../../lib/response-cache';
 import { bearerSecurity, failures, type Section } from '../../lib/schemas';
@@ -17,8 +24,12 @@ import {
   commentResponse,
   countsResponse,
   filteredVideosBody,
+  type VideoJson,
+  type VideoPageQuery,
   videoIdBody,
   videoList,
+  videoPage,
+  videoPageQuery,
 } from './schemas';
 
 /** SPEC.md §7's path segment for each section with its own video list. */
@@ -60,7 +71,10 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     const origin = publicOrigin(request);
     const expiresAt = mediaExpiry(app.config.mediaUrlTtlSeconds);
     const videos = await catalogue(origin);
-    const selected = section === undefined ? videos : videos.filter((video) => video.section === section);
+    // The unpaged lists keep answering older apps, with a bound: newer ones read videos/page.
+    const selected = (
+      section === undefined ? videos : videos.filter((video) => video.section === section)
+    ).slice(0, UNPAGED_LIST_CAP);
     const access = await accessOf(request);
     if (access.size > 0 && request.student !== null) {
       return JSON.stringify(present(selected, access, request.student, origin, expiresAt));
@@ -110,6 +124,93 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       async (request, reply) => sendList(request, reply, section),
     );
   }
+
+  /** The filters as one string: the list a cursor belongs to, and the page's cache key. */
+  const listName = (query: VideoPageQuery) =>
+    JSON.stringify([
+      'videos',
+      query.section ?? '',
+      query.subjectTitle ?? '',
+      query.subsection ?? '',
+      query.level?.toLowerCase() ?? '',
+    ]);
+
+  const pageOf = (videos: CatalogueVideo[], query: VideoPageQuery) => {
+    const list = listName(query);
+    const afterId =
+      query.cursor === undefined ? null : decodeCursor(app.config.jwtSecret, list, query.cursor);
+    const level = query.level?.toLowerCase();
+    const matching = videos.filter(
+      (video) =>
+        (query.section === undefined || video.section === query.section) &&
+        (query.subjectTitle === undefined || video.subjectTitle === query.subjectTitle) &&
+        (query.subsection === undefined || video.subsection === query.subsection) &&
+        (level === undefined || video.level.toLowerCase() === level),
+    );
+    const page = pageAfter(matching, afterId, query.limit ?? DEFAULT_PAGE_SIZE, (video) => video._id);
+    const nextCursor = page.lastId === null ? null : encodeCursor(app.config.jwtSecret, list, page.lastId);
+    return { page, nextCursor };
+  };
+  const pageBody = (videos: VideoJson[], nextCursor: string | null, total: number) => ({
+    success: true as const,
+    videos,
+    nextCursor,
+    total,
+  });
+
+  /**
+   * The pages everyone without paid access gets, prepared once per catalogue: a catalogue write builds a
+   * new catalogue, which starts with none. Only pages this server computed are kept (their cursor was
+   * checked then), so a repeated request skips the filtering and the cursor's signature altogether.
+   */
+  const sharedPages = new WeakMap<CatalogueVideo[], Map<string, PreparedJson>>();
+  const SHARED_PAGES_MAX = 2_000;
+
+  app.get(
+    '/videos/page',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags,
+        description:
+          'One page of lessons in catalogue order, filtered by section, subject, topic and level (issue 12): what one phone screen shows, instead of the whole catalogue. A bearer token is optional: with one, paid subjects are unlocked.',
+        querystring: videoPageQuery,
+        response: { 200: videoPage, ...failures(400) },
+      },
+    },
+    async (request, reply) => {
+      const origin = publicOrigin(request);
+      const expiresAt = mediaExpiry(app.config.mediaUrlTtlSeconds);
+      const videos = await catalogue(origin);
+      const access = await accessOf(request);
+      if (access.size > 0 && request.student !== null) {
+        const { page, nextCursor } = pageOf(videos, request.query);
+        const mine = present(page.items, access, request.student, origin, expiresAt);
+        // Signed URLs are personal: never stored by a shared cache.
+        return reply
+          .header('cache-control', 'private, no-store')
+          .send(pageBody(mine, nextCursor, page.total));
+      }
+      const query = request.query;
+      const key = `${expiresAt}|${listName(query)}|${query.cursor ?? ''}|${query.limit ?? DEFAULT_PAGE_SIZE}`;
+      let pages = sharedPages.get(videos);
+      if (pages === undefined) {
+        pages = new Map();
+        sharedPages.set(videos, pages);
+      }
+      let prepared = pages.get(key);
+      if (prepared === undefined) {
+        const { page, nextCursor } = pageOf(videos, query);
+        const body = pageBody(present(page.items, access, null, origin, expiresAt), nextCursor, page.total);
+        // Filters that match nothing are not kept: their keys would come from whatever a client sends.
+        if (page.total === 0) return body;
+        if (pages.size >= SHARED_PAGES_MAX) pages.clear();
+        prepared = prepareJson(body);
+        pages.set(key, prepared);
+      }
+      return sendPreparedJson(request, reply, prepared);
+    },
+  );
 
   app.post(
     '/videos/filtered-videos',

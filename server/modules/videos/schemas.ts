@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields } from '../../lib/list-paging';
 import { CAPTION_LANGUAGES, QUALITIES } from '../../lib/media-files';
 import { bilingual, idSchema, sectionSchema } from '../../lib/schemas';
 
@@ -49,6 +50,10 @@ export const videoSchema = z.object({
   level: z.string(),
   description: z.string(),
   thumbnailUrl: z.string(),
+  thumbnailSrcset: z
+    .string()
+    .optional()
+    .describe('The thumbnail in several widths, for <img srcset> (issue 12)'),
   durationSeconds: z.number().int(),
   views: z.number().int(),
   likes: z.number().int(),
@@ -69,6 +74,23 @@ export const videoSchema = z.object({
 export type VideoJson = z.infer<typeof videoSchema>;
 
 export const videoList = z.array(videoSchema);
+
+/** GET videos/page (issue 12): one screen's worth of lessons, filtered on the server. */
+export const videoPageQuery = z.object({
+  section: sectionSchema.optional(),
+  subjectTitle: z.string().trim().min(1).max(200).optional(),
+  subsection: z.string().trim().min(1).max(200).optional().describe('the topic'),
+  level: z.string().trim().min(1).max(50).optional().describe('compared without case'),
+  ...pageQueryFields,
+});
+export type VideoPageQuery = z.infer<typeof videoPageQuery>;
+
+export const videoPage = z.object({
+  success: z.literal(true),
+  videos: videoList,
+  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
+  total: z.number().int().describe('Lessons matching the filters, on every page'),
+});
 
 export const filteredVideosBody = z.object({
   subjectTitle: z.string().trim().min(1).max(200),

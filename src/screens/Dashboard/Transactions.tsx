@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { selectIsPayingWithMobileMoney, selectIsSubmitting } from '../../../machines/checkout';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
+import { useLazy, useOptionalSelector } from '../../app/lazy-load';
 import { useResource } from '../../app/use-machines';
 import type { Payment, Subject } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
@@ -31,11 +32,14 @@ const BADGE: Record<string, string> = {
 /** dashboard/tabs/transactions: the student's payments, newest first, with a resume for a pending one. */
 export function Transactions() {
   const { t } = useTranslation();
-  const { checkout, session, now } = useAppActors();
+  const { checkout, session, now, ui, describeError } = useAppActors();
   const user = useSelector(session, selectUser);
-  const checkoutBusy = useSelector(
-    checkout,
+  // The checkout's code comes with this tab: a pending payment here may be resumed.
+  const checkoutActor = useLazy(checkout, { load: true });
+  const checkoutBusy = useOptionalSelector(
+    checkoutActor,
     (snapshot) => selectIsPayingWithMobileMoney(snapshot) || selectIsSubmitting(snapshot),
+    false,
   );
   const resource = useResource<TransactionsData>(async (api) => {
     const [payments, subjects] = await Promise.all([
@@ -56,12 +60,13 @@ export function Transactions() {
 
   const resume = (payment: Payment) => {
     if (!user || !resource.data) return;
-    checkout.send({
-      type: 'checkout.resume',
-      pending: pendingPaymentOf(payment, resource.data.subjects, now()),
-      user,
-      now: now(),
-    });
+    const pending = pendingPaymentOf(payment, resource.data.subjects, now());
+    checkout
+      .load()
+      .then((actor) => actor.send({ type: 'checkout.resume', pending, user, now: now() }))
+      .catch((error: unknown) =>
+        ui.showAlert({ key: 'serverMessage', params: { message: describeError(error) } }),
+      );
   };
 
   if (resource.loading) return <Skeleton label={t('transactions.loading')} rows={3} />;

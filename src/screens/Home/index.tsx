@@ -141,12 +141,15 @@ export default function Home() {
         />
       ) : (
         <ul className="subject-grid" aria-label={t(`sections.${section.id}.title`)}>
-          {shown.map((subject) => (
+          {shown.map((subject, index) => (
             <li key={subject._id}>
               <SubjectCard
+                headingLevel={2}
+                inFirstView={index === 0}
                 id={subject._id}
                 title={subject.subjectTitle}
                 pictureurl={subject.pictureurl}
+                pictureSrcset={subject.pictureSrcset}
                 level={subject.level}
                 description={subject.description[lang]}
                 price={subject.price}

@@ -118,18 +118,29 @@ function SectionCard({
     >
       <h3 id={`ls-${section.id}`}>{t(`sections.${section.id}.title`)}</h3>
       <p className="landing-section__summary">{t(`sections.${section.id}.summary`)}</p>
-      {loading ? (
-        <Skeleton label={t('catalogue.loading')} rows={1} />
-      ) : featured.length > 0 ? (
-        <ul className="landing-section__featured" aria-label={t('landing.featured')}>
-          {featured.map((subject) => (
-            <li key={subject._id}>
-              <img src={subject.pictureurl} alt="" width={40} height={40} loading="lazy" />
-              <span>{subject.subjectTitle}</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {/* The slot keeps the featured list's height while it loads: the page does not jump when it arrives. */}
+      <div className="landing-section__featured-slot">
+        {loading ? (
+          <Skeleton label={t('catalogue.loading')} rows={1} />
+        ) : featured.length > 0 ? (
+          <ul className="landing-section__featured" aria-label={t('landing.featured')}>
+            {featured.map((subject) => (
+              <li key={subject._id}>
+                <img
+                  src={subject.pictureurl}
+                  srcSet={subject.pictureSrcset}
+                  sizes="40px"
+                  alt=""
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                />
+                <span>{subject.subjectTitle}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <div className="landing-section__footer">
         {priceText ? <span className="landing-section__price">{priceText}</span> : <span />}
         <Link href={catalogueHref(section.id)} className="btn btn--secondary">

@@ -1,44 +1,78 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { AppApi } from '../../app/create-app-actors';
 import type { RouteParams } from '../../app/routes';
 import { useResource } from '../../app/use-machines';
-import type { Subject, Video } from '../../services/api/types';
+import type { Section, Subject, Video } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { VideoList } from '../../ui/VideoList';
 import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { groupVideos, type SubjectGroup, topicHref } from './group-videos';
-import { catalogueHref, sectionById, sectionByVideoRoute } from './sections';
+import { catalogueHref, sectionByVideoRoute } from './sections';
 import '../../ui/video-card.css';
 import './section-videos.css';
 import '../../ui/badge.css';
 
 interface SectionVideosData {
   videos: Video[];
+  /** Lessons matching the filter, loaded or not. */
+  total: number;
+  hasMore: boolean;
   subjects: Subject[];
 }
 
-/** The five video pages: one section's lessons grouped by subject, then topic. */
+interface SectionVideosParams {
+  sectionId: Section;
+  /** '' for every subject of the section. */
+  subjectTitle: string;
+  /** Pages asked for so far: "more" adds one. */
+  pages: number;
+}
+
+/**
+ * The lessons of the first `pages` pages (issue 12: the server filters and pages, the screen asks for what
+ * it shows). Every page is kept for the session by the API client, so asking for one more page downloads
+ * that page only.
+ */
+async function loadSectionVideos(api: AppApi, params: SectionVideosParams): Promise<SectionVideosData> {
+  const filter = {
+    section: params.sectionId,
+    ...(params.subjectTitle ? { subjectTitle: params.subjectTitle } : {}),
+  };
+  // Prices and the subject choice only decorate the list: the lessons still show without the catalogue.
+  const subjects = api.fetchSubjects().catch((): Subject[] => []);
+  const videos: Video[] = [];
+  let page = await api.fetchVideoPage(filter);
+  videos.push(...page.videos);
+  for (let read = 1; read < params.pages && page.nextCursor !== null; read += 1) {
+    page = await api.fetchVideoPage({ ...filter, cursor: page.nextCursor });
+    videos.push(...page.videos);
+  }
+  return { videos, total: page.total, hasMore: page.nextCursor !== null, subjects: await subjects };
+}
+
+/** The five video pages: one section's lessons grouped by subject, then topic, a page at a time. */
 export default function SectionVideos({ titleKey }: { params: RouteParams; titleKey: string }) {
   const { t } = useTranslation();
   const section = sectionByVideoRoute(titleKey);
-  const resource = useResource<SectionVideosData, string>(async (api, sectionId) => {
-    const current = sectionById(sectionId);
-    const [videos, subjects] = await Promise.all([
-      current.listed
-        ? api.fetchVideos(current.listed)
-        : api.fetchVideos().then((all) => all.filter((video) => video.section === current.id)),
-      // Prices only decorate locked subjects; the lessons still show if the catalogue can't be read.
-      api.fetchSubjects().catch((): Subject[] => []),
-    ]);
-    return { videos, subjects };
-  }, section.id);
   const [subjectFilter, setSubjectFilter] = useState('');
-  const groups = groupVideos(resource.data?.videos ?? []);
-  const shown = subjectFilter ? groups.filter((group) => group.subjectId === subjectFilter) : groups;
+  const [pages, setPages] = useState(1);
+  const resource = useResource<SectionVideosData, SectionVideosParams>(loadSectionVideos, {
+    sectionId: section.id,
+    subjectTitle: subjectFilter,
+    pages,
+  });
+  const data = resource.data;
+  const groups = groupVideos(data?.videos ?? []);
+  const subjectChoices = (data?.subjects ?? []).filter((subject) => subject.section === section.id);
   const cartActions = useAddToCart();
+  const chooseSubject = (subjectTitle: string) => {
+    setSubjectFilter(subjectTitle);
+    setPages(1);
+  };
 
   return (
     <main className="page section-videos" id="main">
@@ -47,10 +81,30 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
       <p className="visually-hidden" role="status">
         {cartActions.announcement}
       </p>
-      {resource.loading ? (
-        <Skeleton label={t('study.videosLoading')} rows={5} />
-      ) : resource.error ? (
-        <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />
+      {subjectChoices.length > 1 ? (
+        <label className="section-videos__filter">
+          <span>{t('study.subject')}</span>
+          <select
+            className="input"
+            name="subject"
+            value={subjectFilter}
+            onChange={(event) => chooseSubject(event.target.value)}
+          >
+            <option value="">{t('study.allSubjects')}</option>
+            {subjectChoices.map((subject) => (
+              <option key={subject._id} value={subject.subjectTitle}>
+                {subject.subjectTitle}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {data === null || (resource.loading && pages === 1) ? (
+        resource.error ? (
+          <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />
+        ) : (
+          <Skeleton label={t('study.videosLoading')} rows={5} />
+        )
       ) : groups.length === 0 ? (
         <EmptyState
           title={t('study.noVideosTitle')}
@@ -63,34 +117,31 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
         />
       ) : (
         <>
-          {groups.length > 1 ? (
-            <label className="section-videos__filter">
-              <span>{t('study.subject')}</span>
-              <select
-                className="input"
-                name="subject"
-                value={subjectFilter}
-                onChange={(event) => setSubjectFilter(event.target.value)}
-              >
-                <option value="">{t('study.allSubjects')}</option>
-                {groups.map((group) => (
-                  <option key={group.subjectId} value={group.subjectId}>
-                    {group.subjectTitle}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          {shown.map((group) => (
+          {groups.map((group) => (
             <SubjectVideos
               key={group.subjectId}
               group={group}
-              subject={resource.data?.subjects.find((subject) => subject._id === group.subjectId)}
+              subject={data.subjects.find((subject) => subject._id === group.subjectId)}
               inCart={cartActions.amountInCart(group.subjectId)}
               onAdd={cartActions.add}
               onOpenCart={cartActions.openCart}
             />
           ))}
+          <div className="section-videos__more">
+            <p className="hint">{t('paging.shown', { shown: data.videos.length, total: data.total })}</p>
+            {resource.error ? (
+              <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />
+            ) : data.hasMore ? (
+              <button
+                type="button"
+                className="btn btn--secondary btn--block"
+                disabled={resource.loading}
+                onClick={() => setPages((count) => count + 1)}
+              >
+                {resource.loading ? t('paging.loadingMore') : t('paging.moreLessons')}
+              </button>
+            ) : null}
+          </div>
         </>
       )}
     </main>

@@ -72,16 +72,19 @@ export default function StudySections() {
           ) : null}
           <p className="hint">{t('study.intro', { count: paid.length })}</p>
           <ul className="subject-grid">
-            {paid.map((entry) => {
+            {paid.map((entry, index) => {
               const subject = subjectOf(entry);
               const state = accessState(entry.expiresAt, at);
               const section = sectionById(subject?.section);
               return (
                 <li key={entry.subjectId}>
                   <SubjectCard
+                    headingLevel={2}
+                    inFirstView={index === 0}
                     id={entry.subjectId}
                     title={entry.subjectTitle}
                     pictureurl={subject?.pictureurl ?? FALLBACK_PICTURE}
+                    pictureSrcset={subject?.pictureSrcset}
                     level={subject?.level ?? ''}
                     description={subject?.description[lang] ?? ''}
                     price={subject?.price}

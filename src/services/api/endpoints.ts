@@ -2,6 +2,8 @@ import type { ApiClient } from './client';
 import type {
   AuthResponse,
   Book,
+  BookPage,
+  BookPageQuery,
   ChangePasswordPayload,
   CommentLikeResponse,
   CommentResponse,
@@ -44,6 +46,8 @@ import type {
   Video,
   VideoActionPayload,
   VideoCountsResponse,
+  VideoPage,
+  VideoPageQuery,
   VideoPosition,
 } from './types';
 
@@ -54,6 +58,15 @@ export const VIDEO_SECTION_PATHS = {
   'diploma-exams': 'diplomaexams',
   'competitive-exams': 'competitiveexams',
 } as const satisfies Record<ListedSection, string>;
+
+/** The query string of a paged list: only the fields given, in a fixed order (one cache entry per page). */
+function queryString(query: object): string {
+  const entries = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => [name, String(value)]);
+  return entries.length === 0 ? '' : `?${new URLSearchParams(entries)}`;
+}
 
 /** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
 export function makeExternalId(userId: string, now: number): string {
@@ -157,6 +170,14 @@ export function createEndpoints(client: ApiClient) {
         ...list,
         video: true,
       }),
+    /** One page of lessons (issue 12); kept for the session like the other lists (SPEC.md §7). */
+    fetchVideoPage: (query: VideoPageQuery = {}) =>
+      client.request<VideoPage>({
+        method: 'GET',
+        path: `videos/page${queryString(query)}`,
+        ...list,
+        video: true,
+      }),
     filteredVideos: (payload: FilteredVideosPayload) =>
       client.request<Video[]>({
         method: 'POST',
@@ -233,6 +254,9 @@ export function createEndpoints(client: ApiClient) {
     /** One book with a fresh signed fileUrl (the reader asks each time it opens). */
     fetchBook: (id: string) =>
       client.request<Book>({ method: 'GET', path: `books/${encodeURIComponent(id)}`, ...read }),
+    /** One page of books (issue 12): the same call with paging fields, kept for the session. */
+    fetchBookPage: (query: BookPageQuery = {}) =>
+      client.request<BookPage>({ method: 'POST', path: 'books/filtered-books', body: query, ...list }),
 
     // Payments
     makePayments: (payload: MakePaymentRequest) =>

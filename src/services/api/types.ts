@@ -46,6 +46,8 @@ export interface Subject {
   _id: string;
   subjectTitle: string;
   pictureurl: string;
+  /** The picture in several widths for `<img srcset>` (issue 12), when the server has them. */
+  pictureSrcset?: string;
   price: number;
   section: Section;
   level: string;
@@ -107,6 +109,8 @@ export interface Video {
   level: string;
   description: string;
   thumbnailUrl: string;
+  /** The thumbnail in several widths for `<img srcset>` (issue 12), when the server has them. */
+  thumbnailSrcset?: string;
   durationSeconds: number;
   views: number;
   likes: number;
@@ -319,6 +323,28 @@ export interface DeleteAccountPayload {
   password: string;
 }
 
+/** GET videos/page (issue 12): one page of lessons, filtered on the server. */
+export interface VideoPageQuery {
+  section?: Section;
+  subjectTitle?: string;
+  /** The topic. */
+  subsection?: string;
+  level?: string;
+  /** 1–50; the server's default (12) when absent. */
+  limit?: number;
+  /** The previous page's nextCursor. */
+  cursor?: string;
+}
+
+export interface VideoPage {
+  success: true;
+  videos: Video[];
+  /** Null on the last page. */
+  nextCursor: string | null;
+  /** Lessons matching the filters. */
+  total: number;
+}
+
 export interface FilteredVideosPayload {
   subjectTitle: string;
   subsection?: string;
@@ -364,6 +390,19 @@ export interface FilteredBooksPayload {
   section?: Section;
   level?: string;
   subjectTitle?: string;
+}
+
+/** POST books/filtered-books with paging fields (issue 12): the answer is one page. */
+export interface BookPageQuery extends FilteredBooksPayload {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface BookPage {
+  success: true;
+  books: Book[];
+  nextCursor: string | null;
+  total: number;
 }
 
 export interface RequestToPayPayload {

@@ -4,7 +4,16 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { inject } from 'vitest';
 import type { Lang } from './dictionary';
 
-export const SCREENSHOT_DIR = resolve(import.meta.dirname, '..', 'screenshots');
+// Outside the tracked tree (test-results/ is ignored): a run leaves `git status` clean. They are for looking
+// at, not compared: fonts and Chromium versions differ between machines pixel by pixel.
+export const SCREENSHOT_DIR = resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'test-results',
+  'e2e-screenshots',
+);
 
 /** A low-end Android phone, the students' usual device (DESIGN.md): 360 × 640 with touch. */
 export const PHONE = {
@@ -26,7 +35,7 @@ export interface StudentDevice {
   lang: Lang;
   /** Opens a route of the app (hash routing), e.g. go('login-with-username'). */
   go(route: string): Promise<void>;
-  /** A viewport-sized PNG under tests/e2e/screenshots/<name>.png. */
+  /** A viewport-sized PNG under test-results/e2e-screenshots/<name>.png. */
   screenshot(name: string): Promise<void>;
   /** Uncaught page errors seen so far: a journey ends by asserting there were none. */
   pageErrors: string[];
@@ -66,4 +75,30 @@ export async function openDevice(
       await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: false });
     },
   };
+}
+
+/**
+ * The app's code runs the page: React owns the shell. The HTML already shows the prerendered first screen
+ * (issue 12), so a visible navbar no longer means the app has started; a click before this would land on
+ * markup no code listens to yet.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('#root header');
+    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+  });
+}
+
+/**
+ * The PWA layer (install banner, update question) has loaded and rendered: its code downloads once the page
+ * is idle (issue 12), so "no banner" means something only after this.
+ */
+export async function pwaLayerLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    performance.getEntriesByType('resource').some((entry) => /\/PwaOverlays-[\w-]+\.js$/.test(entry.name)),
+  );
+  // Two frames: React has rendered what the loaded layer shows.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
 }

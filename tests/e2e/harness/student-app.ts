@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { StudentDevice } from './browser';
+import { appStarted, type StudentDevice } from './browser';
 import { type Lang, text } from './dictionary';
 import type { StudentAccount } from './student-api';
 
@@ -61,6 +61,7 @@ export class StudentApp {
   async open(route = 'landing'): Promise<void> {
     await this.device.go(route);
     await this.page.getByRole('banner').waitFor();
+    await appStarted(this.page);
   }
 
   /** The navbar's language switch, as a student uses it; the choice is persisted by the app. */

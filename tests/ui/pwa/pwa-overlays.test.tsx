@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { useSyncExternalStore } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { useAppActors } from '../../../src/app/actors-context';
+import { useLazy } from '../../../src/app/lazy-load';
 import { PwaOverlays } from '../../../src/app/PwaOverlays';
-import { fakeInstallPrompt, fakeServiceWorker, renderWithPwa } from './render-pwa';
+import { fakeInstallPrompt, fakeServiceWorker, renderWithPwaLoaded } from './render-pwa';
 
 /** The shell's toast line, as ShellOverlays shows it (the toast text only). */
 function ToastText() {
@@ -13,9 +14,15 @@ function ToastText() {
   return toast ? <p data-testid="toast">{`${toast.key}:${toast.durationMs}`}</p> : null;
 }
 
+/** The overlays once their machines have loaded, as AppRoot shows them. */
+function LoadedPwaOverlays() {
+  const actors = useLazy(useAppActors().pwa);
+  return actors ? <PwaOverlays actors={actors} /> : null;
+}
+
 const ui = (
   <>
-    <PwaOverlays />
+    <LoadedPwaOverlays />
     <ToastText />
   </>
 );
@@ -23,7 +30,7 @@ const ui = (
 describe('install banner', () => {
   it('appears when the browser offers the install, and installs on Install', async () => {
     const install = fakeInstallPrompt();
-    renderWithPwa(ui, { pwa: { installPrompt: install.bridge } });
+    await renderWithPwaLoaded(ui, { pwa: { installPrompt: install.bridge } });
     expect(screen.queryByText('Install our app for a better experience')).toBeNull();
     act(() => install.emit({ type: 'install.available' }));
     const banner = screen.getByRole('complementary', { name: 'Install the app' });
@@ -36,16 +43,16 @@ describe('install banner', () => {
 
   it('remembers a dismissal under pwa-install-dismissed', async () => {
     const install = fakeInstallPrompt();
-    renderWithPwa(ui, { pwa: { installPrompt: install.bridge } });
+    await renderWithPwaLoaded(ui, { pwa: { installPrompt: install.bridge } });
     act(() => install.emit({ type: 'install.available' }));
     await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(screen.queryByText('Install our app for a better experience')).toBeNull();
     expect(window.localStorage.getItem('pwa-install-dismissed')).toBe('true');
   });
 
-  it('stays hidden once dismissed, even when the browser offers again', () => {
+  it('stays hidden once dismissed, even when the browser offers again', async () => {
     const install = fakeInstallPrompt();
-    renderWithPwa(ui, {
+    await renderWithPwaLoaded(ui, {
       pwa: { installPrompt: install.bridge },
       storage: { 'pwa-install-dismissed': 'true' },
     });
@@ -55,16 +62,16 @@ describe('install banner', () => {
 
   it('on iOS explains Share → Add to Home Screen', async () => {
     const install = fakeInstallPrompt({ isIos: true });
-    renderWithPwa(ui, { pwa: { installPrompt: install.bridge } });
+    await renderWithPwaLoaded(ui, { pwa: { installPrompt: install.bridge } });
     expect(screen.getByText('Tap Share then Add to Home Screen')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Install' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Show me how' }));
     expect(screen.getByText('Scroll down and choose Add to Home Screen.')).toBeInTheDocument();
   });
 
-  it('is not shown in the installed app', () => {
+  it('is not shown in the installed app', async () => {
     const install = fakeInstallPrompt({ isIos: true, isStandalone: true });
-    renderWithPwa(ui, { pwa: { installPrompt: install.bridge } });
+    await renderWithPwaLoaded(ui, { pwa: { installPrompt: install.bridge } });
     expect(screen.queryByRole('complementary')).toBeNull();
   });
 });
@@ -72,8 +79,8 @@ describe('install banner', () => {
 describe('service worker toasts', () => {
   async function registered() {
     const sw = fakeServiceWorker();
-    const rendered = renderWithPwa(ui, { pwa: { serviceWorker: sw.bridge } });
-    act(() => rendered.context.serviceWorker.send({ type: 'app.stable' }));
+    const rendered = await renderWithPwaLoaded(ui, { pwa: { serviceWorker: sw.bridge } });
+    act(() => rendered.pwa.serviceWorker.send({ type: 'app.stable' }));
     await vi.waitFor(() => expect(sw.bridge.register).toHaveBeenCalledTimes(1));
     return { sw, ...rendered };
   }
@@ -105,8 +112,10 @@ describe('service worker toasts', () => {
 
   it('never registers outside production', async () => {
     const sw = fakeServiceWorker();
-    const rendered = renderWithPwa(ui, { pwa: { serviceWorker: sw.bridge, isProduction: false } });
-    act(() => rendered.context.serviceWorker.send({ type: 'app.stable' }));
+    const rendered = await renderWithPwaLoaded(ui, {
+      pwa: { serviceWorker: sw.bridge, isProduction: false },
+    });
+    act(() => rendered.pwa.serviceWorker.send({ type: 'app.stable' }));
     expect(sw.bridge.register).not.toHaveBeenCalled();
   });
 });

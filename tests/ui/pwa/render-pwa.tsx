@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
@@ -102,4 +102,11 @@ export function renderWithPwa(ui: ReactNode, options: RenderPwaOptions = {}) {
     </I18nextProvider>,
   );
   return { ...result, context, reload, uiStore };
+}
+
+/** renderWithPwa, once the PWA machines (loaded lazily by the app) are there and rendered. */
+export async function renderWithPwaLoaded(ui: ReactNode, options: RenderPwaOptions = {}) {
+  const rendered = renderWithPwa(ui, options);
+  const pwa = await act(() => rendered.context.pwa.load());
+  return { ...rendered, pwa };
 }

@@ -45,6 +45,8 @@ describe('service worker routing rules', () => {
     }
     expect(isVideoList('videos/fetchvideos')).toBe(true);
     expect(isVideoList('videos/fetchvideos/diplomaexams')).toBe(true);
+    // Pages of lessons (issue 12): the query is not part of the path the rule reads.
+    expect(isVideoList('videos/page')).toBe(true);
     expect(isVideoList('videos/filtered-videos')).toBe(false);
   });
 

@@ -100,7 +100,8 @@ describe('dashboard/tabs/transactions', () => {
         getPaymentStatus: () => new Promise(() => {}),
       },
     });
-    const send = vi.spyOn(view.context.checkout, 'send');
+    const checkout = await view.context.checkout.load();
+    const send = vi.spyOn(checkout, 'send');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Resume' }));
     expect(send).toHaveBeenCalledWith({
       type: 'checkout.resume',
@@ -123,7 +124,7 @@ describe('dashboard/tabs/transactions', () => {
       user: expect.objectContaining({ id: 'u1', username: 'amina' }),
       now,
     });
-    expect(view.context.checkout.getSnapshot().matches('payingWithMobileMoney')).toBe(true);
+    expect(checkout.getSnapshot().matches('payingWithMobileMoney')).toBe(true);
     expect(screen.getByRole('button', { name: 'Resume' })).toBeDisabled();
     expect(screen.getByText('A payment is being checked…')).toBeInTheDocument();
   });

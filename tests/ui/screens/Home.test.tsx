@@ -24,7 +24,9 @@ describe('Home: the subject catalogue', () => {
     expect(within(maths).getByText('All of Mathematics Form 5')).toBeInTheDocument();
     expect(within(maths).getByTestId('price').textContent).toBe(formatFcfa(2500, 'en'));
     expect(formatFcfa(2500, 'en')).toBe('2\u202F500\u00A0FCFA');
-    expect(maths.querySelector('img')).toHaveAttribute('loading', 'lazy');
+    // The first card is in view at once (the screen's largest picture): it loads first; the others wait.
+    expect(maths.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(card('Physics Upper Sixth').querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(screen.queryByRole('article', { name: 'Mathématiques 3e' })).not.toBeInTheDocument();
   });
 

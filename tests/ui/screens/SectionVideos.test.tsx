@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import SectionVideos from '../../../src/screens/SectionVideos';
 import { decodeParam, groupVideos, topicHref } from '../../../src/screens/SectionVideos/group-videos';
+import type { Video, VideoPageQuery } from '../../../src/services/api/types';
 import { formatDuration } from '../../../src/ui/VideoCard';
 import { renderWithApp } from '../helpers/render-app';
 import { deferred, loggedInStorage, SUBJECTS, video } from './catalogue-fixtures';
@@ -63,17 +64,37 @@ describe('groupVideos', () => {
   });
 });
 
+/** A server's paging over `videos`: filtered by section and subject, `size` a page, cursors by position. */
+function pagedServer(videos: readonly Video[], size = 100) {
+  return vi.fn(async (query: VideoPageQuery = {}) => {
+    const matching = videos.filter(
+      (v) =>
+        (query.section === undefined || v.section === query.section) &&
+        (query.subjectTitle === undefined || v.subjectTitle === query.subjectTitle),
+    );
+    const start = query.cursor === undefined ? 0 : Number(query.cursor);
+    const end = start + size;
+    return {
+      success: true as const,
+      videos: matching.slice(start, end),
+      nextCursor: end < matching.length ? String(end) : null,
+      total: matching.length,
+    };
+  });
+}
+
 describe('the section video pages', () => {
   const storage = loggedInStorage({});
 
   it('shows the section videos grouped by subject then topic, with links to topics and to the player', async () => {
-    const fetchVideos = vi.fn(async () => VIDEOS);
+    const fetchVideoPage = pagedServer(VIDEOS);
     renderWithApp(<SectionVideos params={{}} titleKey="anglophone-videos" />, {
       storage,
-      api: { fetchVideos, fetchSubjects: async () => SUBJECTS },
+      api: { fetchVideoPage, fetchSubjects: async () => SUBJECTS },
     });
     const maths = await screen.findByRole('region', { name: 'Mathematics Form 5' });
-    expect(fetchVideos).toHaveBeenCalledWith('anglophone');
+    // The server filters: the screen asks for its section only, never the whole catalogue.
+    expect(fetchVideoPage).toHaveBeenCalledWith({ section: 'anglophone' });
     expect(screen.getByRole('heading', { level: 1, name: 'Anglophone section videos' })).toBeInTheDocument();
     const topics = within(maths).getAllByRole('heading', { level: 3 });
     expect(topics.map((h) => h.textContent)).toEqual(['Vectors2 videos', 'Matrices1 video']);
@@ -86,12 +107,54 @@ describe('the section video pages', () => {
     expect(lesson).toHaveTextContent('12:34');
     expect(lesson.querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(within(maths).queryByText('Locked')).not.toBeInTheDocument();
+    expect(screen.getByText('5 of 5 lessons shown')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more lessons' })).not.toBeInTheDocument();
+  });
+
+  it('reads one page at a time: "Show more lessons" asks for the next page only and keeps the first', async () => {
+    const fetchVideoPage = pagedServer(VIDEOS, 2);
+    renderWithApp(<SectionVideos params={{}} titleKey="anglophone-videos" />, {
+      storage,
+      api: { fetchVideoPage, fetchSubjects: async () => SUBJECTS },
+    });
+    expect(await screen.findByText('2 of 5 lessons shown')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Lesson m2/ })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show more lessons' }));
+    expect(await screen.findByText('4 of 5 lessons shown')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Lesson m1/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Lesson m2/ })).toBeInTheDocument();
+    expect(fetchVideoPage).toHaveBeenLastCalledWith({ section: 'anglophone', cursor: '2' });
+    await user.click(screen.getByRole('button', { name: 'Show more lessons' }));
+    expect(await screen.findByText('5 of 5 lessons shown')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more lessons' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the lessons shown when the next page fails, and retries it', async () => {
+    const server = pagedServer(VIDEOS, 2);
+    const fetchVideoPage = vi.fn(async (query: VideoPageQuery = {}) => {
+      if (query.cursor === '2' && fetchVideoPage.mock.calls.filter(([q]) => q?.cursor === '2').length === 1) {
+        throw new Error('Network error. Please check your internet connection.');
+      }
+      return server(query);
+    });
+    renderWithApp(<SectionVideos params={{}} titleKey="anglophone-videos" />, {
+      storage,
+      api: { fetchVideoPage, fetchSubjects: async () => SUBJECTS },
+    });
+    await screen.findByText('2 of 5 lessons shown');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show more lessons' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+    expect(screen.getByRole('link', { name: /Lesson m1/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('4 of 5 lessons shown')).toBeInTheDocument();
   });
 
   it('marks an unpaid subject as locked, with its price and an add-to-cart action', async () => {
     const view = renderWithApp(<SectionVideos params={{}} titleKey="anglophone-videos" />, {
       storage,
-      api: { fetchVideos: async () => VIDEOS, fetchSubjects: async () => SUBJECTS },
+      api: { fetchVideoPage: pagedServer(VIDEOS), fetchSubjects: async () => SUBJECTS },
     });
     const physics = await screen.findByRole('region', { name: 'Physics Upper Sixth' });
     expect(within(physics).getByText('Locked: buy this subject to watch')).toBeInTheDocument();
@@ -103,20 +166,31 @@ describe('the section video pages', () => {
     ]);
   });
 
-  it('filters by subject', async () => {
+  it("filters by subject on the server, choosing among the section's subjects", async () => {
+    const fetchVideoPage = pagedServer(VIDEOS);
     renderWithApp(<SectionVideos params={{}} titleKey="anglophone-videos" />, {
       storage,
-      api: { fetchVideos: async () => VIDEOS, fetchSubjects: async () => SUBJECTS },
+      api: { fetchVideoPage, fetchSubjects: async () => SUBJECTS },
     });
     await screen.findByRole('region', { name: 'Mathematics Form 5' });
-    await userEvent
-      .setup()
-      .selectOptions(screen.getByRole('combobox', { name: 'Subject' }), 'ang-physics-us');
+    const choice = screen.getByRole('combobox', { name: 'Subject' });
+    // Subjects of this section only, including one whose lessons were not loaded yet.
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All subjects', 'Mathematics Form 5', 'Physics Upper Sixth', 'Mathematics Form 3']);
+    await userEvent.setup().selectOptions(choice, 'Physics Upper Sixth');
+    expect(await screen.findByText('2 of 2 lessons shown')).toBeInTheDocument();
+    expect(fetchVideoPage).toHaveBeenLastCalledWith({
+      section: 'anglophone',
+      subjectTitle: 'Physics Upper Sixth',
+    });
     expect(screen.queryByRole('region', { name: 'Mathematics Form 5' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Physics Upper Sixth' })).toBeInTheDocument();
   });
 
-  it('reads extra-curricular videos from the full list, which has no section call', async () => {
+  it('reads extra-curricular videos by section too', async () => {
     const extra = video({
       _id: 'e1',
       subjectId: 'ext-skills',
@@ -124,44 +198,49 @@ describe('the section video pages', () => {
       subsection: 'Planning',
       section: 'extra-curricular',
     });
-    const fetchVideos = vi.fn(async () => [...VIDEOS, extra]);
+    const fetchVideoPage = pagedServer([...VIDEOS, extra]);
     renderWithApp(<SectionVideos params={{}} titleKey="extra-curricular-activities-videos" />, {
       storage,
-      api: { fetchVideos, fetchSubjects: async () => SUBJECTS },
+      api: { fetchVideoPage, fetchSubjects: async () => SUBJECTS },
     });
     expect(await screen.findByRole('region', { name: 'Study Skills' })).toBeInTheDocument();
-    expect(fetchVideos).toHaveBeenCalledWith();
+    expect(fetchVideoPage).toHaveBeenCalledWith({ section: 'extra-curricular' });
     expect(screen.queryByRole('region', { name: 'Mathematics Form 5' })).not.toBeInTheDocument();
   });
 
   it('still lists the lessons when the catalogue cannot be read (no prices then)', async () => {
     renderWithApp(<SectionVideos params={{}} titleKey="anglophone-videos" />, {
       storage,
-      api: { fetchVideos: async () => VIDEOS, fetchSubjects: () => Promise.reject(new Error('offline')) },
+      api: {
+        fetchVideoPage: pagedServer(VIDEOS),
+        fetchSubjects: () => Promise.reject(new Error('offline')),
+      },
     });
     const physics = await screen.findByRole('region', { name: 'Physics Upper Sixth' });
     expect(within(physics).queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
   });
 
   it('shows a skeleton, then an error with retry', async () => {
-    const first = deferred<typeof VIDEOS>();
-    const fetchVideos = vi.fn().mockReturnValueOnce(first.promise).mockResolvedValueOnce(VIDEOS);
+    const first = deferred<Awaited<ReturnType<ReturnType<typeof pagedServer>>>>();
+    const server = pagedServer(VIDEOS);
+    const fetchVideoPage = vi.fn().mockReturnValueOnce(first.promise).mockImplementation(server);
     renderWithApp(<SectionVideos params={{}} titleKey="francophone-videos" />, {
       storage,
-      api: { fetchVideos, fetchSubjects: async () => SUBJECTS },
+      api: { fetchVideoPage, fetchSubjects: async () => SUBJECTS },
     });
     expect(screen.getByText('Loading videos…')).toBeInTheDocument();
     first.reject(new Error('Content not found.'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Content not found.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Mathematics Form 5' })).toBeInTheDocument();
-    expect(fetchVideos).toHaveBeenNthCalledWith(2, 'francophone');
+    // The fixtures' lessons are anglophone: the francophone section answers none.
+    expect(await screen.findByRole('heading', { name: 'No videos here yet' })).toBeInTheDocument();
+    expect(fetchVideoPage).toHaveBeenNthCalledWith(2, { section: 'francophone' });
   });
 
   it('says what to do when the section has no video', async () => {
     renderWithApp(<SectionVideos params={{}} titleKey="diploma-examination-videos" />, {
       storage,
-      api: { fetchVideos: async () => [], fetchSubjects: async () => SUBJECTS },
+      api: { fetchVideoPage: pagedServer([]), fetchSubjects: async () => SUBJECTS },
     });
     expect(await screen.findByRole('heading', { name: 'No videos here yet' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the catalogue' })).toHaveAttribute(

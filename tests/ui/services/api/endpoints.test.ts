@@ -208,6 +208,26 @@ const CASES = {
     cacheable: true,
     video: true,
   },
+  fetchVideoPage: {
+    variants: [
+      { call: (e) => e.fetchVideoPage(), method: 'GET', path: 'videos/page' },
+      // Only the fields given, in one order whatever the caller's: one cache entry per page.
+      {
+        call: (e) =>
+          e.fetchVideoPage({ subjectTitle: 'Maths & co', section: 'anglophone', cursor: 'c.1', level: '' }),
+        method: 'GET',
+        path: 'videos/page?cursor=c.1&section=anglophone&subjectTitle=Maths+%26+co',
+      },
+      {
+        call: (e) => e.fetchVideoPage({ subsection: 'Vectors', limit: 5 }),
+        method: 'GET',
+        path: 'videos/page?limit=5&subsection=Vectors',
+      },
+    ],
+    retryable: true,
+    cacheable: true,
+    video: true,
+  },
   filteredVideos: one(
     {
       call: (e) => e.filteredVideos({ subjectTitle: 'Mathematics Form 5', subsection: 'Vectors' }),
@@ -332,6 +352,18 @@ const CASES = {
     ...read,
   },
   fetchBook: one({ call: (e) => e.fetchBook('book/1'), method: 'GET', path: 'books/book%2F1' }, read),
+  fetchBookPage: {
+    variants: [
+      {
+        call: (e) => e.fetchBookPage({ section: 'francophone', limit: 12 }),
+        method: 'POST',
+        path: 'books/filtered-books',
+        body: { section: 'francophone', limit: 12 },
+      },
+      { call: (e) => e.fetchBookPage(), method: 'POST', path: 'books/filtered-books', body: {} },
+    ],
+    ...list,
+  },
   makePayments: one(
     {
       call: (e) => e.makePayments(makePaymentRequest),

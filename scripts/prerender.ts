@@ -1,0 +1,150 @@
+/**
+ * Prerenders the first screen into a finished Vite build (issue 12): the landing route inside the shell,
+ * rendered with react-dom/server by the very components the browser hydrates, once per language:
+ * `index.html` (en) and `index.fr.html` (fr). The server sends the one matching the student's language
+ * cookie or Accept-Language, the service worker the one matching the stored language. Each page carries the
+ * critical CSS inline, the member navbar in a template and the inline script that adapts the markup to the
+ * visit before the first paint (src/app/first-screen-boot.ts). vite.config.ts runs it after every production
+ * build, before the service worker is built (so the precache has the prerendered pages).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import type * as Prerender from '../src/app/prerender.tsx';
+
+const ROOT = resolve(import.meta.dirname, '..');
+export const LANGUAGE_PAGES = { en: 'index.html', fr: 'index.fr.html' } as const;
+type PageLanguage = keyof typeof LANGUAGE_PAGES;
+type Renderer = typeof Prerender;
+
+/** The SSR bundle lives under node_modules so its bare imports (react, i18next…) resolve from there. */
+async function loadRenderer(): Promise<{ renderer: Renderer; cleanUp: () => void }> {
+  const cacheDir = join(ROOT, 'node_modules', '.cache');
+  mkdirSync(cacheDir, { recursive: true });
+  const outDir = mkdtempSync(join(cacheDir, 'prerender-'));
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [react()],
+    define: { 'import.meta.env.VITE_API_BASE_URL': JSON.stringify('') },
+    build: {
+      ssr: join(ROOT, 'src/app/prerender.tsx'),
+      outDir,
+      emptyOutDir: true,
+      target: 'node20',
+      rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+    },
+  });
+  const renderer = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as Renderer;
+  return { renderer, cleanUp: () => rmSync(outDir, { recursive: true, force: true }) };
+}
+
+/** Stylesheets the first screen needs, by the hrefs index.html links or preloads. */
+function inlineCss(html: string, outDir: string): string {
+  const read = (href: string) => readFileSync(join(outDir, href), 'utf8').replace(/<\/style/gi, '<\\/style');
+  // The entry's stylesheet becomes inline: no render-blocking request before the first paint.
+  let page = html.replace(
+    /<link rel="stylesheet"[^>]*href="\.\/([^"]+\.css)"[^>]*>/g,
+    (_tag, href: string) => {
+      return `<style>${read(href)}</style>`;
+    },
+  );
+  // The landing chunk's styles too; their preload stays, because Vite's chunk loader links them again.
+  const preloaded = [...page.matchAll(/<link rel="preload" as="style" href="\.\/([^"]+\.css)"[^>]*>/g)];
+  const styles = preloaded.map((match) => `<style>${read(match[1] ?? '')}</style>`).join('');
+  page = page.replace('</head>', `${styles}</head>`);
+  return page;
+}
+
+function pageFor(
+  renderer: Renderer,
+  template: string,
+  lang: PageLanguage,
+  screen: Prerender.PrerenderedScreen,
+  dictionary: Record<string, unknown>,
+): string {
+  const { PRERENDER_ATTRIBUTES, MEMBER_NAVBAR_ID, APP_CODE_ID, BOOT_SCRIPT } = renderer;
+  const { page: withoutCode, code } = takeAppCode(template, lang);
+  const description = (dictionary.firstScreen as Record<string, string> | undefined)?.description;
+  if (!description) throw new Error(`firstScreen.description is missing from the ${lang} dictionary`);
+  const year = new Date().getFullYear();
+  const root = [
+    `<div id="root" ${PRERENDER_ATTRIBUTES.state}="landing" ${PRERENDER_ATTRIBUTES.lang}="${lang}" ${PRERENDER_ATTRIBUTES.year}="${year}">`,
+    screen.landing,
+    '</div>',
+    `<template id="${MEMBER_NAVBAR_ID}">${screen.memberNavbar}</template>`,
+    // Data, not code: the first-screen script reads it and starts the app after the first paint.
+    `<script type="application/json" id="${APP_CODE_ID}">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`,
+    `<script>${BOOT_SCRIPT}</script>`,
+  ].join('');
+  const page = withoutCode
+    .replace(/<html lang="[^"]*">/, `<html lang="${lang}">`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeAttribute(description)}" />`,
+    )
+    .replace(/\s*<!--[^>]*first render waits[^>]*-->/, '')
+    .replace('<div id="root"></div>', root);
+  if (!page.includes(`${PRERENDER_ATTRIBUTES.state}="landing"`))
+    throw new Error('index.html has no empty #root');
+  return page;
+}
+
+/**
+ * The app's code as Vite linked it in the head (entry script, module preloads, the dictionary preload),
+ * taken out of the head: nothing but the HTML and its inline CSS stands before the first paint.
+ */
+function takeAppCode(template: string, lang: string) {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!entry?.[1]) throw new Error('index.html has no entry script');
+  const modulepreload = [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map(
+    (match) => match[1] as string,
+  );
+  const page = template
+    .replace(entry[0], '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(/\s*<link rel="preload" href="[^"]+\.json" as="fetch" crossorigin \/>/, '');
+  const code = {
+    // The dictionary the first render waits for, in the page's language.
+    preload: [{ href: `./assets/i18n/${lang}.json`, as: 'fetch' }],
+    modulepreload,
+    script: entry[1],
+  };
+  return { page, code };
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+export async function prerenderFirstScreen(outDir: string): Promise<{ pages: string[]; bytes: number }> {
+  const template = inlineCss(readFileSync(join(outDir, 'index.html'), 'utf8'), outDir);
+  const { renderer, cleanUp } = await loadRenderer();
+  const pages: string[] = [];
+  let bytes = 0;
+  try {
+    for (const lang of Object.keys(LANGUAGE_PAGES) as PageLanguage[]) {
+      const dictionary = JSON.parse(
+        readFileSync(join(outDir, 'assets', 'i18n', `${lang}.json`), 'utf8'),
+      ) as Record<string, unknown>;
+      const screen = await renderer.prerenderFirstScreen(lang, dictionary);
+      const html = pageFor(renderer, template, lang, screen, dictionary);
+      writeFileSync(join(outDir, LANGUAGE_PAGES[lang]), html);
+      pages.push(LANGUAGE_PAGES[lang]);
+      bytes += Buffer.byteLength(html);
+    }
+  } finally {
+    cleanUp();
+  }
+  return { pages, bytes };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const outDir = resolve(process.argv[2] ?? 'dist');
+  const { pages, bytes } = await prerenderFirstScreen(outDir);
+  console.log(`prerendered ${pages.join(', ')}: ${bytes} bytes`);
+}

@@ -1,0 +1,106 @@
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import type { cartMachine } from '../../machines/cart';
+import { checkoutMachine, type MakePaymentInput, type MakePaymentOutput } from '../../machines/checkout';
+import {
+  type CheckStatusInput,
+  type CheckStatusOutput,
+  mobileMoneyMachine,
+  type RequestToPayInput,
+  type RequestToPayOutput,
+} from '../../machines/mobileMoney';
+import type { sessionMachine } from '../../machines/session';
+import type { User as MachineUser } from '../../machines/types';
+import { makeExternalId } from '../services/api/endpoints';
+import { ApiError } from '../services/api/errors';
+import type { User } from '../services/api/types';
+import type { AppEffects } from './create-app-actors';
+
+/** The session stores the server's user object; the machines only read the fields they need. */
+const asAppUser = (user: MachineUser): User => user as unknown as User;
+
+export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+
+/**
+ * The checkout and mobile money machines with their effects. Loaded with the first payment (or a payment to
+ * resume), never with the first screen: most visits pay nothing.
+ */
+export function createCheckoutActor(
+  fx: AppEffects,
+  { cart, session }: { cart: ActorRefFrom<typeof cartMachine>; session: ActorRefFrom<typeof sessionMachine> },
+): CheckoutActor {
+  const currentUserId = () => session.getSnapshot().context.user?.id ?? '';
+
+  const mobileMoney = mobileMoneyMachine.provide({
+    actors: {
+      requestToPay: fromPromise<RequestToPayOutput, RequestToPayInput>(async ({ input }) => {
+        try {
+          const { referenceId } = await fx.api.requestToPay({
+            amount: String(input.amount),
+            currency: 'XAF',
+            externalId: makeExternalId(currentUserId(), fx.now()),
+            payer: { partyIdType: 'MSISDN', partyId: input.phone.trim() },
+            payerMessage: 'StudyCam subjects',
+            payeeNote: input.items.map((item) => item.subjectTitle).join(', '),
+            items: input.items.map((item) => ({ subjectId: item._id, amount: item.amount })),
+          });
+          return { referenceId };
+        } catch (error) {
+          throw new Error(fx.describeError(error));
+        }
+      }),
+      checkStatus: fromPromise<CheckStatusOutput, CheckStatusInput>(async ({ input }) => {
+        const { status, reason } = await fx.api.getPaymentStatus(input.referenceId);
+        return reason ? { status, reason } : { status };
+      }),
+    },
+    actions: {
+      showAlert: (_, alert) => fx.ui.showAlert(alert),
+      persistPending: (_, pending) =>
+        void fx.storage.setPendingPayment({ ...pending, items: [...pending.items] }),
+      clearPending: () => fx.storage.removePendingPayment(),
+    },
+  });
+
+  const checkout = createActor(
+    checkoutMachine.provide({
+      actors: {
+        mobileMoney,
+        makePayment: fromPromise<MakePaymentOutput, MakePaymentInput>(async ({ input }) => {
+          try {
+            const answer = await fx.api.makePayments({
+              id: input.user.id,
+              username: input.user.username,
+              // SPEC.md §6: STUDENT is the only role, and the default; the payment payload carries it.
+              role: 'STUDENT',
+              paidSubjects: input.items.map((item) => item.subjectTitle),
+              totalCost: input.totalCost,
+              referenceId: input.referenceId,
+            });
+            return answer.user
+              ? { success: answer.success, user: answer.user as unknown as MachineUser, msg: answer.msg }
+              : { success: answer.success, msg: answer.msg };
+          } catch (error) {
+            // A refusal (4xx) is the server's final word; no answer at all (0, 5xx) stays resumable.
+            if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+              return { success: false, msg: fx.describeError(error) };
+            }
+            throw new Error(fx.describeError(error));
+          }
+        }),
+      },
+      actions: {
+        showAlert: (_, alert) => fx.ui.showAlert(alert),
+        clearCart: () => cart.send({ type: 'cart.clear' }),
+        storeUser: (_, { user }) => {
+          fx.storage.setUser(asAppUser(user));
+          session.send({ type: 'session.userUpdated', user });
+        },
+        closeModal: () => fx.ui.setCartOpen(false),
+        clearPending: () => fx.storage.removePendingPayment(),
+        navigate: (_, { to }) => fx.navigate(`/${to}`),
+      },
+    }),
+  );
+  checkout.start();
+  return checkout;
+}

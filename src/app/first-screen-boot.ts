@@ -1,0 +1,124 @@
+/**
+ * Runs inline in the prerendered page, right after #root and before the first paint (scripts/prerender.ts
+ * serialises it, so it must stay self-contained: no imports, no helpers, no syntax newer than the
+ * app's own ES2020 target). The HTML holds the visitor's landing; this turns it into what this visit will show:
+ *  - no route yet ('', '#/'): the landing's own route, as the app would redirect;
+ *  - another route, or a logged-in student: the landing's content gives way to an empty page area, so the
+ *    shell (navbar, footer) shows at once and the app renders the route into it;
+ *  - a logged-in student gets the member navbar, a stored cart its count.
+ * Whenever it changes anything it marks #root 'shell', and the app renders afresh instead of hydrating.
+ * Then, once the first screen is painted, it starts the app's code (listed by the build in a JSON block):
+ * the pixels arrive with the HTML, and the JavaScript, needed only to interact, comes right after them.
+ */
+export interface FirstScreenBootKeys {
+  rootId: string;
+  stateAttribute: string;
+  memberNavbarId: string;
+  landingPath: string;
+  tokenKey: string;
+  userKey: string;
+  cartKey: string;
+  /** The JSON block listing the app's code: `{ preload: [{href, as}], modulepreload: [href], script }`. */
+  appCodeId: string;
+}
+
+interface AppCode {
+  preload: Array<{ href: string; as: string }>;
+  modulepreload: string[];
+  script: string;
+}
+
+export function firstScreenBoot(keys: FirstScreenBootKeys): void {
+  // Everything lives in this one function: the build inlines its source text alone.
+  const adaptToVisit = () => {
+    try {
+      const root = document.getElementById(keys.rootId);
+      if (!root) return;
+      let path = location.hash.replace(/^#/, '').split('?')[0];
+      if (path === '' || path === '/') {
+        history.replaceState(history.state, '', `${location.pathname}${location.search}#${keys.landingPath}`);
+        path = keys.landingPath;
+      }
+      const store = window.localStorage;
+      let member = false;
+      const token = store.getItem(keys.tokenKey);
+      if (token && store.getItem(keys.userKey)) {
+        try {
+          const part = (token.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/');
+          const exp = JSON.parse(atob(part)).exp;
+          member = typeof exp === 'number' && exp * 1000 > Date.now();
+        } catch {
+          member = false;
+        }
+      }
+      let count = 0;
+      try {
+        const cart = JSON.parse(store.getItem(keys.cartKey) || 'null');
+        const items = cart?.data || [];
+        for (let i = 0; i < items.length; i += 1) count += Number(items[i].amount) || 0;
+      } catch {
+        count = 0;
+      }
+      if (path === keys.landingPath && !member && count === 0) return;
+
+      root.setAttribute(keys.stateAttribute, 'shell');
+      const template = document.getElementById(keys.memberNavbarId);
+      const header = root.querySelector('header');
+      if (member && template instanceof HTMLTemplateElement && header?.parentNode) {
+        header.parentNode.replaceChild(template.content.cloneNode(true), header);
+      }
+      const badge = root.querySelector('.navbar__badge');
+      if (badge) badge.textContent = String(count);
+      const main = root.querySelector('main');
+      if (main?.parentNode && (path !== keys.landingPath || member)) {
+        const empty = document.createElement('main');
+        empty.id = 'main';
+        empty.className = 'page';
+        empty.setAttribute('aria-busy', 'true');
+        main.parentNode.replaceChild(empty, main);
+      }
+    } catch {
+      // Storage blocked or an odd browser: the prerendered landing stays, and the app renders over it.
+    }
+  };
+
+  const startAppAfterFirstPaint = () => {
+    const block = document.getElementById(keys.appCodeId);
+    if (!block) return;
+    const code = JSON.parse(block.textContent || '{}') as AppCode;
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      const add = (element: HTMLElement) => document.head.appendChild(element);
+      for (const resource of code.preload) {
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.href = resource.href;
+        link.as = resource.as;
+        link.crossOrigin = 'anonymous';
+        add(link);
+      }
+      for (const href of code.modulepreload) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        link.crossOrigin = 'anonymous';
+        add(link);
+      }
+      const script = document.createElement('script');
+      script.type = 'module';
+      script.crossOrigin = 'anonymous';
+      script.src = code.script;
+      add(script);
+    };
+    // A frame callback runs just before the first paint; the task it queues runs after it. A hidden tab paints
+    // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.
+    if (document.visibilityState === 'hidden') return start();
+    requestAnimationFrame(() => setTimeout(start, 0));
+    setTimeout(start, 1000);
+  };
+
+  adaptToVisit();
+  startAppAfterFirstPaint();
+}

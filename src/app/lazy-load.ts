@@ -1,0 +1,83 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+/**
+ * Something whose code is downloaded the first time it is needed (issue 12: the checkout and PWA machines
+ * and their UI are not part of the landing route's JavaScript): an actor, or a module of components.
+ * Created at most once; later calls share it. Components loaded this way render once they are there,
+ * without a Suspense boundary, whose fallback React would keep for at least 300 ms on a timer.
+ */
+export interface Lazy<A> {
+  /** What `load` produced, once it has; null before. */
+  readonly current: A | null;
+  load(): Promise<A>;
+  /** Called once `current` is set, for useSyncExternalStore. */
+  subscribe(listener: () => void): () => void;
+}
+
+export function lazyLoad<A>(create: () => Promise<A>): Lazy<A> {
+  let current: A | null = null;
+  let pending: Promise<A> | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get current() {
+      return current;
+    },
+    load() {
+      if (pending === null) {
+        pending = create().then(
+          (created) => {
+            current = created;
+            for (const listener of listeners) listener();
+            return created;
+          },
+          (error: unknown) => {
+            // A failed download (offline) is tried again on the next need.
+            pending = null;
+            throw error;
+          },
+        );
+      }
+      return pending;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The lazily loaded thing once it is there; `load: true` asks for it as soon as the component mounts. */
+export function useLazy<A>(lazy: Lazy<A>, options: { load?: boolean } = {}): A | null {
+  const current = useSyncExternalStore(
+    lazy.subscribe,
+    () => lazy.current,
+    () => lazy.current,
+  );
+  const wanted = options.load === true;
+  useEffect(() => {
+    if (wanted) lazy.load().catch(() => undefined);
+  }, [lazy, wanted]);
+  return current;
+}
+
+interface Subscribable<S> {
+  getSnapshot(): S;
+  subscribe(observer: () => void): { unsubscribe(): void };
+}
+
+/** useSelector for an actor that may not be loaded yet: `fallback` until it is. Selectors must return primitives or stable values. */
+export function useOptionalSelector<S, T>(
+  actor: Subscribable<S> | null,
+  selector: (snapshot: S) => T,
+  fallback: T,
+): T {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (actor === null) return () => undefined;
+      const subscription = actor.subscribe(onChange);
+      return () => subscription.unsubscribe();
+    },
+    () => (actor === null ? fallback : selector(actor.getSnapshot())),
+    () => (actor === null ? fallback : selector(actor.getSnapshot())),
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The build's server side (scripts/prerender.ts): renders the landing route inside the shell, in one
+ * language, with the very components the browser then hydrates (AppRoot). Nothing here runs in the browser.
+ */
+import i18next from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { Router } from 'wouter';
+import { type Language, selectIsLanguageLoading } from '../../machines/language';
+import { createAppStorage, STORAGE_KEYS } from '../services/storage';
+import { Navbar } from '../ui/Navbar';
+import { AppRoot } from './AppRoot';
+import { preloadScreenFor, useHashPath } from './AppRoutes';
+import type { AppApi } from './create-app-actors';
+import { createAppActors } from './create-app-actors';
+import { PRERENDER_ATTRIBUTES } from './first-screen';
+import { firstScreenBoot } from './first-screen-boot';
+import { LANDING_PATH } from './landing-path';
+import { createUiStore } from './ui-store';
+
+export const MEMBER_NAVBAR_ID = 'member-navbar';
+export const APP_CODE_ID = 'app-code';
+export { PRERENDER_ATTRIBUTES };
+
+/** The inline script of the prerendered page, with its keys: it runs before the app's own code. */
+export const BOOT_SCRIPT = `(${firstScreenBoot.toString()})(${JSON.stringify({
+  rootId: 'root',
+  stateAttribute: PRERENDER_ATTRIBUTES.state,
+  memberNavbarId: MEMBER_NAVBAR_ID,
+  landingPath: LANDING_PATH,
+  tokenKey: STORAGE_KEYS.token,
+  userKey: STORAGE_KEYS.user,
+  cartKey: STORAGE_KEYS.cart,
+  appCodeId: APP_CODE_ID,
+})});`;
+
+export interface PrerenderedScreen {
+  /** #root's inner HTML: the visitor's shell around the landing route. */
+  landing: string;
+  /** The navbar a logged-in student sees, swapped in before the first paint by the page's inline script. */
+  memberNavbar: string;
+}
+
+/** A device with nothing stored: a first visit. */
+function emptyStorage(): Storage {
+  const values = new Map<string, string>();
+  return {
+    get length() {
+      return values.size;
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => void values.delete(key),
+    setItem: (key, value) => void values.set(key, String(value)),
+  };
+}
+
+/** Nothing is fetched at build time: a screen's data shows as loading, exactly as on a first paint. */
+const unansweredApi = new Proxy({} as AppApi, {
+  get: (_target, name) => (name === 'clearCache' ? () => undefined : () => new Promise(() => undefined)),
+});
+
+export async function prerenderFirstScreen(
+  lang: Language,
+  dictionary: Record<string, unknown>,
+): Promise<PrerenderedScreen> {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: lang,
+    resources: { [lang]: { translation: dictionary } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const storage = createAppStorage(emptyStorage());
+  storage.setLanguage(lang);
+  const ui = createUiStore();
+  const now = () => Date.now();
+  const navigate = () => undefined;
+  const describeError = (error: unknown) => String(error);
+  const actors = createAppActors({
+    storage,
+    api: unansweredApi,
+    ui,
+    now,
+    navigate,
+    describeError,
+    loadDictionary: async () => undefined,
+    clearCaches: async () => undefined,
+  });
+  actors.start();
+  await new Promise<void>((resolve) => {
+    if (!selectIsLanguageLoading(actors.language.getSnapshot())) return resolve();
+    const subscription = actors.language.subscribe((snapshot) => {
+      if (selectIsLanguageLoading(snapshot)) return;
+      subscription.unsubscribe();
+      resolve();
+    });
+  });
+  await preloadScreenFor(`#${LANDING_PATH}`);
+  const context = { ...actors, ui, now, navigate, api: unansweredApi, describeError };
+
+  const landing = renderToString(<AppRoot context={context} i18n={i18n} ssrPath={LANDING_PATH} />);
+  const memberNavbar = renderToString(
+    <I18nextProvider i18n={i18n}>
+      <Router hook={useHashPath} ssrPath={LANDING_PATH}>
+        <Navbar
+          isLoggedIn
+          cartCount={0}
+          language={lang}
+          onLanguageChange={() => undefined}
+          onOpenCart={() => undefined}
+          onLogout={() => undefined}
+        />
+      </Router>
+    </I18nextProvider>,
+  );
+  for (const actor of [actors.cart, actors.session, actors.language]) actor.stop();
+  return { landing, memberNavbar };
+}

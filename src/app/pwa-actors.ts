@@ -1,0 +1,59 @@
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { installPromptMachine } from '../../machines/installPrompt';
+import { serviceWorkerMachine } from '../../machines/serviceWorker';
+import { NO_PWA, type PwaEffects } from '../services/pwa/pwa-effects';
+import type { AppStorage } from '../services/storage';
+import type { UiStore } from './ui-store';
+
+export interface PwaActors {
+  serviceWorker: ActorRefFrom<typeof serviceWorkerMachine>;
+  installPrompt: ActorRefFrom<typeof installPromptMachine>;
+}
+
+/**
+ * The serviceWorker and installPrompt machines, started and listening to their bridges. Loaded once the first
+ * screen is up: the bridges (created at start) keep what the browser said until then.
+ */
+export function createPwaActors(
+  effects: PwaEffects | undefined,
+  { storage, ui }: { storage: AppStorage; ui: UiStore },
+): PwaActors {
+  const pwa = effects ?? NO_PWA;
+  const serviceWorker = createActor(
+    serviceWorkerMachine.provide({
+      actors: {
+        registerWorker: fromPromise<void, void>(() => pwa.serviceWorker.register()),
+        checkForUpdate: fromPromise<void, void>(() => pwa.serviceWorker.checkForUpdate()),
+        activateUpdate: fromPromise<void, void>(() => pwa.serviceWorker.activateUpdate()),
+      },
+      actions: {
+        showToast: (_, toast) => ui.showToast(toast),
+        reload: () => pwa.reload(),
+      },
+    }),
+    { input: { isProduction: pwa.isProduction, isSupported: pwa.serviceWorker.isSupported } },
+  );
+
+  const installPrompt = createActor(
+    installPromptMachine.provide({
+      actors: { promptInstall: fromPromise(() => pwa.installPrompt.prompt()) },
+      actions: {
+        persistDismissed: () => void storage.setInstallDismissed(),
+        showToast: (_, toast) => ui.showToast(toast),
+      },
+    }),
+    {
+      input: {
+        dismissed: storage.isInstallDismissed(),
+        isIos: pwa.installPrompt.isIos,
+        isStandalone: pwa.installPrompt.isStandalone,
+      },
+    },
+  );
+
+  serviceWorker.start();
+  installPrompt.start();
+  pwa.serviceWorker.subscribe((event) => serviceWorker.send(event));
+  pwa.installPrompt.subscribe((event) => installPrompt.send(event));
+  return { serviceWorker, installPrompt };
+}

@@ -1,0 +1,182 @@
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectBrowser, PHONE } from './harness/browser';
+import { type Lang, text } from './harness/dictionary';
+
+// Issue 12: the first screen arrives with the HTML, in the student's language, and the app hydrates it.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LOCALES: Record<Lang, string> = { en: 'en-CM', fr: 'fr-CM' };
+
+/** A fresh phone; its service worker is allowed, as on a real first visit (blocking it logs a warning). */
+async function phone(options: { lang: Lang; javaScript?: boolean }): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    ...PHONE,
+    baseURL: inject('e2eBaseUrl'),
+    locale: LOCALES[options.lang],
+    javaScriptEnabled: options.javaScript ?? true,
+    serviceWorkers: 'allow',
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Every console error or warning and uncaught error of the page: hydration reports its mismatches there. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error' || message.type() === 'warning') {
+      problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** Holds the app's entry script until released, so a test can look at the page before any app code runs. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('the first screen as served (JavaScript disabled)', () => {
+  for (const lang of ['en', 'fr'] as const) {
+    it(`shows the landing heading and navigation in ${lang} from the HTML alone`, async () => {
+      const context = await phone({ lang, javaScript: false });
+      const page = await context.newPage();
+      const response = await page.goto('/');
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe(text(lang, 'routes.landing'));
+      const menu = page.getByRole('navigation', { name: text(lang, 'nav.menu') });
+      expect(await menu.getByRole('link', { name: text(lang, 'nav.login') }).getAttribute('href')).toBe(
+        '#/login-with-username',
+      );
+      expect(await page.getByRole('link', { name: text(lang, 'landing.signUp') }).count()).toBe(1);
+      await context.close();
+    });
+  }
+
+  it('follows the language cookie the app writes before the browser language', async () => {
+    const context = await phone({ lang: 'en', javaScript: false });
+    await context.addCookies([{ name: 'language', value: 'fr', url: inject('e2eBaseUrl') }]);
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text('fr', 'routes.landing'));
+    await context.close();
+  });
+});
+
+describe('hydration', () => {
+  for (const lang of ['en', 'fr'] as const) {
+    it(`adds interactivity to the prerendered ${lang} landing without rendering it again, warning-free`, async () => {
+      const context = await phone({ lang });
+      const page = await context.newPage();
+      const problems = problemsOf(page);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) shifts.push(entry.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const release = await holdEntryScript(page);
+      // A module script delays DOMContentLoaded: wait for the parsed page itself.
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.locator('footer').waitFor({ state: 'attached' });
+      // Before any app code: the prerendered nodes, tagged to be recognised after hydration.
+      await page.evaluate(() => {
+        const marks = window as unknown as { firstHeading: Element | null; firstNavbar: Element | null };
+        marks.firstHeading = document.querySelector('h1');
+        marks.firstNavbar = document.querySelector('header');
+      });
+      expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('landing');
+      release();
+
+      // Hydrated: React owns the very nodes the HTML brought (it attaches its fiber to them).
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const heading = document.querySelector('h1');
+            return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+          }),
+        )
+        .toBe(true);
+      const sameNodes = await page.evaluate(() => {
+        const marks = window as unknown as { firstHeading: Element | null; firstNavbar: Element | null };
+        return (
+          marks.firstHeading === document.querySelector('h1') &&
+          marks.firstNavbar === document.querySelector('header')
+        );
+      });
+      expect(sameNodes, 'hydration kept the prerendered nodes').toBe(true);
+
+      // The subjects arrive and fill the section cards; the page must not jump meanwhile (CLS ≤ 0.01).
+      await page.locator('.landing-section__featured').first().waitFor();
+      const shift = await page.evaluate(() =>
+        (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+      );
+      expect(shift).toBeLessThanOrEqual(0.01);
+
+      // Interactive: the navbar's link is the app's router now.
+      await page
+        .getByRole('navigation', { name: text(lang, 'nav.menu') })
+        .getByRole('link', { name: text(lang, 'nav.login') })
+        .click();
+      await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('#/login-with-username');
+      await page.getByRole('heading', { level: 1, name: text(lang, 'routes.login-with-username') }).waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("shows a logged-in student's shell before the app's code has run, then the app renders the route", async () => {
+    const context = await phone({ lang: 'en' });
+    const page = await context.newPage();
+    const problems = problemsOf(page);
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const token = `${encode({ alg: 'HS256' })}.${encode({ sub: 'u1', exp })}.sig`;
+    const user = { v: 1, data: { id: 'u1', username: 'amina', role: 'STUDENT', paidSubjects: [] } };
+    await page.addInitScript(
+      ([storedToken, storedUser]) => {
+        window.localStorage.setItem('id_token', storedToken);
+        window.localStorage.setItem('user', storedUser);
+      },
+      [token, JSON.stringify(user)] as const,
+    );
+    const release = await holdEntryScript(page);
+    await page.goto('/#/profile', { waitUntil: 'commit' });
+    await page.locator('footer').waitFor({ state: 'attached' });
+    const menu = page.getByRole('navigation', { name: text('en', 'nav.menu') });
+    expect(await menu.getByRole('link', { name: text('en', 'nav.study') }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: text('en', 'routes.landing') }).count()).toBe(0);
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('shell');
+    release();
+    await page.getByRole('heading', { level: 1, name: text('en', 'routes.profile') }).waitFor();
+    // The profile call is refused (the token is not the server's): the screen says so, nothing crashes.
+    expect(problems.filter((problem) => problem.startsWith('pageerror'))).toEqual([]);
+    await context.close();
+  });
+});

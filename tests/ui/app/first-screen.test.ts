@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { canHydrate, hashPath, readPrerendered } from '../../../src/app/first-screen';
+import { firstScreenBoot } from '../../../src/app/first-screen-boot';
+
+// Issue 12: the prerendered landing is adapted to the visit before the first paint, and hydrated only when
+// the app's first render is exactly that markup.
+
+const KEYS = {
+  rootId: 'root',
+  stateAttribute: 'data-prerendered',
+  memberNavbarId: 'member-navbar',
+  landingPath: '/landing',
+  tokenKey: 'id_token',
+  userKey: 'user',
+  cartKey: 'shopping_cart',
+  appCodeId: 'app-code',
+};
+
+function prerenderedPage(): void {
+  document.body.innerHTML = [
+    '<div id="root" data-prerendered="landing" data-lang="en" data-year="2026">',
+    '<header class="navbar"><a href="#/login-with-username">Log in</a><span class="navbar__badge">0</span></header>',
+    '<div class="app-content"><main id="main" class="landing"><h1>Welcome to StudyCam</h1></main></div>',
+    '<footer>Footer</footer></div>',
+    '<template id="member-navbar"><header class="navbar navbar--member"><a href="#/study-sections">Study</a><span class="navbar__badge">0</span></header></template>',
+  ].join('');
+}
+
+function tokenExpiringIn(seconds: number): string {
+  const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${encode({ alg: 'HS256' })}.${encode({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + seconds })}.sig`;
+}
+
+const root = () => document.getElementById('root') as HTMLElement;
+
+afterEach(() => {
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.head.innerHTML = '';
+  vi.useRealTimers();
+});
+
+const APP_CODE = {
+  preload: [{ href: './assets/i18n/fr.json', as: 'fetch' }],
+  modulepreload: ['./assets/jsx-runtime-1.js', './assets/Landing-2.js'],
+  script: './assets/index-3.js',
+};
+
+function withAppCode(): void {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'app-code';
+  block.textContent = JSON.stringify(APP_CODE);
+  document.body.appendChild(block);
+}
+
+/** What the script added to the head, in order. */
+const started = () =>
+  [...document.head.children].map((element) =>
+    element instanceof HTMLScriptElement
+      ? `script ${element.type} ${element.getAttribute('src')}`
+      : `${element.getAttribute('rel')} ${element.getAttribute('href')}`,
+  );
+
+describe('the first-screen script', () => {
+  it('leaves a first visit to the landing untouched, giving the bare URL the landing route', () => {
+    prerenderedPage();
+    window.history.replaceState(null, '', '/');
+    firstScreenBoot(KEYS);
+    expect(window.location.hash).toBe('#/landing');
+    expect(root().getAttribute('data-prerendered')).toBe('landing');
+    expect(root().querySelector('h1')?.textContent).toBe('Welcome to StudyCam');
+  });
+
+  it('shows the bare shell for another route: the landing content gives way to an empty page area', () => {
+    prerenderedPage();
+    window.history.replaceState(null, '', '/#/privacy-policy?x=1');
+    firstScreenBoot(KEYS);
+    expect(root().getAttribute('data-prerendered')).toBe('shell');
+    expect(root().querySelector('h1')).toBeNull();
+    expect(root().querySelector('main')?.getAttribute('aria-busy')).toBe('true');
+    expect(root().querySelector('footer')).not.toBeNull();
+  });
+
+  it('gives a logged-in student the member navbar at once, and a stored cart its count', () => {
+    prerenderedPage();
+    window.localStorage.setItem('id_token', tokenExpiringIn(3600));
+    window.localStorage.setItem('user', '{"v":1,"data":{}}');
+    window.localStorage.setItem(
+      'shopping_cart',
+      JSON.stringify({ v: 1, data: [{ amount: 2 }, { amount: 1 }] }),
+    );
+    window.history.replaceState(null, '', '/#/study-sections');
+    firstScreenBoot(KEYS);
+    expect(root().querySelector('header')?.className).toBe('navbar navbar--member');
+    expect(root().querySelector('.navbar__badge')?.textContent).toBe('3');
+    expect(root().getAttribute('data-prerendered')).toBe('shell');
+  });
+
+  it('treats an expired or unreadable token as a visitor', () => {
+    for (const token of [tokenExpiringIn(-60), 'not-a-jwt']) {
+      prerenderedPage();
+      window.localStorage.setItem('id_token', token);
+      window.localStorage.setItem('user', '{}');
+      window.history.replaceState(null, '', '/#/landing');
+      firstScreenBoot(KEYS);
+      expect(root().getAttribute('data-prerendered')).toBe('landing');
+      expect(root().querySelector('header')?.className).toBe('navbar');
+    }
+  });
+
+  it('survives a corrupt cart', () => {
+    prerenderedPage();
+    window.localStorage.setItem('shopping_cart', '{not json');
+    window.history.replaceState(null, '', '/#/landing');
+    firstScreenBoot(KEYS);
+    expect(root().getAttribute('data-prerendered')).toBe('landing');
+  });
+});
+
+describe("starting the app's code", () => {
+  it('starts it once the first screen is painted (after the frame), once only', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    prerenderedPage();
+    withAppCode();
+    firstScreenBoot(KEYS);
+    expect(started()).toEqual([]);
+    vi.advanceTimersToNextFrame();
+    vi.runAllTimers();
+    expect(started()).toEqual([
+      'preload ./assets/i18n/fr.json',
+      'modulepreload ./assets/jsx-runtime-1.js',
+      'modulepreload ./assets/Landing-2.js',
+      'script module ./assets/index-3.js',
+    ]);
+    const script = document.head.querySelector('script');
+    expect(script?.crossOrigin).toBe('anonymous');
+  });
+
+  it('starts it at once in a hidden tab, which paints no frame', () => {
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    prerenderedPage();
+    withAppCode();
+    firstScreenBoot(KEYS);
+    expect(started()).toHaveLength(4);
+    visibility.mockRestore();
+  });
+});
+
+describe('hydrate or render', () => {
+  const markup = { state: 'landing' as const, lang: 'en', year: 2026 };
+  const visitor = { path: '/landing', isLoggedIn: false, cartCount: 0, language: 'en', year: 2026 };
+
+  it('hydrates only the untouched landing, for a visitor with an empty cart, in its language and year', () => {
+    expect(canHydrate(markup, visitor)).toBe(true);
+    expect(canHydrate({ ...markup, state: 'shell' }, visitor)).toBe(false);
+    expect(canHydrate({ ...markup, state: null }, visitor)).toBe(false);
+    expect(canHydrate(markup, { ...visitor, path: '/home' })).toBe(false);
+    expect(canHydrate(markup, { ...visitor, isLoggedIn: true })).toBe(false);
+    expect(canHydrate(markup, { ...visitor, cartCount: 1 })).toBe(false);
+    expect(canHydrate(markup, { ...visitor, language: 'fr' })).toBe(false);
+    expect(canHydrate(markup, { ...visitor, year: 2027 })).toBe(false);
+  });
+
+  it('reads the markers the build wrote, and the route from the hash', () => {
+    prerenderedPage();
+    expect(readPrerendered(root())).toEqual(markup);
+    const empty = document.createElement('div');
+    expect(readPrerendered(empty)).toEqual({ state: null, lang: null, year: null });
+    expect(hashPath('#/sort-videos-by-topics/a/b?x=1')).toBe('/sort-videos-by-topics/a/b');
+    expect(hashPath('')).toBe('/');
+  });
+});
