@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentStudent, issueToken, revokeAllTokens } from '../../lib/auth';
+import { currentStudent, issueToken } from '../../lib/auth';
+import { revokeAllTokens } from '../../lib/auth-queries';
 import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { hashPassword, verifyPassword } from '../../lib/password';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentStudent, revokeAllTokens, revokeToken } from '../../lib/auth';
+import { currentStudent } from '../../lib/auth';
+import { revokeAllTokens, revokeToken } from '../../lib/auth-queries';
 import { HttpError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/password';
 import { bearerSecurity, failures, successSchema } from '../../lib/schemas';
