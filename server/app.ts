@@ -27,7 +27,7 @@ import contentModule from './modules/content/routes';
 import healthModule from './modules/health/routes';
 import liveTvModule from './modules/live-tv/routes';
 import mediaModule from './modules/media/routes';
-import momoSandboxModule from './modules/momo-sandbox/index';
+import momoSandboxModule from './modules/momo-sandbox/routes';
 import paymentsModule from './modules/payments/index';
 import usersModule from './modules/users/routes';
 import videosModule from './modules/videos/routes';
