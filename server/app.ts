@@ -28,7 +28,7 @@ import healthModule from './modules/health/routes';
 import liveTvModule from './modules/live-tv/routes';
 import mediaModule from './modules/media/routes';
 import momoSandboxModule from './modules/momo-sandbox/routes';
-import paymentsModule from './modules/payments/index';
+import paymentsModule from './modules/payments/routes';
 import usersModule from './modules/users/routes';
 import videosModule from './modules/videos/routes';
 import { seedIfEmpty } from './seed/seed';

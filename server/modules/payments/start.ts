@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../lib/errors';
-import { MomoProviderError } from './momo-provider';
+import { MomoProviderError } from './momo-api';
+import { type PaymentItem, type PaymentRow, subjectsByIds } from './queries';
+import { countChange, LOCAL_REASONS, type PaymentsContext, providerDown } from './settlement';
 import {
   findStartedPayment,
   insertPayment,
   lockStudent,
   markAccepted,
-  type PaymentItem,
-  type PaymentRow,
   recentPendingPayments,
   recordRefusal,
-  subjectsByIds,
-} from './queries';
-import { countChange, LOCAL_REASONS, type PaymentsContext, providerDown } from './settlement';
+} from './start-queries';
 
 /**
  * A start that finds a payment of the same cart and payer still PENDING within this window answers with

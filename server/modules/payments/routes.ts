@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
@@ -8,16 +9,10 @@ import { routeRateLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures } from '../../lib/schemas';
 import { loadClientUser } from '../users/client-user';
 import { userMessageResponse } from '../users/schemas';
+import { sandboxCredentialStore } from './credential-queries';
 import { registerPaymentMessages } from './messages';
 import { MomoProvider } from './momo-provider';
-import {
-  findPayment,
-  listPayments,
-  type PaymentListRow,
-  type PaymentRow,
-  sandboxCredentialStore,
-  subjectsByIds,
-} from './queries';
+import { findPayment, listPayments, type PaymentListRow, type PaymentRow, subjectsByIds } from './queries';
 import { createReconciler, runOutcome } from './reconciler';
 import {
   makePaymentsBody,
@@ -34,11 +29,6 @@ import { paymentStarter } from './start';
 
 /** How many PENDING payments the transactions list reconciles on the way (the rest on later reads). */
 const RECONCILE_ON_LIST = 5;
-
-function caller(request: FastifyRequest) {
-  if (request.student === null) throw new HttpError(401, 'unauthorized');
-  return request.student;
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -105,7 +95,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
   async function ownPayment(request: FastifyRequest, referenceId: string): Promise<PaymentRow> {
     const payment = await findPayment(app.db, referenceId);
     if (payment === undefined) throw new HttpError(404, 'paymentNotFound');
-    if (payment.student_id !== caller(request).id) throw new HttpError(403, 'paymentNotYours');
+    if (payment.student_id !== currentStudent(request).id) throw new HttpError(403, 'paymentNotYours');
     return payment;
   }
 
@@ -125,7 +115,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const student = caller(request);
+      const student = currentStudent(request);
       const body = request.body;
       if (!new RegExp(`^ORDER_${escapeRegExp(student.id)}_\\d{10,16}$`).test(body.externalId)) {
         throw new HttpError(400, 'invalidField', { field: 'externalId' });
@@ -188,7 +178,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const student = caller(request);
+      const student = currentStudent(request);
       const body = request.body;
       if (body.id !== student.id) throw new HttpError(403, 'forbidden');
       const stored = await ownPayment(request, body.referenceId);
@@ -233,7 +223,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const student = caller(request);
+      const student = currentStudent(request);
       const pending = (await listPayments(app.db, student.id))
         .filter((payment) => payment.status === 'PENDING')
         .slice(0, RECONCILE_ON_LIST);
@@ -249,4 +239,3 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
 };
 
 export default paymentsModule;
-export { anonymisePayments } from './queries';
