@@ -46,8 +46,6 @@ export interface AppOverrides {
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
-export { API_ROOTS } from './lib/static-app';
-
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:

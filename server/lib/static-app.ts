@@ -2,38 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiRoot } from '../../src/services/api/api-roots';
 import { sendAppPage } from './app-page';
 import { sendError } from './error-handler';
 import { t } from './i18n';
 
-/**
- * First path segments that belong to the API (and its docs and emulator): an unknown path under one of
- * them is a JSON 404, never the app's index.html.
- */
-export const API_ROOTS = new Set([
-  'users',
-  'forgot',
-  'reset',
-  'transactions',
-  'payments',
-  'happenings',
-  'videos',
-  'subjects',
-  'books',
-  'news',
-  'livetv',
-  'scholarships',
-  'shop',
-  'planner',
-  'media',
-  'health',
-  'docs',
-  'momo-sandbox',
-]);
-
 function isApiPath(url: string): boolean {
   const first = url.split('?')[0]?.split('/')[1] ?? '';
-  return API_ROOTS.has(first);
+  return isApiRoot(first);
 }
 
 /**
