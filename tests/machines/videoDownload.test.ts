@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VideoDownloadSnapshot, videoDownloadMachine } from '../../machines/videoDownload';
-import {
-  DOWNLOAD_DELAYS,
-  DOWNLOAD_LIMITS,
-  selectDownloadedQuality,
-  selectDownloadView,
-} from '../../machines/videoDownload';
+import { DOWNLOAD_DELAYS, DOWNLOAD_LIMITS } from '../../machines/videoDownload';
+import { selectDownloadedQuality, selectDownloadView } from '../../machines/videoDownloadView';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
 import {
