@@ -7,7 +7,7 @@ import {
   sortPeriods,
   timetableErrors,
 } from '../../../machines/timetableRules';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
 import type { Timetable } from '../../services/planner/types';
 import { FormField } from '../../ui/FormField';

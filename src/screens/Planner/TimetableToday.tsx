@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { isoWeekday } from '../../../machines/reminderPlan';
 import { sortPeriods } from '../../../machines/timetableRules';
 import { useAppActors } from '../../app/actors-context';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
 import type { Timetable } from '../../services/planner/types';
 import { formatDay } from './dates';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAppActors } from '../../app/actors-context';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { downloadTextFile, printPage } from '../../services/planner/file-export';
 import { icsFileName, timetableToIcs } from '../../services/planner/ics';
 import { findDoc } from '../../services/planner/planner-store';

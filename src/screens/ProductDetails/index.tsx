@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-machines';
 import { PriceTag } from '../../ui/PriceTag';
 import { ErrorState, Skeleton } from '../../ui/States';
