@@ -6,6 +6,7 @@ import type { User as MachineUser } from '../../machines/types';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
+import { paidSubjectsOf } from '../services/subject-access';
 import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';
 import { type Lazy, lazyLoad } from './lazy-load';
@@ -67,9 +68,9 @@ export function createAppActors(fx: AppEffects) {
 
   /** SPEC.md/issue 5: downloads of a subject go once its access has expired (checked from the stored user). */
   const removeExpiredDownloads = async () => {
-    const user = session.getSnapshot().context.user as unknown as User | null;
+    const user = session.getSnapshot().context.user;
     if (!user || !offlineVideos.isSupported) return [];
-    return offlineVideos.removeExpired(user.paidSubjects ?? [], fx.now()).catch(() => []);
+    return offlineVideos.removeExpired(paidSubjectsOf(user), fx.now()).catch(() => []);
   };
 
   return {

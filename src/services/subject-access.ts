@@ -1,4 +1,7 @@
-import type { PaidSubject } from '../../services/api/types';
+import type { PaidSubject } from './api/types';
+
+// Issue 4's rules for a paid subject: where its access stands, when it may be renewed, and how the
+// session's user lists it. Screens, the planner and the offline downloads read them here.
 
 /** A paid subject can be renewed once it has expired or expires within this window (Issue 4). */
 export const RENEW_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
