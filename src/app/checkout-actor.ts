@@ -9,17 +9,13 @@ import {
   type RequestToPayOutput,
 } from '../../machines/mobileMoney';
 import type { sessionMachine } from '../../machines/session';
-import type { User as MachineUser } from '../../machines/types';
-import type { User } from '../services/api/types';
 import {
   isFinalRefusal,
   makePaymentsPayload,
   requestToPayPayload,
 } from '../services/payments/payment-requests';
+import { isAppUser } from '../services/session-user';
 import type { AppEffects } from './app-effects';
-
-/** The session stores the server's user object; the machines only read the fields they need. */
-const asAppUser = (user: MachineUser): User => user as unknown as User;
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
@@ -66,7 +62,7 @@ export function createCheckoutActor(
           try {
             const answer = await fx.api.makePayments(makePaymentsPayload(input));
             return answer.user
-              ? { success: answer.success, user: answer.user as unknown as MachineUser, msg: answer.msg }
+              ? { success: answer.success, user: answer.user, msg: answer.msg }
               : { success: answer.success, msg: answer.msg };
           } catch (error) {
             if (isFinalRefusal(error)) {
@@ -80,7 +76,7 @@ export function createCheckoutActor(
         showAlert: (_, alert) => fx.ui.showAlert(alert),
         clearCart: () => cart.send({ type: 'cart.clear' }),
         storeUser: (_, { user }) => {
-          fx.storage.setUser(asAppUser(user));
+          if (isAppUser(user)) fx.storage.setUser(user);
           session.send({ type: 'session.userUpdated', user });
         },
         closeModal: () => fx.ui.setCartOpen(false),

@@ -2,7 +2,6 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart';
 import { type LoadDictionaryInput, languageMachine } from '../../machines/language';
 import { type ClearSessionInput, sessionMachine } from '../../machines/session';
-import type { User as MachineUser } from '../../machines/types';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
@@ -89,7 +88,7 @@ export function createAppActors(fx: AppEffects) {
       session.send({
         type: 'session.login',
         token: newToken,
-        user: user as unknown as MachineUser,
+        user,
         expiresAt: expiresAt(newToken),
         now: fx.now(),
       });
@@ -97,7 +96,7 @@ export function createAppActors(fx: AppEffects) {
     /** A newer user object from the server (profile change, payment). */
     updateUser(user: User) {
       fx.storage.setUser(user);
-      session.send({ type: 'session.userUpdated', user: user as unknown as MachineUser });
+      session.send({ type: 'session.userUpdated', user });
     },
     start() {
       for (const actor of [cart, session, language] as Actor<never>[]) actor.start();
@@ -105,7 +104,7 @@ export function createAppActors(fx: AppEffects) {
       session.send({
         type: 'session.restore',
         token,
-        user: user as unknown as MachineUser | null,
+        user,
         expiresAt: expiresAt(token),
         now: fx.now(),
       });

@@ -85,9 +85,9 @@ function mergeTimetable(
   newId: () => string,
 ): MergeResult {
   const { data, conflicts } = mergeFields(
-    base as Record<string, unknown> | null,
-    ours as unknown as Record<string, unknown>,
-    theirs as unknown as Record<string, unknown>,
+    base,
+    ours,
+    theirs,
     ['days', 'periods'],
   );
   // School days as a set: each side's additions and removals both apply.

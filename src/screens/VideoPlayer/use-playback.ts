@@ -42,7 +42,7 @@ export async function loadPlayerVideo(
     video = current.find((candidate) => candidate._id === videoId) ?? video;
   }
   const subject = subjects.find((candidate) => candidate._id === video.subjectId);
-  return { video: video as unknown as LoadVideoOutput['video'], price: subject ? subject.price : null };
+  return { video, price: subject ? subject.price : null };
 }
 
 function counts(answer: Counts): Counts {

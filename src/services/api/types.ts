@@ -29,7 +29,9 @@ export interface PaidSubject {
   expiresAt: string;
 }
 
-export interface User {
+// Types, not interfaces, so they stand where a machine's User or PlaybackVideo (which keep the server's
+// other fields through an index signature) is expected, with no cast.
+export type User = {
   id: string;
   firstname: string;
   lastname: string;
@@ -40,7 +42,7 @@ export interface User {
   profilePicture: string | null;
   createdAt: string;
   paidSubjects: PaidSubject[];
-}
+};
 
 export interface Subject {
   _id: string;
@@ -96,7 +98,7 @@ export interface Caption {
   url?: string;
 }
 
-export interface Video {
+export type Video = {
   _id: string;
   title: string;
   /** The title in both languages, when the lesson has both (imported lessons). */
@@ -122,7 +124,7 @@ export interface Video {
   /** Smallest first; absent from a server without renditions. */
   renditions?: Rendition[];
   captions?: Caption[];
-}
+};
 
 /** Statuses as the mobile money provider reports them; others (REJECTED, TIMEOUT, ...) may appear. */
 export type PaymentStatus = 'PENDING' | 'SUCCESSFUL' | 'FAILED' | (string & {});
