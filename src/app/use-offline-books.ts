@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { selectUser } from '../../machines/session';
 import type { PaidSubject } from '../services/api/types';
 import type { OfflineBook } from '../services/offline/book-downloads';
-import { paidSubjectsOf } from '../services/subject-access';
+import { hasAccessAt, paidSubjectsOf } from '../services/subject-access';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';
 
@@ -16,9 +16,7 @@ function usePaidSubjects(): readonly PaidSubject[] {
 
 /** Whether the student may still read an offline copy: a free book, or a subject paid and unexpired. */
 export function mayReadOffline(book: OfflineBook, paid: readonly PaidSubject[], now: number): boolean {
-  return (
-    book.free || paid.some((entry) => entry.subjectId === book.subjectId && Date.parse(entry.expiresAt) > now)
-  );
+  return book.free || hasAccessAt(paid, book.subjectId, now);
 }
 
 /**

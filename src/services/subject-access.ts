@@ -17,6 +17,15 @@ export function accessState(expiresAt: string, now: number): AccessState {
 
 export const canRenew = (state: AccessState): boolean => state !== 'active';
 
+/**
+ * Whether the student may still study a paid subject at `now` by the expiry the device last heard from the
+ * server: what decides offline (a downloaded lesson or book), until the server can be asked again.
+ */
+export function hasAccessAt(paid: readonly PaidSubject[], subjectId: string, now: number): boolean {
+  const entry = paid.find((candidate) => candidate.subjectId === subjectId);
+  return entry !== undefined && accessState(entry.expiresAt, now) !== 'expired';
+}
+
 function isPaidSubject(value: unknown): value is PaidSubject {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;

@@ -3,6 +3,7 @@ import {
   accessState,
   canRenew,
   cartSubjectOf,
+  hasAccessAt,
   paidEntryFor,
   paidSubjectsOf,
   RENEW_WINDOW_MS,
@@ -64,5 +65,24 @@ describe('cartSubjectOf', () => {
         ...{ section: 'anglophone', amount: 3 },
       }),
     ).toEqual({ _id: 'maths', subjectTitle: 'Mathematics', pictureurl: '/m.webp', price: 1500 });
+  });
+});
+
+describe('hasAccessAt: the offline rule', () => {
+  const paid = [
+    { subjectId: 'maths', subjectTitle: 'Mathematics', expiresAt: at(DAY) },
+    { subjectId: 'bio', subjectTitle: 'Biology', expiresAt: at(-1) },
+    { subjectId: 'chem', subjectTitle: 'Chemistry', expiresAt: 'not a date' },
+  ];
+
+  it('holds for a subject paid until after now, and not at its end or after', () => {
+    expect(hasAccessAt(paid, 'maths', NOW)).toBe(true);
+    expect(hasAccessAt(paid, 'maths', NOW + DAY)).toBe(false);
+    expect(hasAccessAt(paid, 'bio', NOW)).toBe(false);
+  });
+
+  it('does not hold for a subject never paid, or whose expiry cannot be read', () => {
+    expect(hasAccessAt(paid, 'physics', NOW)).toBe(false);
+    expect(hasAccessAt(paid, 'chem', NOW)).toBe(false);
   });
 });
