@@ -60,13 +60,10 @@ export default function DeleteAccount() {
           <h2>{t('account.delete.keptTitle')}</h2>
           <p>{t('account.delete.keptPayments')}</p>
           <FormField
-            name="password"
+            {...form.field('password')}
             type="password"
             label={t('account.delete.passwordLabel')}
             autoComplete="current-password"
-            value={form.values.password ?? ''}
-            error={form.fieldErrors.password}
-            onChange={(value) => form.change('password', value)}
           />
           <FormError message={form.error} />
           <SubmitButton

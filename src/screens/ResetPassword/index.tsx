@@ -56,14 +56,11 @@ export default function ResetPassword() {
         }}
       >
         <FormField
-          name="password"
+          {...form.field('password')}
           type="password"
           label={t('account.fields.newPassword')}
           hint={t('account.fields.passwordHint')}
           autoComplete="new-password"
-          value={form.values.password ?? ''}
-          error={form.fieldErrors.password}
-          onChange={(value) => form.change('password', value)}
         />
         <FormField
           name="passwordConfirm"
