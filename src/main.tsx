@@ -56,6 +56,7 @@ if (storedLanguage !== null) writeLanguageCookie(storedLanguage);
 const actors = createAppActors({
   storage,
   api,
+  client,
   ui,
   now,
   navigate,

@@ -40,7 +40,8 @@ export function CheckoutFlow({ checkout }: { checkout: CheckoutActor }) {
   return null;
 }
 
-function MobileMoneyStep({
+/** The mobile money machine on screen: the phone prompt, then "confirm on your phone" or "still waiting". */
+export function MobileMoneyStep({
   actor,
   total,
   now,

@@ -1,4 +1,5 @@
 import type { Language } from '../../machines/language';
+import type { ApiClient } from '../services/api/client';
 import type { Endpoints } from '../services/api/endpoints';
 import type { OfflineVideoStore } from '../services/offline/offline-video-store';
 import type { PwaEffects } from '../services/pwa/pwa-effects';
@@ -28,6 +29,8 @@ export interface AppEffects {
   pageLanguage?: string;
   /** Mirrors the persisted language where the server can read it (a cookie); null forgets it. */
   rememberLanguage?: (lang: Language | null) => void;
+  /** The HTTP client, for lazily loaded features that bring their own calls (the shop's orders). */
+  client?: ApiClient;
   /** Offline video downloads (src/services/offline); absent: downloads are not offered. */
   offlineVideos?: OfflineVideoStore;
 }

@@ -9,6 +9,7 @@ import { paidSubjectsOf } from '../services/subject-access';
 import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';
 import { type Lazy, lazyLoad } from './lazy-load';
+import type { OrderCheckout } from './order-checkout-effects';
 import type { PwaActors } from './pwa-actors';
 
 export type { AppApi, AppEffects } from './app-effects';
@@ -65,6 +66,16 @@ export function createAppActors(fx: AppEffects) {
     ),
   );
 
+  /**
+   * Issue 8: the shop's order checkout, provided with the app's effects (src/app/order-checkout-effects.ts
+   * turns them into the machine's actors). Downloaded with the product screen, never with the landing page.
+   */
+  const orderCheckout: Lazy<OrderCheckout> = lazyLoad(() =>
+    import('./order-checkout-effects').then((module) =>
+      module.provideOrderCheckout(fx, { session, language }),
+    ),
+  );
+
   /** SPEC.md/issue 5: downloads of a subject go once its access has expired (checked from the stored user). */
   const removeExpiredDownloads = async () => {
     const user = session.getSnapshot().context.user;
@@ -80,6 +91,7 @@ export function createAppActors(fx: AppEffects) {
     pwa,
     offlineVideos,
     removeExpiredDownloads,
+    orderCheckout,
     /** After a successful login: the token and user are stored, then the session machine is told. */
     signIn(newToken: string, user: User) {
       fx.storage.setToken(newToken);

@@ -46,9 +46,9 @@ export interface PendingPayment {
   amount: number;
 }
 
-type Guard<T> = (value: unknown) => value is T;
+export type Guard<T> = (value: unknown) => value is T;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -70,7 +70,7 @@ function isCartItem(value: unknown): value is CartItem {
 const isCart: Guard<CartItem[]> = (value): value is CartItem[] =>
   Array.isArray(value) && value.every(isCartItem);
 
-function isPendingPayment(value: unknown): value is PendingPayment {
+export function isPendingPayment(value: unknown): value is PendingPayment {
   return (
     isRecord(value) &&
     typeof value.referenceId === 'string' &&
@@ -109,6 +109,13 @@ export interface AppStorage {
   getPendingPayment(): PendingPayment | null;
   setPendingPayment(payment: PendingPayment): boolean;
   removePendingPayment(): void;
+  /**
+   * A versioned record under a lazily loaded feature's own key, read through its own guard, so that its code
+   * stays out of the first screen's (the shop's order checkout: src/services/order-storage.ts).
+   */
+  getRecord<T>(key: string, guard: Guard<T>): T | null;
+  setRecord(key: string, data: unknown): boolean;
+  removeRecord(key: string): void;
   /** SPEC.md §4: logout clears all local storage. */
   clearAll(): void;
 }
@@ -192,6 +199,9 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getPendingPayment: () => readVersioned(STORAGE_KEYS.pendingPayment, isPendingPayment),
     setPendingPayment: (payment) => writeVersioned(STORAGE_KEYS.pendingPayment, payment),
     removePendingPayment: () => remove(STORAGE_KEYS.pendingPayment),
+    getRecord: readVersioned,
+    setRecord: writeVersioned,
+    removeRecord: remove,
     clearAll: () => {
       try {
         store().clear();

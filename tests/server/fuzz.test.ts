@@ -52,6 +52,8 @@ let tokens: {
   forged: string[];
 };
 const prices = new Map<string, number>();
+/** The shop's products in stock, with their prices, for orders a real client would place. */
+const productPrices = new Map<string, number>();
 const commentPairs: Array<{ videoId: string; commentId: string }> = [];
 /** URLs (path and query) of an operation that a generator cannot find by chance: signed media of a paying
  * student, a book or a played-out channel among all the ids; mixed into that operation's generated ones. */
@@ -114,6 +116,32 @@ beforeAll(async () => {
       },
     });
     if (started.status === 202) referenceIds.push(started.body.referenceId);
+  }
+  const products = await ctx.db.query<{ id: string; price: number }>(
+    'SELECT id, price FROM products WHERE stock > 0 ORDER BY stock DESC, id LIMIT 3',
+  );
+  for (const product of products) productPrices.set(product.id, product.price);
+  const [product] = products;
+  if (product !== undefined) {
+    const ordered = await ctx.request<{ referenceId: string }>({
+      method: 'POST',
+      url: '/shop/orders',
+      headers: amina.headers,
+      payload: {
+        productId: product.id,
+        quantity: 1,
+        town: 'Bamenda',
+        amount: String(product.price),
+        currency: 'XAF',
+        externalId: `ORDER_${amina.id}_${Date.now() + 1}`,
+        payer: { partyIdType: 'MSISDN', partyId: '237670000301' },
+      },
+    });
+    if (ordered.status !== 202)
+      throw new Error(`the fuzz's order was refused: ${JSON.stringify(ordered.body)}`);
+    referenceIds.push(ordered.body.referenceId);
+    // Only its buyer reads it, among all the ids a generator draws from.
+    knownUrls.set('/shop/orders/{referenceId}', [`/shop/orders/${ordered.body.referenceId}`]);
   }
   const all = [...students, ...victims];
   known = {
@@ -308,6 +336,15 @@ function consistentWith(operation: Operation, caller: Caller, payload: Generated
         (prices.get(String(item.subjectId)) ?? 0) * (typeof item.amount === 'number' ? item.amount : 0);
     }
     fixed.amount = String(total);
+  }
+  if (operation.path === '/shop/orders') {
+    // A town a generator cannot spell by chance (letters of any script): a real one, so orders go deep.
+    fixed.town = pick(['Bamenda', 'Yaoundé', 'Ngaoundéré', 'Kribi']);
+    fixed.externalId = `ORDER_${caller.studentId}_${Date.now()}${Math.floor(Math.random() * 1_000)}`;
+    const productId = pick([...productPrices.keys()]);
+    if (productId !== undefined) fixed.productId = productId;
+    const quantity = typeof fixed.quantity === 'number' ? fixed.quantity : 0;
+    fixed.amount = String((productPrices.get(String(fixed.productId)) ?? 0) * quantity);
   }
   return { ...payload, payload: JSON.stringify(fixed) };
 }

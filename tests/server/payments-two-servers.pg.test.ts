@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { issueToken } from '../../server/lib/auth';
 import type { Db } from '../../server/lib/db';
 import { checkAccess, type PayerOutcome } from './helpers/access-check';
 import { freshDatabase, TEST_JWT_SECRET } from './helpers/app';
+import { insertStudent } from './helpers/fresh-student';
+import { orderBody } from './helpers/order-calls';
 import { checkoutBody, type Subject } from './helpers/payment-calls';
 import { registerOn, type ServerProcess, startServerProcess } from './helpers/server-process';
 
@@ -239,23 +239,77 @@ describe('two server processes on one PostgreSQL', () => {
     );
     expect(runs).toBe(15);
   }, 240_000);
+
+  it('sells the last item once across both servers: one buyer is charged, the others get 409', async () => {
+    const [product] = await db.query<{ id: string; price: number }>(
+      "SELECT id, price FROM products WHERE id = 'prod-geometry-set'",
+    );
+    if (product === undefined) throw new Error('no seeded geometry set');
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        // Each buyer's start copies, each sent to either server, all at once.
+        fc.array(fc.array(fc.nat({ max: 1 }), { minLength: 1, maxLength: 2 }), {
+          minLength: 2,
+          maxLength: 4,
+        }),
+        async (buyersCopies) => {
+          runs += 1;
+          await db.query('UPDATE products SET stock = 1 WHERE id = $1', [product.id]);
+          const buyers = await Promise.all(buyersCopies.map(() => freshStudent()));
+          const bodies = buyers.map((buyer, index) =>
+            orderBody(
+              buyer,
+              { product, quantity: 1, town: 'Bamenda' },
+              PAYERS.success,
+              `ORDER_${buyer.id}_${Date.now() + index}`,
+            ),
+          );
+          const answers = await Promise.all(
+            buyersCopies.flatMap((copies, buyer) =>
+              copies.map(async (index) => ({
+                buyer,
+                answer: await server(index).call<{ referenceId: string; msg: string }>(
+                  'POST',
+                  '/shop/orders',
+                  {
+                    token: buyers[buyer]?.token ?? '',
+                    body: bodies[buyer],
+                  },
+                ),
+              })),
+            ),
+          );
+          const winners = new Set(answers.filter((a) => a.answer.status === 202).map((a) => a.buyer));
+          expect(winners.size).toBe(1);
+          const winner = [...winners][0] as number;
+          for (const { buyer, answer } of answers) expect(answer.status).toBe(buyer === winner ? 202 : 409);
+          const charges = await Promise.all(bodies.map((body) => chargesFor(body.externalId)));
+          expect(charges).toEqual(bodies.map((_, index) => (index === winner ? 1 : 0)));
+
+          const referenceId = answers.find((a) => a.buyer === winner)?.answer.body.referenceId ?? '';
+          await vi.waitFor(
+            async () => {
+              const read = await server(winner + 1).call<{ order: { status: string } }>(
+                'GET',
+                `/shop/orders/${referenceId}`,
+                { token: buyers[winner]?.token ?? '' },
+              );
+              expect(read.body.order?.status).toBe('PAID');
+            },
+            { timeout: 10_000, interval: 100 },
+          );
+          const [left] = await db.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [
+            product.id,
+          ]);
+          expect(left?.stock).toBe(0);
+        },
+      ),
+      { numRuns: 8 },
+    );
+    expect(runs).toBe(8);
+  }, 120_000);
 });
 
 /** A student written straight to the shared database with a token both servers accept (no argon2 per run). */
-async function freshStudent(): Promise<{ id: string; username: string; token: string }> {
-  const id = randomUUID();
-  const suffix = id.slice(0, 8);
-  const username = `two_${suffix}`;
-  await db.query(
-    `INSERT INTO students (id, firstname, lastname, email, username, phonenumber, password_hash)
-     VALUES ($1, 'Two', 'Servers', $2, $3, $4, 'not-a-hash')`,
-    [
-      id,
-      `two.${suffix}@example.cm`,
-      username,
-      `2376${String(Number.parseInt(suffix, 16)).padStart(10, '0').slice(0, 8)}`,
-    ],
-  );
-  const token = await issueToken(TEST_JWT_SECRET, '1h', { id, username, role: 'STUDENT', tokenVersion: 0 });
-  return { id, username, token };
-}
+const freshStudent = () => insertStudent(db, TEST_JWT_SECRET, 'two');

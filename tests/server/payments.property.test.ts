@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../../server/lib/auth';
 import type { FetchLike } from '../../server/modules/payments/momo-api';
 import { MomoProvider } from '../../server/modules/payments/momo-provider';
 import { findPayment, type PaymentRow } from '../../server/modules/payments/queries';
@@ -9,6 +8,7 @@ import { type PaymentsContext, refreshPayment } from '../../server/modules/payme
 import { insertPayment } from '../../server/modules/payments/start-queries';
 import { checkAccess } from './helpers/access-check';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
+import { insertStudent } from './helpers/fresh-student';
 import { EMULATOR_PENDING_MS, startEmulator, type TestEmulator } from './helpers/momo-emulator';
 import type { Subject } from './helpers/payment-calls';
 
@@ -40,35 +40,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/**
- * A fresh student for each run, written straight to the table with a token minted for it: registering
- * through the API would spend most of the run hashing passwords.
- */
-async function freshStudent(): Promise<TestStudent> {
-  const id = randomUUID();
-  const suffix = id.slice(0, 8);
-  const student = {
-    id,
-    username: `prop_${suffix}`,
-    password: 'unused-password',
-    email: `prop.${suffix}@example.cm`,
-    phonenumber: `2376${String(Number.parseInt(suffix, 16)).padStart(10, '0').slice(0, 8)}`,
-    firstname: 'Prop',
-    lastname: 'Erty',
-  };
-  await t.db.query(
-    `INSERT INTO students (id, firstname, lastname, email, username, phonenumber, password_hash)
-     VALUES ($1, $2, $3, $4, $5, $6, 'not-a-hash')`,
-    [id, student.firstname, student.lastname, student.email, student.username, student.phonenumber],
-  );
-  const token = await issueToken(t.config.jwtSecret, '1h', {
-    id,
-    username: student.username,
-    role: 'STUDENT',
-    tokenVersion: 0,
-  });
-  return { ...student, token, headers: { authorization: `Bearer ${token}` } };
-}
+const freshStudent = () => insertStudent(t.db, t.config.jwtSecret, 'prop');
 
 const paymentArbitrary = fc.record({
   outcome: fc.constantFrom<Outcome>('success', 'success', 'failure', 'pending'),

@@ -415,6 +415,7 @@ describe('reconciliation', () => {
     expect(body.map((entry) => entry.referenceId)).toEqual([paid, failed]);
     expect(body[0]).toEqual({
       referenceId: paid,
+      kind: 'subjects',
       externalId: expect.stringMatching(new RegExp(`^ORDER_${student.id}_\\d+$`)),
       userId: student.id,
       items: [{ subjectId: subject(0).id, amount: 2, subjectTitle: subject(0).title }],
@@ -425,6 +426,7 @@ describe('reconciliation', () => {
       reason: null,
       createdAt: expect.any(String),
       settledAt: expect.any(String),
+      order: null,
     });
     expect(body[1]).toMatchObject({ status: 'FAILED', reason: 'APPROVAL_REJECTED' });
     expect(await accessExpiry(student.id, subject(0).id)).toBeDefined();

@@ -1,6 +1,6 @@
 import { addMessages } from '../../lib/i18n';
 
-/** The payments module's `msg` texts, in both languages (SPEC.md §8 wording where it has one). */
+/** The payments module's (and the shop orders') `msg` texts, in both languages (SPEC.md §8 wording where it has one). */
 export function registerPaymentMessages(): void {
   addMessages({
     en: {
@@ -18,6 +18,12 @@ export function registerPaymentMessages(): void {
       paymentNotFound: 'Payment not found.',
       paymentNotYours: 'This payment does not belong to you.',
       paymentProviderDown: 'The mobile money service is unavailable. Please try again later.',
+      paymentIsOrder: 'This payment is a shop order, not a payment for subjects.',
+      orderUnknownProduct: "Unknown product '{productId}'.",
+      orderOutOfStock: 'Sorry, this product is out of stock. Nothing was charged.',
+      orderNotEnoughStock:
+        'Only {stock} left in stock. Please choose a smaller quantity. Nothing was charged.',
+      orderNotFound: 'Order not found.',
     },
     fr: {
       paymentSucceeded:
@@ -35,6 +41,12 @@ export function registerPaymentMessages(): void {
       paymentNotFound: 'Paiement introuvable.',
       paymentNotYours: 'Ce paiement ne vous appartient pas.',
       paymentProviderDown: 'Le service de mobile money est indisponible. Veuillez réessayer plus tard.',
+      paymentIsOrder: 'Ce paiement est une commande de la boutique, pas un paiement de matières.',
+      orderUnknownProduct: 'Produit inconnu « {productId} ».',
+      orderOutOfStock: "Désolé, ce produit est en rupture de stock. Rien n'a été débité.",
+      orderNotEnoughStock:
+        "Il n'en reste que {stock} en stock. Veuillez choisir une quantité plus petite. Rien n'a été débité.",
+      orderNotFound: 'Commande introuvable.',
     },
   });
 }

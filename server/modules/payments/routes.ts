@@ -7,16 +7,18 @@ import { t } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
 import { routeRateLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures } from '../../lib/schemas';
+import shopOrdersModule from '../shop/routes';
 import { loadClientUser } from '../users/client-user';
 import { userMessageResponse } from '../users/schemas';
 import { sandboxCredentialStore } from './credential-queries';
+import { toEntity } from './entity';
+import { checkExternalId } from './external-id';
 import { registerPaymentMessages } from './messages';
 import { MomoProvider } from './momo-provider';
-import { findPayment, listPayments, type PaymentListRow, type PaymentRow, subjectsByIds } from './queries';
+import { findPayment, listPayments, type PaymentRow, subjectsByIds } from './queries';
 import { createReconciler, runOutcome } from './reconciler';
 import {
   makePaymentsBody,
-  type PaymentEntity,
   paymentEntity,
   referenceParams,
   requestToPayBody,
@@ -29,30 +31,6 @@ import { paymentStarter } from './start';
 
 /** How many PENDING payments the transactions list reconciles on the way (the rest on later reads). */
 const RECONCILE_ON_LIST = 5;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function toEntity(row: PaymentListRow): PaymentEntity {
-  return {
-    referenceId: row.reference_id,
-    externalId: row.external_id,
-    userId: row.student_id,
-    items: row.items.map((item) => ({
-      subjectId: item.subjectId,
-      amount: item.amount,
-      subjectTitle: row.titles?.[item.subjectId] ?? null,
-    })),
-    totalCost: row.total_cost,
-    currency: row.currency,
-    msisdn: row.msisdn,
-    status: row.status,
-    reason: row.reason,
-    createdAt: new Date(row.created_at).toISOString(),
-    settledAt: row.settled_at === null ? null : new Date(row.settled_at).toISOString(),
-  };
-}
 
 /**
  * Mobile money payments (API.md "Payments"): the browser asks this server, which prices the cart
@@ -78,6 +56,8 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       minReads: app.config.payments.notFoundMinReads,
     },
     countStatus: (status) => app.metrics.paymentsByStatus.inc({ status }),
+    // The shop's lists show the stock: every process drops them (shared by NOTIFY on PostgreSQL).
+    onStockChange: () => app.responseCache.invalidate('content|products'),
   };
   const startPayment = paymentStarter(context);
   const reconciler = createReconciler(context, {
@@ -117,9 +97,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const student = currentStudent(request);
       const body = request.body;
-      if (!new RegExp(`^ORDER_${escapeRegExp(student.id)}_\\d{10,16}$`).test(body.externalId)) {
-        throw new HttpError(400, 'invalidField', { field: 'externalId' });
-      }
+      checkExternalId(student.id, body.externalId);
       const seen = new Set<string>();
       for (const item of body.items) {
         if (seen.has(item.subjectId))
@@ -131,7 +109,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
         externalId: body.externalId,
         idempotencyKey: request.headers['idempotency-key'],
         amount: body.amount,
-        items: body.items,
+        purchase: { kind: 'subjects', items: body.items },
         msisdn: body.payer.partyId,
         payerMessage: body.payerMessage,
         payeeNote: body.payeeNote,
@@ -182,6 +160,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       const body = request.body;
       if (body.id !== student.id) throw new HttpError(403, 'forbidden');
       const stored = await ownPayment(request, body.referenceId);
+      if (stored.kind !== 'subjects') throw new HttpError(409, 'paymentIsOrder');
 
       // The client's list is a claim to check against what was actually paid, never a source of grants.
       const subjects = await subjectsByIds(
@@ -218,7 +197,8 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       schema: {
         tags,
         security: bearerSecurity,
-        description: 'The student’s payments, newest first (the dashboard’s transactions tab).',
+        description:
+          'The student’s payments, newest first (the dashboard’s transactions tab): subject payments with their subjects, shop orders with their product line (`order`).',
         response: { 200: z.array(paymentEntity), ...failures(401) },
       },
     },
@@ -233,9 +213,16 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
           request.log.warn({ err: error, referenceId: payment.reference_id }, 'reconciliation deferred');
         });
       }
-      return (await listPayments(app.db, student.id)).map(toEntity);
+      const origin = publicOrigin(request);
+      return (await listPayments(app.db, student.id)).map((row) => toEntity(row, origin));
     },
   );
+
+  // Shop orders are payments whose line is a product: the same starter, status reads and reconciler.
+  await app.register(shopOrdersModule, {
+    startPayment,
+    refreshPayment: (payment) => refreshPayment(context, payment),
+  });
 };
 
 export default paymentsModule;

@@ -74,9 +74,30 @@ export const makePaymentsBody = z.object({
   referenceId: referenceIdSchema,
 });
 
+/** The most items of one product a single order may take (a guard against typos, like access periods). */
+export const MAX_ORDER_QUANTITY = 10;
+
+/** A shop order's line, as the transactions tab and the order show it. */
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  title: z.object({ en: z.string(), fr: z.string() }).describe('The product’s title in both languages'),
+  picture: z.string().nullable().describe('URL of the product’s first picture'),
+  quantity: z.number().int(),
+  unitPrice: z.number().int().describe('XAF, the price when the order was placed'),
+  town: z.string().describe('Delivery town'),
+  status: z
+    .enum(['RESERVED', 'PAID', 'RELEASED', 'PAID_OUT_OF_STOCK'])
+    .describe(
+      'RESERVED: items held while the payment is pending; PAID; RELEASED: the payment failed and the items went back to stock; PAID_OUT_OF_STOCK: paid after its items went back and sold out (refunded by a person)',
+    ),
+});
+
 /** API.md's payment entity, camelCase; items also carry the subject title for the transactions tab. */
 export const paymentEntity = z.object({
   referenceId: z.string(),
+  kind: z
+    .enum(['subjects', 'order'])
+    .describe('subjects: access periods (items); order: a shop product (order)'),
   externalId: z.string(),
   userId: z.string().nullable(),
   items: z.array(
@@ -89,6 +110,7 @@ export const paymentEntity = z.object({
   reason: z.string().nullable(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
+  order: orderLineSchema.nullable().describe('A shop order’s line; null for a subject payment'),
 });
 
 export type PaymentEntity = z.infer<typeof paymentEntity>;

@@ -5,6 +5,7 @@ import { MomoProviderError, type ProviderStatus } from './momo-api';
 import type { MomoProvider } from './momo-provider';
 import {
   findPayment,
+  type Grant,
   grantPayment,
   type PaymentRow,
   recordNotFound,
@@ -22,11 +23,26 @@ export interface PaymentsContext {
   notFound: { graceMs: number; minReads: number };
   /** Told once per payment and status it reaches (PENDING when started, then its final status): metrics. */
   countStatus: (status: string) => void;
+  /** Told after a committed change of a product's stock (an order placed, paid again, or given back). */
+  onStockChange?: () => void;
 }
 
-/** Counts a status change made by this call (not one another call already made). */
-export function countChange(context: PaymentsContext, change: StatusChange | undefined): void {
+/** Reports a status change made by this call (not one another call already made): metrics, stock. */
+export function reportChange(context: PaymentsContext, change: StatusChange | undefined): void {
   if (change !== undefined && change.from !== change.to) context.countStatus(change.to);
+  if (change?.stockReleased === true) context.onStockChange?.();
+}
+
+/** Reports a grant made by this call; an order paid out of stock is for a person to refund. */
+function reportGrant(context: PaymentsContext, referenceId: string, grant: Grant | undefined): void {
+  if (grant === undefined) return;
+  if (grant.order?.stockChanged === true) context.onStockChange?.();
+  if (grant.order?.status === 'PAID_OUT_OF_STOCK') {
+    context.log.error(
+      { referenceId },
+      'order paid after its items went back to stock and sold out: refund it',
+    );
+  }
 }
 
 /**
@@ -81,30 +97,31 @@ export async function refreshPayment(context: PaymentsContext, payment: PaymentR
   if (needsProviderRead(current)) {
     const status = await readProvider(context, referenceId);
     if (status === 'notFound') {
-      countChange(context, await recordNotFound(context.db, referenceId, context.notFound));
+      reportChange(context, await recordNotFound(context.db, referenceId, context.notFound));
     } else if (status.status === 'SUCCESSFUL' && agreesWithOrder(status, current)) {
-      const granted = await grantPayment(
+      const grant = await grantPayment(
         context.db,
         referenceId,
         context.accessPeriodDays,
         status.financialTransactionId,
       );
-      if (granted) context.countStatus('SUCCESSFUL');
+      if (grant !== undefined) context.countStatus('SUCCESSFUL');
+      reportGrant(context, referenceId, grant);
     } else if (status.status === 'SUCCESSFUL') {
       context.log.error({ referenceId, status }, 'provider settled another amount or currency than ordered');
-      countChange(
+      reportChange(
         context,
         await recordStatus(context.db, referenceId, { ...status, reason: LOCAL_REASONS.amountDisagrees }),
       );
     } else {
-      countChange(context, await recordStatus(context.db, referenceId, status));
+      reportChange(context, await recordStatus(context.db, referenceId, status));
     }
     current = (await findPayment(context.db, referenceId)) ?? current;
   }
   // SUCCESSFUL but not granted: a settlement interrupted before its transaction committed.
   if (current.status === 'SUCCESSFUL' && current.granted_at === null && current.reason === null) {
     // The status change was counted by the read that recorded it; only the grant is left.
-    await grantPayment(context.db, referenceId, context.accessPeriodDays);
+    reportGrant(context, referenceId, await grantPayment(context.db, referenceId, context.accessPeriodDays));
     current = (await findPayment(context.db, referenceId)) ?? current;
   }
   return current;

@@ -1,10 +1,12 @@
-import type { Queryable } from '../../lib/db';
+import type { Db, Queryable } from '../../lib/db';
 import {
   PAYMENT_COLUMNS,
   type PaymentItem,
+  type PaymentKind,
   type PaymentRow,
   type StatusChange,
   UNCONFIRMED,
+  withRelease,
 } from './queries';
 
 // A payment's start: found again by its keys, or created, then accepted or refused by the provider.
@@ -30,14 +32,14 @@ export async function findStartedPayment(
 
 export async function recentPendingPayments(
   tx: Queryable,
-  payment: { studentId: string; totalCost: number; msisdn: string; withinMs: number },
+  payment: { studentId: string; kind: PaymentKind; totalCost: number; msisdn: string; withinMs: number },
 ): Promise<PaymentRow[]> {
   return tx.query<PaymentRow>(
     `SELECT ${PAYMENT_COLUMNS} FROM payments
       WHERE student_id = $1 AND total_cost = $2 AND msisdn = $3 AND status = 'PENDING' AND granted_at IS NULL
-        AND created_at > now() - make_interval(secs => $4::float8 / 1000)
+        AND created_at > now() - make_interval(secs => $4::float8 / 1000) AND kind = $5
       ORDER BY created_at DESC`,
-    [payment.studentId, payment.totalCost, payment.msisdn, payment.withinMs],
+    [payment.studentId, payment.totalCost, payment.msisdn, payment.withinMs, payment.kind],
   );
 }
 
@@ -45,6 +47,8 @@ export async function insertPayment(
   db: Queryable,
   payment: {
     referenceId: string;
+    /** Default: subjects. An order's items are empty: its line is in orders. */
+    kind?: PaymentKind;
     externalId: string;
     idempotencyKey: string | undefined;
     studentId: string;
@@ -56,8 +60,8 @@ export async function insertPayment(
 ): Promise<PaymentRow> {
   const [row] = await db.query<PaymentRow>(
     `INSERT INTO payments (reference_id, external_id, start_key, idempotency_key, student_id, items, total_cost,
-                           currency, msisdn, status, reason)
-     VALUES ($1, $2, $2, $3, $4, $5::jsonb, $6, $7, $8, 'PENDING', '${UNCONFIRMED}')
+                           currency, msisdn, status, reason, kind)
+     VALUES ($1, $2, $2, $3, $4, $5::jsonb, $6, $7, $8, 'PENDING', '${UNCONFIRMED}', $9)
      RETURNING ${PAYMENT_COLUMNS}`,
     [
       payment.referenceId,
@@ -68,6 +72,7 @@ export async function insertPayment(
       payment.totalCost,
       payment.currency,
       payment.msisdn,
+      payment.kind ?? 'subjects',
     ],
   );
   if (row === undefined) throw new Error('payment insert returned nothing');
@@ -87,16 +92,18 @@ export async function markAccepted(db: Queryable, referenceId: string): Promise<
 }
 
 export async function recordRefusal(
-  db: Queryable,
+  db: Db,
   referenceId: string,
   reason: string,
 ): Promise<StatusChange | undefined> {
-  const rows = await db.query(
-    `UPDATE payments SET status = 'FAILED', reason = $2, settled_at = now()
-      WHERE reference_id = $1 AND provider_accepted_at IS NULL AND granted_at IS NULL
-        AND (status = 'PENDING' OR reason = '${UNCONFIRMED}')
-      RETURNING reference_id`,
-    [referenceId, reason],
-  );
-  return rows.length === 1 ? { from: 'PENDING', to: 'FAILED' } : undefined;
+  return db.transaction(async (tx) => {
+    const rows = await tx.query(
+      `UPDATE payments SET status = 'FAILED', reason = $2, settled_at = now()
+        WHERE reference_id = $1 AND provider_accepted_at IS NULL AND granted_at IS NULL
+          AND (status = 'PENDING' OR reason = '${UNCONFIRMED}')
+        RETURNING reference_id`,
+      [referenceId, reason],
+    );
+    return withRelease(tx, referenceId, rows.length === 1 ? { from: 'PENDING', to: 'FAILED' } : undefined);
+  });
 }

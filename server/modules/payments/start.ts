@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
 import { MomoProviderError } from './momo-api';
+import {
+  findOrderLine,
+  insertOrderLine,
+  type OrderLine,
+  productForOrder,
+  reserveStock,
+  sameOrderLine,
+} from './order-lines';
 import { type PaymentItem, type PaymentRow, subjectsByIds } from './queries';
-import { countChange, LOCAL_REASONS, type PaymentsContext, providerDown } from './settlement';
+import { LOCAL_REASONS, type PaymentsContext, providerDown, reportChange } from './settlement';
 import {
   findStartedPayment,
   insertPayment,
@@ -19,6 +28,9 @@ import {
  */
 export const PENDING_REUSE_WINDOW_MS = 15 * 60_000;
 
+/** What a payment buys: access periods of subjects (the cart), or one product line (a shop order). */
+export type Purchase = { kind: 'subjects'; items: PaymentItem[] } | { kind: 'order'; line: OrderLine };
+
 export interface PaymentStart {
   studentId: string;
   externalId: string;
@@ -26,7 +38,7 @@ export interface PaymentStart {
   idempotencyKey: string | undefined;
   /** What the client believes the total is, in XAF (SPEC.md's mobile money request). */
   amount: string;
-  items: PaymentItem[];
+  purchase: Purchase;
   msisdn: string;
   payerMessage: string;
   payeeNote: string;
@@ -42,18 +54,55 @@ function sameItems(a: readonly PaymentItem[], b: readonly PaymentItem[]): boolea
   return canonical(a) === canonical(b);
 }
 
-function sameRequest(stored: PaymentRow, start: PaymentStart): boolean {
+/** The stored payment buys exactly this purchase. */
+async function samePurchase(tx: Queryable, stored: PaymentRow, purchase: Purchase): Promise<boolean> {
+  if (stored.kind !== purchase.kind) return false;
+  if (purchase.kind === 'subjects') return sameItems(stored.items, purchase.items);
+  const line = await findOrderLine(tx, stored.reference_id);
+  return line !== undefined && sameOrderLine(line, purchase.line);
+}
+
+async function sameRequest(tx: Queryable, stored: PaymentRow, start: PaymentStart): Promise<boolean> {
   return (
-    sameItems(stored.items, start.items) &&
     stored.total_cost === Number(start.amount) &&
-    stored.msisdn === start.msisdn
+    stored.msisdn === start.msisdn &&
+    (await samePurchase(tx, stored, start.purchase))
   );
+}
+
+/** The purchase priced from the server's own prices; an order's line also keeps its unit price. */
+async function price(
+  tx: Queryable,
+  purchase: Purchase,
+): Promise<{ total: number; unitPrice: number | null }> {
+  if (purchase.kind === 'order') {
+    const product = await productForOrder(tx, purchase.line.productId);
+    if (product === undefined)
+      throw new HttpError(400, 'orderUnknownProduct', { productId: purchase.line.productId });
+    return { total: product.price * purchase.line.quantity, unitPrice: product.price };
+  }
+  const subjects = new Map(
+    (await subjectsByIds(tx, [...new Set(purchase.items.map((item) => item.subjectId))])).map((subject) => [
+      subject.id,
+      subject,
+    ]),
+  );
+  let total = 0;
+  for (const item of purchase.items) {
+    const subject = subjects.get(item.subjectId);
+    if (subject === undefined)
+      throw new HttpError(400, 'paymentUnknownSubject', { subjectId: item.subjectId });
+    total += subject.price * item.amount;
+  }
+  return { total, unitPrice: null };
 }
 
 /**
  * Finds the payment this start stands for, or creates it (PENDING, not yet confirmed by the provider),
  * one student at a time: a replay (same externalId or Idempotency-Key) gets its payment back, the same
- * key for another cart is a conflict, and the same cart still pending for the same payer is reused.
+ * key for another purchase is a conflict, and the same purchase still pending for the same payer is
+ * reused. An order takes its items from stock here, in the same transaction: when the stock does not have
+ * them the start is refused (409) before anything reaches the provider, and nothing is written.
  */
 async function findOrCreatePayment(
   context: PaymentsContext,
@@ -63,46 +112,50 @@ async function findOrCreatePayment(
     await lockStudent(tx, start.studentId);
     const started = await findStartedPayment(tx, start.studentId, start);
     if (started !== undefined) {
-      if (!sameRequest(started, start)) throw new HttpError(409, 'paymentReferenceReused');
+      if (!(await sameRequest(tx, started, start))) throw new HttpError(409, 'paymentReferenceReused');
       return { payment: started, created: false };
     }
 
-    const subjects = new Map(
-      (await subjectsByIds(tx, [...new Set(start.items.map((item) => item.subjectId))])).map((subject) => [
-        subject.id,
-        subject,
-      ]),
-    );
-    let total = 0;
-    for (const item of start.items) {
-      const subject = subjects.get(item.subjectId);
-      if (subject === undefined)
-        throw new HttpError(400, 'paymentUnknownSubject', { subjectId: item.subjectId });
-      total += subject.price * item.amount;
-    }
+    const { purchase } = start;
+    const { total, unitPrice } = await price(tx, purchase);
     if (total !== Number(start.amount)) throw new HttpError(409, 'paymentTotalMismatch');
     if (total <= 0) throw new HttpError(400, 'paymentFree');
 
     const pending = await recentPendingPayments(tx, {
       studentId: start.studentId,
+      kind: purchase.kind,
       totalCost: total,
       msisdn: start.msisdn,
       withinMs: PENDING_REUSE_WINDOW_MS,
     });
-    const sameCart = pending.find((payment) => sameItems(payment.items, start.items));
-    if (sameCart !== undefined) return { payment: sameCart, created: false };
+    for (const payment of pending) {
+      if (await samePurchase(tx, payment, purchase)) return { payment, created: false };
+    }
 
+    if (purchase.kind === 'order') {
+      const left = await reserveStock(tx, purchase.line.productId, purchase.line.quantity);
+      if (left === undefined) {
+        const stock = (await productForOrder(tx, purchase.line.productId))?.stock ?? 0;
+        throw stock > 0
+          ? new HttpError(409, 'orderNotEnoughStock', { stock })
+          : new HttpError(409, 'orderOutOfStock');
+      }
+    }
     // Stored before the provider is asked: a crash in between leaves a payment that a replay sends again.
     const created = await insertPayment(tx, {
       referenceId: randomUUID(),
+      kind: purchase.kind,
       externalId: start.externalId,
       idempotencyKey: start.idempotencyKey,
       studentId: start.studentId,
-      items: start.items,
+      items: purchase.kind === 'subjects' ? purchase.items : [],
       totalCost: total,
       currency: context.provider.currency,
       msisdn: start.msisdn,
     });
+    if (purchase.kind === 'order' && unitPrice !== null) {
+      await insertOrderLine(tx, { referenceId: created.reference_id, line: purchase.line, unitPrice });
+    }
     return { payment: created, created: true };
   });
 }
@@ -137,7 +190,7 @@ async function sendToProvider(
       return;
     }
     if (error instanceof MomoProviderError && error.kind !== 'unavailable') {
-      countChange(
+      reportChange(
         context,
         await recordRefusal(context.db, referenceId, error.code ?? LOCAL_REASONS.rejected),
       );
@@ -159,6 +212,7 @@ export function paymentStarter(context: PaymentsContext): (start: PaymentStart) 
   return async (start) => {
     const { payment, created } = await findOrCreatePayment(context, start);
     if (created) context.countStatus('PENDING');
+    if (created && payment.kind === 'order') context.onStockChange?.();
     if (awaitsProvider(payment)) {
       let sending = inFlight.get(payment.reference_id);
       if (sending === undefined) {

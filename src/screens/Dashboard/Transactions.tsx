@@ -12,6 +12,7 @@ import { formatFcfa } from '../../services/money';
 import { formatDate } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { catalogueHref } from '../SectionVideos/sections';
+import { OrderLine } from './OrderLine';
 import { pendingPaymentOf } from './pending-payment';
 import '../../ui/badge.css';
 
@@ -108,6 +109,8 @@ function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
   const { t, i18n } = useTranslation();
   const known = (KNOWN_STATUSES as readonly string[]).includes(payment.status);
   const reason = payment.reason;
+  // A shop order (issue 8): its product line instead of subjects, resumed from the product's page.
+  const order = payment.kind === 'order' ? (payment.order ?? null) : null;
   const headingId = `payment-${payment.referenceId}`;
   return (
     <article className="payment" aria-labelledby={headingId}>
@@ -125,14 +128,18 @@ function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
         <time dateTime={payment.createdAt}>{formatDate(payment.createdAt, i18n.language)}</time>
         {payment.msisdn ? ` · ${t('transactions.phone', { phone: payment.msisdn })}` : ''}
       </p>
-      <ul className="payment__items" aria-label={t('transactions.items')}>
-        {payment.items.map((item) => (
-          <li key={item.subjectId}>
-            <span>{item.subjectTitle ?? t('transactions.unknownSubject')}</span>
-            <span className="payment__qty">{t('transactions.periods', { count: item.amount })}</span>
-          </li>
-        ))}
-      </ul>
+      {order ? (
+        <OrderLine order={order} referenceId={payment.referenceId} pending={payment.status === 'PENDING'} />
+      ) : (
+        <ul className="payment__items" aria-label={t('transactions.items')}>
+          {payment.items.map((item) => (
+            <li key={item.subjectId}>
+              <span>{item.subjectTitle ?? t('transactions.unknownSubject')}</span>
+              <span className="payment__qty">{t('transactions.periods', { count: item.amount })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {payment.status === 'FAILED' && reason ? (
         <p className="payment__reason">
           {(KNOWN_REASONS as readonly string[]).includes(reason)
@@ -140,7 +147,7 @@ function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
             : t('transactions.reason', { reason })}
         </p>
       ) : null}
-      {payment.status === 'PENDING' ? (
+      {payment.status === 'PENDING' && !order ? (
         <div className="payment__resume">
           <p className="hint">{t(resumeDisabled ? 'transactions.checking' : 'transactions.resumeHint')}</p>
           <button type="button" className="btn" onClick={onResume} disabled={resumeDisabled}>

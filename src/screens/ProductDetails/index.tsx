@@ -1,26 +1,48 @@
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import type { OrderProduct } from '../../../machines/orderCheckout';
+import { selectIsLoggedIn } from '../../../machines/session';
+import { useAppActors } from '../../app/actors-context';
+import { OrderCheckoutFlow } from '../../app/OrderCheckoutFlow';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-machines';
+import { useOrderCheckout } from '../../app/use-order-checkout';
+import type { Product } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
+import { SignedOutNotice } from '../../ui/SignedOutNotice';
 import { ErrorState, Skeleton } from '../../ui/States';
 import { isKnownCategory } from '../Shop/categories';
 import { StockBadge } from '../Shop/StockBadge';
 import './product-details.css';
 import '../../ui/content-card.css';
 
-/** Route `product-details/:id`: a product's pictures, description, price and stock. */
+function orderProductOf(product: Product, lang: 'en' | 'fr'): OrderProduct {
+  return {
+    id: product._id,
+    title: product.title[lang],
+    picture: product.imageUrl,
+    price: product.price,
+    stock: product.stock,
+  };
+}
+
+/** Route `product-details/:id`: a product's pictures, description, price and stock, and buying it. */
 export default function ProductDetails({ params }: { params: RouteParams }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
-  const product = useResource((api, id: string) => api.fetchProduct(id), params.id ?? '');
+  const id = params.id ?? '';
+  const product = useResource((api, productId: string) => api.fetchProduct(productId), id);
   const item = product.data;
+  // One object per reading of the product: the order checkout is told of each new reading, not each render.
+  const orderProduct = useMemo(() => (item ? orderProductOf(item, lang) : null), [item, lang]);
   return (
     <main className="page article product" id="main">
       <Link href="/shop" className="back-link">
         {t('shop.backToShop')}
       </Link>
-      {product.loading ? <Skeleton label={t('shop.loading')} rows={4} /> : null}
+      {product.loading && !item ? <Skeleton label={t('shop.loading')} rows={4} /> : null}
       {product.error ? (
         <ErrorState message={product.error} retryLabel={t('common.retry')} onRetry={product.retry} />
       ) : null}
@@ -50,8 +72,43 @@ export default function ProductDetails({ params }: { params: RouteParams }) {
             <StockBadge stock={item.stock} />
           </div>
           <p>{item.description[lang]}</p>
+          {orderProduct ? (
+            <ProductOrder key={orderProduct.id} product={orderProduct} reload={product.reload} />
+          ) : null}
         </>
       ) : null}
     </main>
   );
+}
+
+/** Buying the product: for a logged-in student, through the order checkout; else an invitation to log in. */
+function ProductOrder({ product, reload }: { product: OrderProduct; reload: () => void }) {
+  const { t } = useTranslation();
+  const { session } = useAppActors();
+  const loggedIn = useSelector(session, selectIsLoggedIn);
+  if (!loggedIn) {
+    return (
+      <section className="order">
+        <h2>{t('order.title')}</h2>
+        <SignedOutNotice
+          message={t('order.loginToBuy')}
+          loginLabel={t('nav.login')}
+          loginHref={`/login-with-username?next=${encodeURIComponent(`/product-details/${product.id}`)}`}
+        />
+      </section>
+    );
+  }
+  return <LoggedInOrder product={product} reload={reload} />;
+}
+
+function LoggedInOrder({ product, reload }: { product: OrderProduct; reload: () => void }) {
+  const { t } = useTranslation();
+  // The transactions tab links a pending order here as `?order={referenceId}`, to watch it again.
+  const resumeReferenceId = new URLSearchParams(useSearch()).get('order');
+  const order = useOrderCheckout(product, resumeReferenceId, reload);
+  if (order.error) {
+    return <ErrorState message={order.error} retryLabel={t('common.retry')} onRetry={order.retry} />;
+  }
+  if (!order.actor) return <Skeleton label={t('order.preparing')} rows={2} />;
+  return <OrderCheckoutFlow actor={order.actor} title={product.title} />;
 }

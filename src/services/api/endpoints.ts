@@ -87,7 +87,8 @@ function articlesOf(body: NewsArticle[] | { articles?: NewsArticle[] } | undefin
  * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
  * twice (a comment), except the two payment writes, which the server makes idempotent (a start by its
  * externalId, a checkout by its referenceId): a lost answer is then retried instead of shown as an error.
- * Calls under `videos/` are marked for their own error wording.
+ * Calls under `videos/` are marked for their own error wording. The shop's orders have their own module
+ * (order-endpoints.ts), loaded with the order checkout.
  */
 export function createEndpoints(client: ApiClient) {
   const read = { retryable: true } as const;

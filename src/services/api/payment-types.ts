@@ -1,7 +1,7 @@
 import type { User } from './account-types';
-import type { Role } from './common-types';
+import type { Bilingual, Role } from './common-types';
 
-// The cart and mobile money payments (API.md "Payments", "Transactions").
+// The cart, mobile money payments and the shop's orders they pay (API.md "Payments", "Transactions").
 
 /** SPEC.md §3: a cart line is a subject plus a quantity of access periods (starts at 1). */
 export interface CartItem {
@@ -20,8 +20,26 @@ export interface PaymentItem {
   amount: number;
 }
 
+/** What a shop order became: items held while it is paid, paid, or given back when the payment failed. */
+export type OrderStatus = 'RESERVED' | 'PAID' | 'RELEASED' | 'PAID_OUT_OF_STOCK' | (string & {});
+
+/** A shop order's line (issue 8): one product, a quantity and the delivery town. */
+export interface OrderLineView {
+  productId: string;
+  title: Bilingual;
+  /** The product's first picture. */
+  picture: string | null;
+  quantity: number;
+  /** XAF, the price when the order was placed. */
+  unitPrice: number;
+  town: string;
+  status: OrderStatus;
+}
+
 export interface Payment {
   referenceId: string;
+  /** subjects: access periods (items); order: a shop product (order). Absent from an older server: subjects. */
+  kind?: 'subjects' | 'order';
   externalId: string;
   /** null once the student deleted the account (payments are kept, anonymised, for accounting). */
   userId: string | null;
@@ -32,6 +50,22 @@ export interface Payment {
   msisdn: string | null;
   status: PaymentStatus;
   /** The provider's reason for a FAILED payment. */
+  reason: string | null;
+  createdAt: string;
+  settledAt: string | null;
+  /** A shop order's line; null (or absent) for a subject payment. */
+  order?: OrderLineView | null;
+}
+
+/** A shop order with the mobile money payment that pays it (`GET shop/orders/{referenceId}`). */
+export interface Order extends OrderLineView {
+  referenceId: string;
+  externalId: string;
+  /** XAF: quantity × unitPrice. */
+  totalCost: number;
+  currency: string;
+  msisdn: string | null;
+  paymentStatus: PaymentStatus;
   reason: string | null;
   createdAt: string;
   settledAt: string | null;
@@ -61,6 +95,19 @@ export interface RequestToPayPayload {
 
 // Responses
 
+/** SPEC.md's mobile money request with a shop order's line in place of the cart's items. */
+export interface PlaceOrderPayload {
+  productId: string;
+  quantity: number;
+  town: string;
+  amount: string;
+  currency: 'XAF';
+  externalId: string;
+  payer: { partyIdType: 'MSISDN'; partyId: string };
+  payerMessage: string;
+  payeeNote: string;
+}
+
 export interface MakePaymentResponse {
   success: boolean;
   user?: User;
@@ -76,4 +123,15 @@ export interface PaymentStatusResponse {
   success: boolean;
   status: PaymentStatus;
   reason?: string;
+}
+
+export interface PlaceOrderResponse {
+  success: boolean;
+  referenceId: string;
+  order: Order;
+}
+
+export interface OrderResponse {
+  success: boolean;
+  order: Order;
 }

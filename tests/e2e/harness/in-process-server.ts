@@ -14,6 +14,11 @@ export interface InProcessServer {
    * access that expired). The production entry point never exposes it: this hook exists only here.
    */
   db: Db;
+  /**
+   * Drops the server's prepared public lists (products, subjects…) after a journey changed their rows in the
+   * database directly, as every write through the API does by itself.
+   */
+  invalidateCachedLists(): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +41,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db: app.db,
+    invalidateCachedLists: () => app.responseCache.invalidate(),
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

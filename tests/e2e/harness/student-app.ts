@@ -311,6 +311,60 @@ export class StudentApp {
     await this.enterPhone(phone);
   }
 
+  // --- Shop orders (issue 8) -----------------------------------------------------------------------
+
+  /** A product's page, opened from its address as a shared link would. */
+  async openProduct(productId: string, productTitle: string): Promise<void> {
+    await this.open(`product-details/${productId}`);
+    await this.page.getByRole('heading', { level: 1, name: productTitle, exact: true }).waitFor();
+  }
+
+  orderForm(): Locator {
+    return this.page.getByRole('region', { name: this.t('order.title') });
+  }
+
+  orderQuantity(): Locator {
+    return this.orderForm()
+      .getByRole('group', { name: this.t('order.quantity') })
+      .locator('output');
+  }
+
+  async increaseOrderQuantity(productTitle: string): Promise<void> {
+    await this.orderForm()
+      .getByRole('button', { name: this.t('order.increase', { title: productTitle }) })
+      .click();
+  }
+
+  async fillTown(town: string): Promise<void> {
+    await this.orderForm().getByLabel(this.t('order.town'), { exact: true }).fill(town);
+  }
+
+  buyButton(): Locator {
+    return this.orderForm().getByRole('button', { name: this.t('order.buy') });
+  }
+
+  /** Buy, MTN, the number, Enter: the cart's dialogs, from the product's page. */
+  async buyWithMtn(phone: string): Promise<void> {
+    await this.buyButton().click();
+    await this.methodDialog().waitFor();
+    await this.chooseMtn();
+    await this.enterPhone(phone);
+  }
+
+  orderPaid(): Locator {
+    return this.page.getByRole('region', { name: this.t('order.paidTitle') });
+  }
+
+  /** The shop order's payment the app keeps in local storage (src/services/order-storage.ts). */
+  async pendingOrder(): Promise<StoredPendingPayment | null> {
+    return this.page.evaluate(() => {
+      const raw = localStorage.getItem('pending_order');
+      if (!raw) return null;
+      const envelope = JSON.parse(raw) as { data?: StoredPendingPayment };
+      return envelope.data ?? null;
+    });
+  }
+
   // --- Alerts --------------------------------------------------------------------------------------
 
   alert(): Locator {

@@ -9,6 +9,7 @@ import fr from '../../../public/assets/i18n/fr.json';
 import { AppActorsContext, type AppContextValue } from '../../../src/app/actors-context';
 import { type AppApi, createAppActors } from '../../../src/app/create-app-actors';
 import { createUiStore } from '../../../src/app/ui-store';
+import type { ApiClient } from '../../../src/services/api/client';
 import { createAppStorage } from '../../../src/services/storage';
 
 /** A real i18next with the real dictionaries, so tests read the texts a student reads. */
@@ -41,6 +42,8 @@ export interface RenderAppOptions {
   /** Local storage contents before start (e.g. a token to be logged in). */
   storage?: Record<string, string>;
   now?: () => number;
+  /** The HTTP client of lazily loaded features' own calls (the shop's orders); usually over a fake fetch. */
+  client?: ApiClient;
 }
 
 /** Renders UI inside the same providers the app has, with real machines and a fake API and storage. */
@@ -58,6 +61,7 @@ export function renderWithApp(ui: ReactNode, options: RenderAppOptions = {}) {
   const actors = createAppActors({
     storage,
     api,
+    ...(options.client ? { client: options.client } : {}),
     ui: uiStore,
     now,
     navigate,

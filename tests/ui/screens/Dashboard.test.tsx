@@ -129,6 +129,52 @@ describe('dashboard/tabs/transactions', () => {
     expect(screen.getByText('A payment is being checked…')).toBeInTheDocument();
   });
 
+  it('lists shop orders with their product, quantity, delivery town and what became of them', async () => {
+    const line = (status: string) => ({
+      productId: 'prod-calculator',
+      title: { en: 'Scientific calculator', fr: 'Calculatrice scientifique' },
+      picture: null,
+      quantity: 2,
+      unitPrice: 8500,
+      town: 'Bamenda',
+      status,
+    });
+    const orders = [
+      payment({
+        referenceId: 'ord-pending',
+        status: 'PENDING',
+        kind: 'order',
+        items: [],
+        totalCost: 17000,
+        order: line('RESERVED'),
+      }),
+      payment({
+        referenceId: 'ord-paid',
+        status: 'SUCCESSFUL',
+        kind: 'order',
+        items: [],
+        order: line('PAID'),
+      }),
+      payment({ referenceId: 'ord-ko', status: 'FAILED', kind: 'order', items: [], order: line('RELEASED') }),
+    ];
+    renderTransactions({ fetchTransactions: async () => orders, fetchSubjects: async () => SUBJECTS });
+    const pending = await screen.findByRole('article', { name: '17\u202F000\u00A0FCFA' });
+    expect(within(pending).getByText('Scientific calculator')).toBeInTheDocument();
+    expect(within(pending).getByText('Quantity: 2')).toBeInTheDocument();
+    expect(screen.getAllByTestId('order-status').map((s) => s.textContent)).toEqual([
+      'Items held while you pay',
+      'Paid, to be delivered',
+      'Not paid: the items went back to the shop',
+    ]);
+    expect(screen.getAllByText('Delivery: Bamenda')).toHaveLength(3);
+    // A pending order is watched again on its product's page, never by the cart's checkout.
+    expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+    expect(within(pending).getByRole('link', { name: 'Resume' })).toHaveAttribute(
+      'href',
+      '/product-details/prod-calculator?order=ord-pending',
+    );
+  });
+
   it('says what to do when there is no payment yet', async () => {
     renderTransactions({ fetchTransactions: async () => [], fetchSubjects: async () => SUBJECTS });
     expect(await screen.findByRole('heading', { name: 'No payments yet' })).toBeInTheDocument();
