@@ -12,7 +12,6 @@ import { loadClientUser } from '../users/client-user';
 import { userMessageResponse } from '../users/schemas';
 import { sandboxCredentialStore } from './credential-queries';
 import { toEntity } from './entity';
-import { checkExternalId } from './external-id';
 import { registerPaymentMessages } from './messages';
 import { MomoProvider } from './momo-provider';
 import { findPayment, listPayments, type PaymentRow, subjectsByIds } from './queries';
@@ -27,7 +26,7 @@ import {
   statusResponse,
 } from './schemas';
 import { LOCAL_REASONS, type PaymentsContext, refreshPayment } from './settlement';
-import { paymentStarter } from './start';
+import { paymentStarter, paymentStartOf } from './start';
 
 /** How many PENDING payments the transactions list reconciles on the way (the rest on later reads). */
 const RECONCILE_ON_LIST = 5;
@@ -95,25 +94,18 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const student = currentStudent(request);
       const body = request.body;
-      checkExternalId(student.id, body.externalId);
+      const start = paymentStartOf(currentStudent(request).id, request.headers['idempotency-key'], body, {
+        kind: 'subjects',
+        items: body.items,
+      });
       const seen = new Set<string>();
       for (const item of body.items) {
         if (seen.has(item.subjectId))
           throw new HttpError(400, 'paymentDuplicateSubject', { subjectId: item.subjectId });
         seen.add(item.subjectId);
       }
-      const referenceId = await startPayment({
-        studentId: student.id,
-        externalId: body.externalId,
-        idempotencyKey: request.headers['idempotency-key'],
-        amount: body.amount,
-        purchase: { kind: 'subjects', items: body.items },
-        msisdn: body.payer.partyId,
-        payerMessage: body.payerMessage,
-        payeeNote: body.payeeNote,
-      });
+      const referenceId = await startPayment(start);
       return reply.code(202).send({ success: true, referenceId });
     },
   );
