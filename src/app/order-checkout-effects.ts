@@ -25,7 +25,7 @@ import {
   type OrderStorage,
   type PendingOrder,
 } from '../services/order-storage';
-import { isFinalRefusal } from '../services/payments/payment-requests';
+import { isFinalRefusal, placeOrderPayload } from '../services/payments/payment-requests';
 import type { AppEffects } from './app-effects';
 import type { UiStore } from './ui-store';
 
@@ -148,17 +148,9 @@ export function provideOrderCheckout(
         const phone = input.phone.trim();
         const externalId = externalIdFor(fx, line, phone);
         try {
-          const { referenceId } = await fx.api.placeOrder({
-            productId: line._id,
-            quantity: line.amount,
-            town: line.town,
-            amount: String(input.amount),
-            currency: 'XAF',
-            externalId,
-            payer: { partyIdType: 'MSISDN', partyId: phone },
-            payerMessage: 'StudyCam shop',
-            payeeNote: `${line.amount} × ${line.subjectTitle}`.slice(0, 160),
-          });
+          const { referenceId } = await fx.api.placeOrder(
+            placeOrderPayload(line, { phone, amount: input.amount }, externalId),
+          );
           fx.storage.removeOrderAttempt();
           return { referenceId };
         } catch (error) {

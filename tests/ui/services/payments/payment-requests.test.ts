@@ -4,6 +4,7 @@ import { ApiError, NETWORK_FAILURE_STATUS } from '../../../../src/services/api/e
 import {
   isFinalRefusal,
   makePaymentsPayload,
+  placeOrderPayload,
   requestToPayPayload,
 } from '../../../../src/services/payments/payment-requests';
 
@@ -56,6 +57,33 @@ describe('makePaymentsPayload', () => {
       totalCost: 4000,
       referenceId: 'ref-1',
     });
+  });
+});
+
+describe('placeOrderPayload', () => {
+  const line = { _id: 'p-calc', subjectTitle: 'Casio fx-82 calculator', amount: 2, town: 'Bafoussam' };
+
+  it('orders one product line for a town, at the amount in XAF, from the phone typed', () => {
+    expect(
+      placeOrderPayload(line, { phone: ' 237670000000', amount: 17_000 }, 'ORDER_u42_1700000000123'),
+    ).toEqual({
+      productId: 'p-calc',
+      quantity: 2,
+      town: 'Bafoussam',
+      amount: '17000',
+      currency: 'XAF',
+      externalId: 'ORDER_u42_1700000000123',
+      payer: { partyIdType: 'MSISDN', partyId: '237670000000' },
+      payerMessage: 'StudyCam shop',
+      payeeNote: '2 × Casio fx-82 calculator',
+    });
+  });
+
+  it('keeps the payee note within the 160 characters the provider takes', () => {
+    const long = { ...line, subjectTitle: 'x'.repeat(400) };
+    expect(placeOrderPayload(long, { phone: '237670000000', amount: 1 }, 'ORDER_u_1').payeeNote).toHaveLength(
+      160,
+    );
   });
 });
 
