@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../lib/db';
-import { markOrderPaid, type OrderStatus, releaseOrderStock } from './order-lines';
+import { markOrderPaid, type OrderStatus, releaseOrderStock } from './order-line-queries';
 
 export interface PaymentItem {
   subjectId: string;

@@ -10,7 +10,7 @@ import {
   productForOrder,
   reserveStock,
   sameOrderLine,
-} from './order-lines';
+} from './order-line-queries';
 import { type PaymentItem, type PaymentRow, subjectsByIds } from './queries';
 import { LOCAL_REASONS, type PaymentsContext, providerDown, reportChange } from './settlement';
 import {
