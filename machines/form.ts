@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { failureText as describe } from './failure';
 import { notProvided } from './notProvided';
 import { type FieldErrors, FORM_RULES, type FormRules, type FormValues } from './validation';
 
@@ -30,10 +31,6 @@ export interface FormInput {
   /** Which of SPEC.md §5's rule sets (machines/validation.ts) the form must pass before it is sent. */
   readonly rules: FormRules;
   readonly values: FormValues;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
 }
 
 export const formMachine = setup({

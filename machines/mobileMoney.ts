@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { failureMessage as errorMessage } from './failure';
 import type { Alert } from './messages';
 import {
   type CheckStatusInput,
@@ -24,12 +25,6 @@ import type { PendingPayment } from './types';
 // an upper bound after which the payment stays resumable (`suspended`).
 
 export * from './mobileMoneyTypes';
-
-function errorMessage(error: unknown): string | null {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return null;
-}
 
 export const mobileMoneyMachine = setup({
   types: {
