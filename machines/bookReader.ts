@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { failureText as describe } from './failure';
 import { notProvided } from './notProvided';
 
 // Issue 8 "Books": a book opens in the app, with page navigation and zoom, and reopens at the page the
@@ -39,10 +40,6 @@ export interface BookReaderContext {
   readonly zoom: number;
   /** The failure as the app described it (already translated). */
   readonly error: string | null;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
 }
 
 /** A saved page beyond the book's end (a new edition) opens the last page; nothing saved opens page 1. */

@@ -1,14 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { failureText as describe } from './failure';
 import { notProvided } from './notProvided';
-import { FORM_RULES, type FormRules } from './validation';
+import { type FieldErrors, FORM_RULES, type FormRules, type FormValues } from './validation';
 
 // A form that is sent to the server (register, login, profile, comments…). SPEC.md §5's rules run before
 // anything is sent; a failed send shows the error and keeps every value typed (the student never retypes).
 // The validation rules and the submit call are the form's own, provided with `provide()`.
 
-export type FieldErrors = Readonly<Record<string, string>>;
-export type FormValues = Readonly<Record<string, string>>;
+export type { FieldErrors, FormValues } from './validation';
 
 export type FormEvent =
   | { type: 'form.change'; name: string; value: string }
@@ -31,10 +31,6 @@ export interface FormInput {
   /** Which of SPEC.md §5's rule sets (machines/validation.ts) the form must pass before it is sent. */
   readonly rules: FormRules;
   readonly values: FormValues;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
 }
 
 export const formMachine = setup({

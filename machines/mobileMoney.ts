@@ -1,96 +1,30 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { failureMessage as errorMessage } from './failure';
 import type { Alert } from './messages';
+import {
+  type CheckStatusInput,
+  type CheckStatusOutput,
+  isValidPhone,
+  MOBILE_MONEY_DELAYS,
+  type MobileMoneyContext,
+  type MobileMoneyEvent,
+  type MobileMoneyInput,
+  type MobileMoneyOutput,
+  type PaymentStatus,
+  PHONE_PREFIX,
+  type RequestToPayInput,
+  type RequestToPayOutput,
+} from './mobileMoneyTypes';
 import { notProvided } from './notProvided';
-import type { CartItem, PendingPayment } from './types';
+import type { PendingPayment } from './types';
 
 // SPEC.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237, at least 12 characters), request the
 // payment, wait 3 s, poll; PENDING polls every 2 s; SUCCESSFUL completes; anything else is a failure.
 // DESIGN.md adds: the pending reference is persisted so a reload resumes the same payment, and polling has
 // an upper bound after which the payment stays resumable (`suspended`).
 
-export const MOBILE_MONEY_DELAYS = {
-  firstPoll: 3_000,
-  pollEvery: 2_000,
-  /** Upper bound of one polling round, counted from `pollingSince`; overridable through the input. */
-  pollDeadline: 120_000,
-} as const;
-
-export const PHONE_PREFIX = '237';
-export const MIN_PHONE_LENGTH = 12;
-
-export type PaymentStatus = 'SUCCESSFUL' | 'PENDING' | (string & {});
-
-export interface RequestToPayInput {
-  readonly phone: string;
-  readonly items: readonly CartItem[];
-  readonly amount: number;
-}
-export interface RequestToPayOutput {
-  readonly referenceId: string;
-}
-export interface CheckStatusInput {
-  readonly referenceId: string;
-}
-export interface CheckStatusOutput {
-  readonly status: PaymentStatus;
-  readonly reason?: string;
-}
-
-export type MobileMoneyEvent =
-  | { type: 'payment.phoneChanged'; phone: string }
-  /** `now` is the app's clock: it becomes the payment's `startedAt`. */
-  | { type: 'payment.submitPhone'; now: number }
-  | { type: 'payment.cancel' }
-  /** From `suspended`: poll again with a fresh deadline counted from `now`. */
-  | { type: 'payment.resume'; now: number }
-  /** From `suspended`: stop watching; the payment stays persisted for the transactions tab. */
-  | { type: 'payment.abandon' };
-
-export type MobileMoneyInput = {
-  /** The app's clock when the machine starts. */
-  readonly now: number;
-  readonly pollDeadline?: number;
-} & (
-  | { readonly pending: PendingPayment }
-  | { readonly pending?: undefined; readonly items: readonly CartItem[]; readonly amount: number }
-);
-
-export type MobileMoneyOutput =
-  | {
-      readonly outcome: 'succeeded';
-      readonly referenceId: string;
-      readonly items: readonly CartItem[];
-      readonly amount: number;
-    }
-  | { readonly outcome: 'failed' | 'cancelled' | 'abandoned' };
-
-export interface MobileMoneyContext {
-  readonly phone: string;
-  readonly items: readonly CartItem[];
-  readonly amount: number;
-  readonly referenceId: string | null;
-  /** When the payment was requested; persisted with the reference. */
-  readonly startedAt: number | null;
-  /** The latest time the app told the machine (input or event); the machine has no clock of its own. */
-  readonly now: number;
-  /** Start of the current polling round: the deadline is `pollingSince + pollDeadline`. */
-  readonly pollingSince: number | null;
-  readonly pollDeadline: number;
-  /** Set when the polling deadline passes; the next unanswered or PENDING check then suspends. */
-  readonly deadlinePassed: boolean;
-  readonly lastStatus: PaymentStatus | null;
-}
-
-export function isValidPhone(phone: string): boolean {
-  return phone.trim().length >= MIN_PHONE_LENGTH;
-}
-
-function errorMessage(error: unknown): string | null {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return null;
-}
+export * from './mobileMoneyTypes';
 
 export const mobileMoneyMachine = setup({
   types: {

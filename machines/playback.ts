@@ -12,7 +12,6 @@ import { playbackSetup, reactionOf, storePosition, withReaction } from './playba
 // and playback continues from the same position. A view is counted once, when playback starts. Likes,
 // dislikes and comment likes take their counts from the server's answer.
 
-export * from './playbackSelectors';
 export { nearEndOf, streamOf } from './playbackSetup';
 export * from './playbackTypes';
 

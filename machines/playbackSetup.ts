@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { failureText as describe } from './failure';
 import { notProvided } from './notProvided';
 import {
   type CheckAccessInput,
@@ -22,10 +23,6 @@ import {
 import { QUALITIES, type Quality } from './videoQuality';
 
 // The playback machine's setup: its effects, guards and the actions its regions share (machines/playback.ts).
-
-export function describe(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
-}
 
 /** Where "finished" starts in a video of `duration` seconds. */
 export const nearEndOf = (duration: number) =>

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { failureText as describe } from './failure';
 import { notProvided } from './notProvided';
 
 // A screen's data: a list or a detail loaded from the server. The screen shows a skeleton while loading,
@@ -20,10 +21,6 @@ export interface ResourceContext {
 
 export interface ResourceInput {
   readonly params?: unknown;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : String(error);
 }
 
 export const resourceMachine = setup({

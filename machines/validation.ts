@@ -1,7 +1,10 @@
-import type { FieldErrors, FormValues } from './form';
-
 // SPEC.md §5's rules for the forms that are sent to the server. Each rule set returns message keys by
 // field (`validation.<rule>`), which the app translates; an empty object means the form may be sent.
+
+/** A form's values by field name, as typed. */
+export type FormValues = Readonly<Record<string, string>>;
+/** Message keys by field name; empty when the form may be sent. */
+export type FieldErrors = Readonly<Record<string, string>>;
 
 /** A standard e-mail pattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;

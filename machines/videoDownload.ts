@@ -13,7 +13,6 @@ import {
 import { isOnWifi, type NetworkHints, type Quality } from './videoQuality';
 
 export * from './videoDownloadTypes';
-export * from './videoDownloadView';
 
 // A paid video downloaded for offline study (issues 5 and 11). The student picks the rendition (data saver
 // first) seeing its size and cost, and, on a metered connection, a warning; with "download on Wi-Fi only"

@@ -1,25 +1,16 @@
 import './lib/fastify-decorations';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { inlineScriptHashes, sendAppPage } from './lib/app-page';
 import { optionalStudent, requireStudent } from './lib/auth';
 import { type Db, migrate, openPglite, openPostgres } from './lib/db';
-import { HttpError, isBadInputError, isUnavailableError } from './lib/errors';
-import { t } from './lib/i18n';
+import { errorHandler, routerErrorHandler, UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/error-handler';
 import { refuseNulCharacters } from './lib/input-guards';
 import { failOpen, memoryAttemptStore, redisAttemptStore } from './lib/login-throttle';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
@@ -28,15 +19,16 @@ import { tooManyRequests } from './lib/rate-limits';
 import { closeRedis, openRedis } from './lib/redis';
 import { requestIdGenerator } from './lib/request-id';
 import { ResponseCache } from './lib/response-cache';
-import { securityHeaders } from './lib/security-headers';
+import { appSecurityHeaders } from './lib/security-headers';
+import { serveStaticApp } from './lib/static-app';
 import booksModule from './modules/books/routes';
 import catalogueModule from './modules/catalogue/routes';
 import contentModule from './modules/content/routes';
 import healthModule from './modules/health/routes';
 import liveTvModule from './modules/live-tv/routes';
 import mediaModule from './modules/media/routes';
-import momoSandboxModule from './modules/momo-sandbox/index';
-import paymentsModule from './modules/payments/index';
+import momoSandboxModule from './modules/momo-sandbox/routes';
+import paymentsModule from './modules/payments/routes';
 import usersModule from './modules/users/routes';
 import videosModule from './modules/videos/routes';
 import { seedIfEmpty } from './seed/seed';
@@ -53,56 +45,6 @@ export interface AppOverrides {
 }
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
-
-/**
- * First path segments that belong to the API (and its docs and emulator): an unknown path under one of
- * them is a JSON 404, never the app's index.html.
- */
-export const API_ROOTS = new Set([
-  'users',
-  'forgot',
-  'reset',
-  'transactions',
-  'payments',
-  'happenings',
-  'videos',
-  'subjects',
-  'books',
-  'news',
-  'livetv',
-  'scholarships',
-  'shop',
-  'planner',
-  'media',
-  'health',
-  'docs',
-  'momo-sandbox',
-]);
-
-function isApiPath(url: string): boolean {
-  const first = url.split('?')[0]?.split('/')[1] ?? '';
-  return API_ROOTS.has(first);
-}
-
-/** Seconds a client is asked to wait (Retry-After) when the database or a provider is unavailable. */
-export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
-
-/** Every failure body: the request id lets a student's report be matched with the server's log lines. */
-function sendError(reply: FastifyReply, status: number, msg: string) {
-  return reply
-    .code(status)
-    .type('application/json; charset=utf-8')
-    .send({ success: false, msg, requestId: reply.request.id });
-}
-
-function validationField(error: FastifyError): { field: string; missing: boolean } {
-  const first = error.validation?.[0];
-  const path = (first?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-  const missingProperty = (first?.params as { missingProperty?: unknown } | undefined)?.missingProperty;
-  if (typeof missingProperty === 'string') return { field: missingProperty, missing: true };
-  const missing = typeof first?.message === 'string' && first.message.includes('received undefined');
-  return { field: path === '' ? (error.validationContext ?? 'body') : path, missing };
-}
 
 export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -121,11 +63,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         : config.trustProxy,
     genReqId: requestIdGenerator(config.trustProxy),
     // What the router refuses before any route or hook runs: a malformed or overlong path segment.
-    frameworkErrors: (error, request, reply) => {
-      reply.header('x-request-id', request.id);
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, t(request, 'tooLarge'));
-      return sendError(reply, 400, t(request, 'invalidField', { field: 'path' }));
-    },
+    frameworkErrors: routerErrorHandler,
     // Per-request logs only when debugging: at info level a busy server would log every catalogue read.
     logController: new LogController({
       // The same name as in error bodies, so a student's report and the log lines match by eye.
@@ -186,81 +124,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.addHook('onClose', stopSharing);
   }
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      reply.headers(error.headers);
-      return sendError(reply, error.statusCode, t(request, error.messageKey, error.params));
-    }
-    if (hasZodFastifySchemaValidationErrors(error) || error.validation !== undefined) {
-      const { field, missing } = validationField(error);
-      return sendError(reply, 400, t(request, missing ? 'missingField' : 'invalidField', { field }));
-    }
-    switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(reply, 413, t(request, 'tooLarge'));
-      case 'FST_REQ_FILE_TOO_LARGE':
-        return sendError(reply, 413, t(request, 'fileTooLarge'));
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return sendError(reply, 400, t(request, 'invalidJson'));
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-        return sendError(reply, 400, t(request, 'missingField', { field: 'body' }));
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return sendError(reply, 415, t(request, 'unsupportedMediaType'));
-    }
-    if (isUnavailableError(error)) {
-      request.log.warn({ err: error }, 'dependency unavailable');
-      if (error.name !== 'DependencyError') app.metrics.databaseUnavailable.inc();
-      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-      return sendError(reply, 503, t(request, 'dependencyDown'));
-    }
-    if (isBadInputError(error)) {
-      request.log.warn({ err: error }, 'input refused by the database that validation let through');
-      return sendError(reply, 400, t(request, 'invalidField', { field: 'body' }));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const key =
-        { 401: 'unauthorized', 403: 'forbidden', 404: 'notFound', 413: 'tooLarge', 429: 'rateLimited' }[
-          status
-        ] ?? 'invalidField';
-      if (status === 429) {
-        const fallback = tooManyRequests(60_000);
-        reply.headers(fallback.headers);
-        return sendError(reply, 429, t(request, fallback.messageKey, fallback.params));
-      }
-      return sendError(reply, status, t(request, key, { field: 'body' }));
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, 500, t(request, 'serverError'));
-  });
-
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The prerendered page's first-screen script, by its hash (server/lib/app-page.ts).
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.staticDir)],
-        // React sets style attributes; Vite may inline critical CSS.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // News pictures come from the news sites themselves.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The native shell (capacitor://localhost) and other origins load media and pictures from here.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
+  app.setErrorHandler(errorHandler);
+  const headers = appSecurityHeaders(config.staticDir);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
@@ -333,52 +198,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(paymentsModule);
   await app.register(import('./modules/planner/routes'));
 
-  const appBuilt = existsSync(join(config.staticDir, 'index.html'));
-  if (appBuilt) {
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      wildcard: true,
-      // The page itself is sent in the student's language (below and in the not-found handler).
-      index: false,
-      // The build writes .br/.gz next to each text file (scripts/precompress.ts): no compression per request.
-      preCompressed: true,
-      setHeaders(reply, path) {
-        // Hashed build assets never change; the page and the service worker must be revalidated.
-        if (/[\\/]assets[\\/].+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(path)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          reply.header('cache-control', 'no-cache');
-        }
-      },
-    });
-    app.get('/', { schema: { hide: true } }, (request, reply) =>
-      sendAppPage(config.staticDir, request, reply),
-    );
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(request.url) &&
-      (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && appBuilt) {
-      // Hash routing: any page URL is the app; the client router takes it from there.
-      return sendAppPage(config.staticDir, request, reply);
-    }
-    if (wantsPage) {
-      return reply
-        .code(503)
-        .type('text/html; charset=utf-8')
-        .send(
-          `<!doctype html><meta charset="utf-8"><title>Study app</title><p>${t(request, 'appNotBuilt')}</p>`,
-        );
-    }
-    return sendError(
-      reply,
-      404,
-      t(request, 'routeNotFound', { method: request.method, path: request.url.split('?')[0] ?? '' }),
-    );
-  });
+  await serveStaticApp(app, config.staticDir);
 
   return app;
 }

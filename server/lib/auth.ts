@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import { findTokenHolder, type Role } from './auth-queries';
 import type { Queryable } from './db';
 import { HttpError } from './errors';
-
-export type Role = 'STUDENT';
 
 /** The caller, once its bearer token has been verified. */
 export interface AuthenticatedStudent {
@@ -18,14 +18,9 @@ export interface AuthenticatedStudent {
   tokenVersion: number;
 }
 
-interface TokenClaims {
-  sub: string;
-  username: string;
-  role: Role;
-  tv: number;
-  jti: string;
-  exp: number;
-}
+/** The claims a token must carry to be checked further (issueToken writes them). */
+const tokenClaims = z.object({ sub: z.string(), jti: z.string(), exp: z.number(), tv: z.number() });
+type TokenClaims = z.infer<typeof tokenClaims>;
 
 const ALGORITHM = 'HS256';
 
@@ -58,15 +53,9 @@ async function verifyClaims(secret: string, token: string): Promise<TokenClaims>
   try {
     // The allow-list is what makes `alg: none` and every other algorithm fail.
     const { payload } = await jwtVerify(token, secretKey(secret), { algorithms: [ALGORITHM] });
-    if (
-      typeof payload.sub !== 'string' ||
-      typeof payload.jti !== 'string' ||
-      typeof payload.exp !== 'number' ||
-      typeof payload.tv !== 'number'
-    ) {
-      throw new HttpError(401, 'unauthorized');
-    }
-    return payload as unknown as TokenClaims;
+    const claims = tokenClaims.safeParse(payload);
+    if (!claims.success) throw new HttpError(401, 'unauthorized');
+    return claims.data;
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof joseErrors.JWTExpired) throw new HttpError(401, 'sessionExpired');
@@ -81,13 +70,7 @@ export async function authenticateToken(
   token: string,
 ): Promise<AuthenticatedStudent> {
   const claims = await verifyClaims(secret, token);
-  const [row] = await db.query<{ username: string; role: Role; token_version: number; revoked: boolean }>(
-    `SELECT s.username, s.role, s.token_version,
-            EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked
-       FROM students s
-      WHERE s.id = $1 AND s.deleted_at IS NULL`,
-    [claims.sub, claims.jti],
-  );
+  const row = await findTokenHolder(db, claims.sub, claims.jti);
   if (row === undefined || row.revoked || row.token_version !== claims.tv) {
     throw new HttpError(401, 'sessionExpired');
   }
@@ -118,21 +101,8 @@ export async function optionalStudent(request: FastifyRequest, _reply: FastifyRe
   request.student = await authenticateToken(request.server.db, request.server.config.jwtSecret, token);
 }
 
-/** Revokes one token (logout). Expired revocations are pruned on the way. */
-export async function revokeToken(db: Queryable, jti: string, expiresAt: Date): Promise<void> {
-  await db.query('DELETE FROM revoked_tokens WHERE expires_at < now()');
-  await db.query(
-    'INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING',
-    [jti, expiresAt],
-  );
-}
-
-/** Revokes every token of the student issued so far (all-device logout, password change, deletion). */
-export async function revokeAllTokens(db: Queryable, studentId: string): Promise<number> {
-  const [row] = await db.query<{ token_version: number }>(
-    'UPDATE students SET token_version = token_version + 1 WHERE id = $1 RETURNING token_version',
-    [studentId],
-  );
-  if (row === undefined) throw new HttpError(404, 'notFound');
-  return row.token_version;
+/** The caller of a route behind `app.authenticate`: a 401 should the route ever be reached without it. */
+export function currentStudent(request: FastifyRequest): AuthenticatedStudent {
+  if (request.student === null) throw new HttpError(401, 'unauthorized');
+  return request.student;
 }

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
-import { LANDING_PATH, ROUTES, type RouteParams } from './routes';
+import type { RouteParams } from './route-params';
+import { LANDING_PATH, ROUTES } from './routes';
 
 // A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
 // before it, and the screen reads the query itself.

@@ -9,14 +9,13 @@ import {
   type RequestToPayOutput,
 } from '../../machines/mobileMoney';
 import type { sessionMachine } from '../../machines/session';
-import type { User as MachineUser } from '../../machines/types';
-import { makeExternalId } from '../services/api/endpoints';
-import { ApiError } from '../services/api/errors';
-import type { User } from '../services/api/types';
-import type { AppEffects } from './create-app-actors';
-
-/** The session stores the server's user object; the machines only read the fields they need. */
-const asAppUser = (user: MachineUser): User => user as unknown as User;
+import {
+  isFinalRefusal,
+  makePaymentsPayload,
+  requestToPayPayload,
+} from '../services/payments/payment-requests';
+import { isAppUser } from '../services/session-user';
+import type { AppEffects } from './app-effects';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
 
@@ -34,15 +33,9 @@ export function createCheckoutActor(
     actors: {
       requestToPay: fromPromise<RequestToPayOutput, RequestToPayInput>(async ({ input }) => {
         try {
-          const { referenceId } = await fx.api.requestToPay({
-            amount: String(input.amount),
-            currency: 'XAF',
-            externalId: makeExternalId(currentUserId(), fx.now()),
-            payer: { partyIdType: 'MSISDN', partyId: input.phone.trim() },
-            payerMessage: 'StudyCam subjects',
-            payeeNote: input.items.map((item) => item.subjectTitle).join(', '),
-            items: input.items.map((item) => ({ subjectId: item._id, amount: item.amount })),
-          });
+          const { referenceId } = await fx.api.requestToPay(
+            requestToPayPayload(input, currentUserId(), fx.now()),
+          );
           return { referenceId };
         } catch (error) {
           throw new Error(fx.describeError(error));
@@ -67,21 +60,12 @@ export function createCheckoutActor(
         mobileMoney,
         makePayment: fromPromise<MakePaymentOutput, MakePaymentInput>(async ({ input }) => {
           try {
-            const answer = await fx.api.makePayments({
-              id: input.user.id,
-              username: input.user.username,
-              // SPEC.md §6: STUDENT is the only role, and the default; the payment payload carries it.
-              role: 'STUDENT',
-              paidSubjects: input.items.map((item) => item.subjectTitle),
-              totalCost: input.totalCost,
-              referenceId: input.referenceId,
-            });
+            const answer = await fx.api.makePayments(makePaymentsPayload(input));
             return answer.user
-              ? { success: answer.success, user: answer.user as unknown as MachineUser, msg: answer.msg }
+              ? { success: answer.success, user: answer.user, msg: answer.msg }
               : { success: answer.success, msg: answer.msg };
           } catch (error) {
-            // A refusal (4xx) is the server's final word; no answer at all (0, 5xx) stays resumable.
-            if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+            if (isFinalRefusal(error)) {
               return { success: false, msg: fx.describeError(error) };
             }
             throw new Error(fx.describeError(error));
@@ -92,7 +76,7 @@ export function createCheckoutActor(
         showAlert: (_, alert) => fx.ui.showAlert(alert),
         clearCart: () => cart.send({ type: 'cart.clear' }),
         storeUser: (_, { user }) => {
-          fx.storage.setUser(asAppUser(user));
+          if (isAppUser(user)) fx.storage.setUser(user);
           session.send({ type: 'session.userUpdated', user });
         },
         closeModal: () => fx.ui.setCartOpen(false),

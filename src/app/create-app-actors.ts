@@ -1,52 +1,18 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart';
-import { type Language, type LoadDictionaryInput, languageMachine } from '../../machines/language';
+import { type LoadDictionaryInput, languageMachine } from '../../machines/language';
 import { type ClearSessionInput, sessionMachine } from '../../machines/session';
-import type { User as MachineUser } from '../../machines/types';
-import type { ApiClient } from '../services/api/client';
-import type { Endpoints } from '../services/api/endpoints';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
-import { NO_OFFLINE_VIDEOS, type OfflineVideoStore } from '../services/offline/offline-video-store';
-import type { PwaEffects } from '../services/pwa/pwa-effects';
-import type { AppStorage } from '../services/storage';
+import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
+import { paidSubjectsOf } from '../services/subject-access';
+import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';
 import { type Lazy, lazyLoad } from './lazy-load';
 import type { OrderCheckout } from './order-checkout-effects';
 import type { PwaActors } from './pwa-actors';
-import type { UiStore } from './ui-store';
 
-export type AppApi = Endpoints & { clearCache(): void };
-
-/** Everything the machines need from the outside world, handed over here and nowhere else. */
-export interface AppEffects {
-  storage: AppStorage;
-  api: AppApi;
-  ui: UiStore;
-  now: () => number;
-  navigate: (path: string) => void;
-  loadDictionary: (lang: string) => Promise<void>;
-  /** Cache Storage and IndexedDB: everything logout must wipe besides local storage. */
-  clearCaches: () => Promise<unknown>;
-  /** Turns a failed call into the text to show, in the student's language. */
-  describeError: (error: unknown) => string;
-  /**
-   * Service worker and install prompt (src/services/pwa), handed over when the PWA machines load (the service
-   * worker's bridge is not first-screen code either); absent: neither is offered.
-   */
-  pwa?: () => Promise<PwaEffects>;
-  /**
-   * The language to start in when storage holds none: the one the page was served in (the server chose it
-   * from the cookie or Accept-Language, issue 12). Absent: SPEC.md's default, en.
-   */
-  pageLanguage?: string;
-  /** Mirrors the persisted language where the server can read it (a cookie); null forgets it. */
-  rememberLanguage?: (lang: Language | null) => void;
-  /** The HTTP client, for lazily loaded features that bring their own calls (the shop's orders). */
-  client?: ApiClient;
-  /** Offline video downloads (src/services/offline); absent: downloads are not offered. */
-  offlineVideos?: OfflineVideoStore;
-}
+export type { AppApi, AppEffects } from './app-effects';
 
 export function createAppActors(fx: AppEffects) {
   const cart = createActor(
@@ -111,9 +77,9 @@ export function createAppActors(fx: AppEffects) {
 
   /** SPEC.md/issue 5: downloads of a subject go once its access has expired (checked from the stored user). */
   const removeExpiredDownloads = async () => {
-    const user = session.getSnapshot().context.user as unknown as User | null;
+    const user = session.getSnapshot().context.user;
     if (!user || !offlineVideos.isSupported) return [];
-    return offlineVideos.removeExpired(user.paidSubjects ?? [], fx.now()).catch(() => []);
+    return offlineVideos.removeExpired(paidSubjectsOf(user), fx.now()).catch(() => []);
   };
 
   return {
@@ -133,7 +99,7 @@ export function createAppActors(fx: AppEffects) {
       session.send({
         type: 'session.login',
         token: newToken,
-        user: user as unknown as MachineUser,
+        user,
         expiresAt: expiresAt(newToken),
         now: fx.now(),
       });
@@ -141,7 +107,7 @@ export function createAppActors(fx: AppEffects) {
     /** A newer user object from the server (profile change, payment). */
     updateUser(user: User) {
       fx.storage.setUser(user);
-      session.send({ type: 'session.userUpdated', user: user as unknown as MachineUser });
+      session.send({ type: 'session.userUpdated', user });
     },
     start() {
       for (const actor of [cart, session, language] as Actor<never>[]) actor.start();
@@ -149,7 +115,7 @@ export function createAppActors(fx: AppEffects) {
       session.send({
         type: 'session.restore',
         token,
-        user: user as unknown as MachineUser | null,
+        user,
         expiresAt: expiresAt(token),
         now: fx.now(),
       });

@@ -1,4 +1,5 @@
-import { fromPromise } from 'xstate';
+import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { languageMachine } from '../../machines/language';
 import {
   type CheckStatusInput,
   type CheckStatusOutput,
@@ -13,9 +14,9 @@ import {
   orderCheckoutMachine,
   type PlacedOrder,
 } from '../../machines/orderCheckout';
+import type { sessionMachine } from '../../machines/session';
 import type { PendingPayment } from '../../machines/types';
 import { makeExternalId } from '../services/api/endpoints';
-import { ApiError } from '../services/api/errors';
 import { createOrderEndpoints, type OrderEndpoints } from '../services/api/order-endpoints';
 import type { Order } from '../services/api/types';
 import {
@@ -24,7 +25,8 @@ import {
   type OrderStorage,
   type PendingOrder,
 } from '../services/order-storage';
-import type { AppActors, AppEffects } from './create-app-actors';
+import { isFinalRefusal, placeOrderPayload } from '../services/payments/payment-requests';
+import type { AppEffects } from './app-effects';
 import type { UiStore } from './ui-store';
 
 /**
@@ -126,7 +128,10 @@ export function pendingOrderOf(order: Order, lang: 'en' | 'fr', now: number): Pe
  */
 export function provideOrderCheckout(
   app: AppEffects,
-  { session, language }: { session: AppActors['session']; language: AppActors['language'] },
+  {
+    session,
+    language,
+  }: { session: ActorRefFrom<typeof sessionMachine>; language: ActorRefFrom<typeof languageMachine> },
 ) {
   if (!app.client) throw new Error('The order checkout needs the API client');
   const fx: OrderCheckoutEffects = {
@@ -143,23 +148,15 @@ export function provideOrderCheckout(
         const phone = input.phone.trim();
         const externalId = externalIdFor(fx, line, phone);
         try {
-          const { referenceId } = await fx.api.placeOrder({
-            productId: line._id,
-            quantity: line.amount,
-            town: line.town,
-            amount: String(input.amount),
-            currency: 'XAF',
-            externalId,
-            payer: { partyIdType: 'MSISDN', partyId: phone },
-            payerMessage: 'StudyCam shop',
-            payeeNote: `${line.amount} × ${line.subjectTitle}`.slice(0, 160),
-          });
+          const { referenceId } = await fx.api.placeOrder(
+            placeOrderPayload(line, { phone, amount: input.amount }, externalId),
+          );
           fx.storage.removeOrderAttempt();
           return { referenceId };
         } catch (error) {
           // A refusal (out of stock, a changed price) made nothing: the next attempt is a new order. With
           // no answer at all the order may exist, so the attempt and its externalId are kept.
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+          if (isFinalRefusal(error)) {
             fx.storage.removeOrderAttempt();
           }
           throw new Error(fx.describeError(error));

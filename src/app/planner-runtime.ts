@@ -13,7 +13,6 @@ import {
   reminderSchedulerMachine,
 } from '../../machines/reminderScheduler';
 import { selectIsLoggedIn, selectUser } from '../../machines/session';
-import { paidSubjectsOf } from '../screens/StudySections/subject-access';
 import type { ApiClient } from '../services/api/client';
 import { ApiError } from '../services/api/errors';
 import {
@@ -27,6 +26,7 @@ import { createPlannerStore, docsOf } from '../services/planner/planner-store';
 import { readSavedScholarships, type SavedScholarship } from '../services/planner/saved-scholarships';
 import type { DataOf, DocKind, StoredDoc } from '../services/planner/types';
 import type { KeyValueStore } from '../services/playback-positions';
+import { paidSubjectsOf } from '../services/subject-access';
 import type { AppActors } from './create-app-actors';
 
 /** What the planner needs from the rest of the app (main.tsx provides it). */

@@ -1,9 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ContentScreen } from '../screens/content-screens';
-
-export interface RouteParams {
-  [name: string]: string | undefined;
-}
+import type { RouteParams } from './route-params';
 
 export interface RouteDefinition {
   /** wouter pattern, without the leading '#'. */

@@ -45,13 +45,23 @@ export function useForm<R>(options: {
     }),
     { input: { rules: options.rules, values: options.initialValues } },
   );
+  const values = useSelector(actor, selectValues);
+  const fieldErrors = useSelector(actor, selectFieldErrors) as FieldErrors;
+  const change = (name: string, value: string) => actor.send({ type: 'form.change', name, value });
   return {
-    values: useSelector(actor, selectValues),
-    fieldErrors: useSelector(actor, selectFieldErrors) as FieldErrors,
+    values,
+    fieldErrors,
     error: useSelector(actor, selectFormError),
     submitting: useSelector(actor, selectIsSubmitting),
     succeeded: useSelector(actor, selectHasSucceeded),
-    change: (name: string, value: string) => actor.send({ type: 'form.change', name, value }),
+    change,
+    /** A field's name, value, error and change handler, to spread on a FormField. */
+    field: (name: string) => ({
+      name,
+      value: values[name] ?? '',
+      error: fieldErrors[name],
+      onChange: (value: string) => change(name, value),
+    }),
     submit: () => actor.send({ type: 'form.submit' }),
     /** For `<form onSubmit>`: the page stays, the machine validates and sends. */
     handleSubmit: (event: FormEvent) => {
@@ -61,3 +71,6 @@ export function useForm<R>(options: {
     reset: () => actor.send({ type: 'form.reset' }),
   };
 }
+
+/** What useForm gives a screen: the form's state and the ways to change and send it. */
+export type FormHandle<R> = ReturnType<typeof useForm<R>>;

@@ -1,23 +1,22 @@
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { selectUser } from '../../machines/session';
 import type { PaidSubject } from '../services/api/types';
 import type { OfflineBook } from '../services/offline/book-downloads';
+import { hasAccessAt, paidSubjectsOf } from '../services/subject-access';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';
 
 /** The student's paid subjects as the session holds them (none when logged out). */
 function usePaidSubjects(): readonly PaidSubject[] {
   const { session } = useAppActors();
-  const user = useSelector(session, selectUser) as { paidSubjects?: PaidSubject[] } | null;
-  return user?.paidSubjects ?? [];
+  const user = useSelector(session, selectUser);
+  return useMemo(() => paidSubjectsOf(user), [user]);
 }
 
 /** Whether the student may still read an offline copy: a free book, or a subject paid and unexpired. */
 export function mayReadOffline(book: OfflineBook, paid: readonly PaidSubject[], now: number): boolean {
-  return (
-    book.free || paid.some((entry) => entry.subjectId === book.subjectId && Date.parse(entry.expiresAt) > now)
-  );
+  return book.free || hasAccessAt(paid, book.subjectId, now);
 }
 
 /**

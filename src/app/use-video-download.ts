@@ -3,14 +3,16 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import {
   type DownloadVideoInput,
-  type DownloadView,
   type StoredDownload,
-  selectDownloadedQuality,
-  selectDownloadView,
-  selectWifiOnly,
   type VideoDownloadEvent,
   videoDownloadMachine,
 } from '../../machines/videoDownload';
+import {
+  type DownloadView,
+  selectDownloadedQuality,
+  selectDownloadView,
+  selectWifiOnly,
+} from '../../machines/videoDownloadView';
 import type { Quality } from '../../machines/videoQuality';
 import type { DownloadableVideo, OfflineVideoStore } from '../services/offline/offline-video-store';
 import { DownloadInterrupted } from '../services/offline/resumable-fetch';

@@ -1,4 +1,5 @@
 import type { CartItem, Language, User } from './api/types';
+import { isAppUser } from './session-user';
 
 /**
  * The one owner of the device's local storage. SPEC.md §3 names six keys; `pending_payment` is this
@@ -68,15 +69,6 @@ function isCartItem(value: unknown): value is CartItem {
 
 const isCart: Guard<CartItem[]> = (value): value is CartItem[] =>
   Array.isArray(value) && value.every(isCartItem);
-
-function isUser(value: unknown): value is User {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.username === 'string' &&
-    Array.isArray(value.paidSubjects)
-  );
-}
 
 export function isPendingPayment(value: unknown): value is PendingPayment {
   return (
@@ -186,7 +178,7 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getToken: () => readText(STORAGE_KEYS.token),
     setToken: (token) => writeRaw(STORAGE_KEYS.token, token),
     removeToken: () => remove(STORAGE_KEYS.token),
-    getUser: () => readVersioned(STORAGE_KEYS.user, isUser),
+    getUser: () => readVersioned(STORAGE_KEYS.user, isAppUser),
     setUser: (user) => writeVersioned(STORAGE_KEYS.user, user),
     removeUser: () => remove(STORAGE_KEYS.user),
     getCart: () => readVersioned(STORAGE_KEYS.cart, isCart),

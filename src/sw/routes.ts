@@ -1,27 +1,7 @@
 // Which request goes to which cache, as pure functions of the URL so they are unit-tested outside a worker.
 // Paths are those of API.md, relative to the app's scope (the server serves the app and the API together).
 
-/** First path segments that belong to the server, not to the app: never answered with index.html. */
-export const SERVER_ROOTS = [
-  'users',
-  'forgot',
-  'reset',
-  'transactions',
-  'payments',
-  'happenings',
-  'videos',
-  'subjects',
-  'books',
-  'news',
-  'livetv',
-  'scholarships',
-  'shop',
-  'planner',
-  'media',
-  'health',
-  'docs',
-  'momo-sandbox',
-] as const;
+import { isApiRoot } from '../services/api/api-roots';
 
 /** Public lists, the same for every student: stale-while-revalidate (SPEC.md §7 "cached"). */
 const CATALOGUE_LISTS = [
@@ -76,7 +56,7 @@ export const isLazyLibrary = (path: string): boolean => LAZY_LIBRARY.test(path);
 /** A navigation the app answers (hash routing: every page is index.html), unless it is a server path. */
 export function isAppNavigation(path: string): boolean {
   const first = path.split('/')[0] ?? '';
-  return !(SERVER_ROOTS as readonly string[]).includes(first);
+  return !isApiRoot(first);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DownloadView } from '../../machines/videoDownload';
+import type { DownloadView } from '../../machines/videoDownloadView';
 import type { Quality } from '../../machines/videoQuality';
 import { useVideoTexts } from './video-texts';
 import './download-button.css';

@@ -41,13 +41,7 @@ export function FileDownloadButton({
         </div>
       );
     case 'planning':
-      return (
-        <div className="download" role="status" aria-live="polite">
-          <button type="button" className="btn btn--secondary" disabled>
-            {t('offline.measuring')}
-          </button>
-        </div>
-      );
+      return <BusyDownload label={t('offline.measuring')} />;
     case 'confirming':
       return (
         <section className="download download--confirm" aria-label={t('offline.download')}>
@@ -116,12 +110,17 @@ export function FileDownloadButton({
         </div>
       );
     case 'removing':
-      return (
-        <div className="download" role="status" aria-live="polite">
-          <button type="button" className="btn btn--secondary" disabled>
-            {t('offline.removing')}
-          </button>
-        </div>
-      );
+      return <BusyDownload label={t('offline.removing')} />;
   }
+}
+
+/** A step under way (measuring, removing): said to screen readers, nothing to press meanwhile. */
+function BusyDownload({ label }: { label: string }) {
+  return (
+    <div className="download" role="status" aria-live="polite">
+      <button type="button" className="btn btn--secondary" disabled>
+        {label}
+      </button>
+    </div>
+  );
 }

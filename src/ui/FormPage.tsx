@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { FormMessage } from './FormMessage';
 import './form-page.css';
 
 interface FormPageProps {
@@ -21,5 +23,32 @@ export function FormPage({ title, intro, children, footer }: FormPageProps) {
       </section>
       {footer ? <nav className="form-page__footer">{footer}</nav> : null}
     </main>
+  );
+}
+
+/** A form page's last word (done, or cannot be used): one message and the one way on. */
+export function FormPageOutcome({
+  title,
+  tone,
+  message,
+  next,
+}: {
+  /** Already translated. */
+  title: string;
+  tone: 'success' | 'error';
+  message: string;
+  next: { href: string; label: string };
+}) {
+  return (
+    <FormPage title={title}>
+      <div className="stack">
+        <FormMessage tone={tone}>
+          <p>{message}</p>
+        </FormMessage>
+        <Link href={next.href} className="btn btn--block">
+          {next.label}
+        </Link>
+      </div>
+    </FormPage>
   );
 }

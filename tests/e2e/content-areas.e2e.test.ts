@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEED_SCHOLARSHIPS } from '../../server/seed/content';
+import { isApiRoot } from '../../src/services/api/api-roots';
 import { formatFcfa } from '../../src/services/money';
-import { SERVER_ROOTS } from '../../src/sw/routes';
 import { expectAccessible } from './harness/accessibility';
 import { connectBrowser, openDevice, type StudentDevice } from './harness/browser';
 import type { Lang } from './harness/dictionary';
@@ -36,7 +36,7 @@ async function phone(server: InProcessServer, lang: Lang): Promise<StudentApp> {
   const staticDir = inject('e2eStaticDir');
   await device.context.route(`${server.baseUrl}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname.replace(/^\/+/, '');
-    if ((SERVER_ROOTS as readonly string[]).includes(path.split('/')[0] ?? '')) return route.continue();
+    if (isApiRoot(path.split('/')[0] ?? '')) return route.continue();
     const file = join(staticDir, path === '' ? 'index.html' : path);
     return existsSync(file)
       ? route.fulfill({ path: file })

@@ -5,7 +5,7 @@ import {
   selectQualityPlaying,
   selectStreamLoad,
   selectStreamUrl,
-} from '../../machines/playback';
+} from '../../machines/playbackSelectors';
 import { createPlaybackHarness, DURATION, INPUT, MIDWAY, PAID, SAVER_STREAM, STREAM } from './playback.model';
 
 // Issue 11 in the playback machine: nothing of the video is fetched before the student starts it (the screen

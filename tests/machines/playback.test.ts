@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { nearEndOf, PLAYBACK_DELAYS, PLAYBACK_LIMITS } from '../../machines/playback';
 import {
-  nearEndOf,
-  PLAYBACK_DELAYS,
-  PLAYBACK_LIMITS,
   selectIsLocked,
   selectIsReacting,
   selectIsRefreshingStream,
@@ -10,7 +8,7 @@ import {
   selectRate,
   selectReactionError,
   selectStreamUrl,
-} from '../../machines/playback';
+} from '../../machines/playbackSelectors';
 import { runModel } from './modelHarness';
 import {
   AFTER_SAVE,

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DOWNLOAD_DELAYS,
-  DOWNLOAD_LIMITS,
-  selectDownloadedQuality,
-  selectDownloadView,
-} from '../../machines/videoDownload';
+import { DOWNLOAD_DELAYS, DOWNLOAD_LIMITS } from '../../machines/videoDownload';
+import { selectDownloadedQuality, selectDownloadView } from '../../machines/videoDownloadView';
 import { runModel } from './modelHarness';
 import { REPLAYS } from './replays';
 import {

@@ -7,14 +7,13 @@ import { formMachine } from '../../machines/form';
 import { mobileMoneyMachine } from '../../machines/mobileMoney';
 import { resourceMachine } from '../../machines/resource';
 import {
-  countDefinition,
   MACHINES,
   openingComment,
   README_PATH,
-  renderDiagram,
   renderReadme,
   SUMMARIES,
 } from '../../scripts/machine-diagrams';
+import { countDefinition, renderDiagram } from '../../scripts/mermaid-statechart';
 
 const MACHINES_DIR = dirname(README_PATH);
 

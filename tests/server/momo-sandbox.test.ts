@@ -8,7 +8,7 @@ import momoSandboxModule, {
   ManualClock,
   momoSandboxRoutes,
   type StatusBody,
-} from '../../server/modules/momo-sandbox';
+} from '../../server/modules/momo-sandbox/routes';
 import { freshDatabase } from './helpers/app';
 
 const PREFIX = '/momo-sandbox';

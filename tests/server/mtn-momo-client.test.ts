@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import * as momo from 'mtn-momo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, momoSandboxRoutes } from '../../server/modules/momo-sandbox';
+import { ManualClock, momoSandboxRoutes } from '../../server/modules/momo-sandbox/routes';
 
 /**
  * The published npm client of the provider's API, unchanged, against the emulator over real HTTP:

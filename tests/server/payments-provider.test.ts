@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MomoConfig } from '../../server/config';
-import { MomoProvider, MomoProviderError } from '../../server/modules/payments/momo-provider';
+import { MomoProviderError } from '../../server/modules/payments/momo-api';
+import { MomoProvider } from '../../server/modules/payments/momo-provider';
 import { EMULATOR_PENDING_MS, startEmulator, type TestEmulator } from './helpers/momo-emulator';
 
 const BUILT_IN: MomoConfig = {

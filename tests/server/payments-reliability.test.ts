@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
+import { sandboxCredentialStore } from '../../server/modules/payments/credential-queries';
 import { MomoProvider } from '../../server/modules/payments/momo-provider';
-import { sandboxCredentialStore } from '../../server/modules/payments/queries';
 import { createReconciler, RECONCILER, retryDelayMs } from '../../server/modules/payments/reconciler';
 import type { PaymentsContext } from '../../server/modules/payments/settlement';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FetchLike, MomoProvider } from '../../server/modules/payments/momo-provider';
-import { findPayment, insertPayment, type PaymentRow } from '../../server/modules/payments/queries';
+import type { FetchLike } from '../../server/modules/payments/momo-api';
+import { MomoProvider } from '../../server/modules/payments/momo-provider';
+import { findPayment, type PaymentRow } from '../../server/modules/payments/queries';
 import { type PaymentsContext, refreshPayment } from '../../server/modules/payments/settlement';
+import { insertPayment } from '../../server/modules/payments/start-queries';
 import { checkAccess } from './helpers/access-check';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
 import { insertStudent } from './helpers/fresh-student';

@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FetchLike, MomoProvider } from '../../server/modules/payments/momo-provider';
-import { findPayment, type PaymentRow, sandboxCredentialStore } from '../../server/modules/payments/queries';
+import { sandboxCredentialStore } from '../../server/modules/payments/credential-queries';
+import type { FetchLike } from '../../server/modules/payments/momo-api';
+import { MomoProvider } from '../../server/modules/payments/momo-provider';
+import { findPayment, type PaymentRow } from '../../server/modules/payments/queries';
 import { type PaymentsContext, refreshPayment } from '../../server/modules/payments/settlement';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
 import { insertStudent } from './helpers/fresh-student';

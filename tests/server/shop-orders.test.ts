@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxCredentialStore } from '../../server/modules/payments/credential-queries';
 import { MomoProvider } from '../../server/modules/payments/momo-provider';
-import { sandboxCredentialStore } from '../../server/modules/payments/queries';
 import { createReconciler } from '../../server/modules/payments/reconciler';
 import type { PaymentsContext } from '../../server/modules/payments/settlement';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';

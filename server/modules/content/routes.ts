@@ -38,84 +38,65 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
       prepareJson(await cachedList(name, origin, load)),
     );
 
-  app.get(
+  /** A public list, prepared once per origin and shared by everyone (invalidated by the writes to it). */
+  const listRoute = (
+    path: string,
+    name: string,
+    item: z.ZodType,
+    load: (origin: string) => Promise<unknown[]>,
+    description?: string,
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ['content'],
+          ...(description === undefined ? {} : { description }),
+          response: { 200: z.array(item) },
+        },
+      },
+      async (request, reply) =>
+        sendPreparedJson(request, reply, await cachedJson(name, publicOrigin(request), load)),
+    );
+
+  /** One entry of a public list, by id, read from the same cached list. */
+  const detailRoute = (
+    path: string,
+    name: string,
+    item: z.ZodType,
+    load: (origin: string) => Promise<{ _id: string }[]>,
+  ) =>
+    app.get(
+      path,
+      { schema: { tags: ['content'], params: idParams, response: { 200: item, ...failures(400, 404) } } },
+      async (request) => {
+        const all = await cachedList(name, publicOrigin(request), load);
+        const found = all.find((entry) => entry._id === request.params.id);
+        if (found === undefined) throw new HttpError(404, 'notFound');
+        return found;
+      },
+    );
+
+  const happenings = (origin: string) => listHappenings(app.db, origin);
+  const scholarships = (origin: string) => listScholarships(app.db, origin);
+  const products = (origin: string) => listProducts(app.db, origin);
+  listRoute(
     '/happenings/fetch-all',
-    {
-      schema: {
-        tags: ['content'],
-        description: 'News of the platform, newest first.',
-        response: { 200: z.array(happeningSchema) },
-      },
-    },
-    async (request, reply) =>
-      sendPreparedJson(
-        request,
-        reply,
-        await cachedJson('happenings', publicOrigin(request), (o) => listHappenings(app.db, o)),
-      ),
+    'happenings',
+    happeningSchema,
+    happenings,
+    'News of the platform, newest first.',
   );
-
-  app.get(
+  listRoute(
     '/scholarships',
-    {
-      schema: {
-        tags: ['content'],
-        description: 'Scholarships, nearest deadline first.',
-        response: { 200: z.array(scholarshipSchema) },
-      },
-    },
-    async (request, reply) =>
-      sendPreparedJson(
-        request,
-        reply,
-        await cachedJson('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o)),
-      ),
+    'scholarships',
+    scholarshipSchema,
+    scholarships,
+    'Scholarships, nearest deadline first.',
   );
-
-  app.get(
-    '/scholarships/:id',
-    {
-      schema: {
-        tags: ['content'],
-        params: idParams,
-        response: { 200: scholarshipSchema, ...failures(400, 404) },
-      },
-    },
-    async (request) => {
-      const all = await cachedList('scholarships', publicOrigin(request), (o) => listScholarships(app.db, o));
-      const found = all.find((item) => item._id === request.params.id);
-      if (found === undefined) throw new HttpError(404, 'notFound');
-      return found;
-    },
-  );
-
-  app.get(
-    '/shop/products',
-    { schema: { tags: ['content'], response: { 200: z.array(productSchema) } } },
-    async (request, reply) =>
-      sendPreparedJson(
-        request,
-        reply,
-        await cachedJson('products', publicOrigin(request), (o) => listProducts(app.db, o)),
-      ),
-  );
-
-  app.get(
-    '/shop/products/:id',
-    {
-      schema: {
-        tags: ['content'],
-        params: idParams,
-        response: { 200: productSchema, ...failures(400, 404) },
-      },
-    },
-    async (request) => {
-      const all = await cachedList('products', publicOrigin(request), (o) => listProducts(app.db, o));
-      const found = all.find((item) => item._id === request.params.id);
-      if (found === undefined) throw new HttpError(404, 'notFound');
-      return found;
-    },
-  );
+  detailRoute('/scholarships/:id', 'scholarships', scholarshipSchema, scholarships);
+  listRoute('/shop/products', 'products', productSchema, products);
+  detailRoute('/shop/products/:id', 'products', productSchema, products);
 
   const newsCache = new Map<string, { at: number; body: z.infer<typeof newsResponse> }>();
   app.get(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseAnswers } from './queries';
 
 const healthResponse = z.object({ ok: z.boolean(), db: z.boolean(), momo: z.boolean() });
 
@@ -30,10 +31,7 @@ const healthRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (_request, reply) => {
-      const db = await app.db
-        .query('SELECT 1')
-        .then(() => true)
-        .catch(() => false);
+      const db = await databaseAnswers(app.db);
       const momo = await momoReachable();
       return reply.code(db ? 200 : 503).send({ ok: db, db, momo });
     },

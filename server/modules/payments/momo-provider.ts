@@ -1,76 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { MomoConfig } from '../../config';
-
-/**
- * The mobile money provider's collection API as this server uses it. Everything provider-specific
- * (base URL, keys, target environment, currency) comes from MomoConfig, so pointing MOMO_BASE_URL at
- * the provider's real sandbox or production needs no code change.
- */
-
-/** The part of `fetch` the client needs; tests route it into `app.inject()`. */
-export type FetchLike = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
-) => Promise<{ status: number; text(): Promise<string> }>;
-
-export type MomoErrorKind =
-  /** Network failure, timeout, 5xx, bad credentials or an answer we cannot read: try again later. */
-  | 'unavailable'
-  /** The provider refused this request (4xx other than 401/404), e.g. a reused reference id. */
-  | 'rejected'
-  /** The provider does not know this reference id. */
-  | 'notFound';
-
-export class MomoProviderError extends Error {
-  override readonly name = 'MomoProviderError';
-  constructor(
-    readonly kind: MomoErrorKind,
-    message: string,
-    readonly httpStatus?: number,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface RequestToPayInput {
-  referenceId: string;
-  /** Integer amount in the configured currency. */
-  amount: number;
-  externalId: string;
-  msisdn: string;
-  payerMessage: string;
-  payeeNote: string;
-  callbackUrl?: string;
-}
-
-export interface ProviderStatus {
-  /** As the provider words it: PENDING, SUCCESSFUL, FAILED, or anything it may add. */
-  status: string;
-  reason?: string;
-  financialTransactionId?: string;
-  amount?: string;
-  currency?: string;
-}
-
-/**
- * Where credentials provisioned on the built-in sandbox are kept, so that every server process on one
- * database uses the same api user (the provider keeps a payment private to the api user that asked).
- */
-export interface SandboxCredentialStore {
-  load(): Promise<ApiCredentials | undefined>;
-  /**
-   * Stores `fresh` unless another process stored credentials first (other than `replacing`, the ones the
-   * sandbox no longer knows); returns the credentials everyone now uses.
-   */
-  save(fresh: ApiCredentials, replacing?: string): Promise<ApiCredentials>;
-}
-
-export interface ApiCredentials {
-  apiUser: string;
-  apiKey: string;
-}
+import {
+  type ApiCredentials,
+  apiKeyBody,
+  type FetchLike,
+  MomoProviderError,
+  type ProviderStatus,
+  parseJson,
+  providerError,
+  type RequestToPayInput,
+  type SandboxCredentialStore,
+  statusBody,
+  tokenBody,
+} from './momo-api';
 
 export interface MomoProviderOptions {
   config: MomoConfig;
@@ -84,22 +26,16 @@ export interface MomoProviderOptions {
 // Renew a little before the provider's expiry so a token never dies between check and use.
 const TOKEN_RENEWAL_MARGIN_MS = 60_000;
 
-const tokenBody = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive() });
-const apiKeyBody = z.object({ apiKey: z.string().min(1) });
-const statusBody = z.object({
-  status: z.string().min(1),
-  // Older provider versions sent {code, message}; today's sandbox sends a plain string.
-  reason: z.union([z.string(), z.object({ code: z.string() }).transform((value) => value.code)]).optional(),
-  financialTransactionId: z.string().optional(),
-  amount: z.coerce.string().optional(),
-  currency: z.string().optional(),
-});
-
 interface Credentials extends ApiCredentials {
   /** True when they were provisioned on the built-in emulator (and may be provisioned again). */
   provisioned: boolean;
 }
 
+/**
+ * The mobile money provider's collection API as this server uses it. Everything provider-specific
+ * (base URL, keys, target environment, currency) comes from MomoConfig, so pointing MOMO_BASE_URL at
+ * the provider's real sandbox or production needs no code change.
+ */
 export class MomoProvider {
   readonly #config: MomoConfig;
   readonly #fetch: FetchLike;
@@ -132,7 +68,7 @@ export class MomoProvider {
       payerMessage: input.payerMessage,
       payeeNote: input.payeeNote,
     });
-    if (response.status !== 202) throw this.#errorFrom(response, 'requesttopay');
+    if (response.status !== 202) throw providerError(response, 'requesttopay');
   }
 
   async getStatus(referenceId: string): Promise<ProviderStatus> {
@@ -141,7 +77,7 @@ export class MomoProvider {
       `/collection/v1_0/requesttopay/${encodeURIComponent(referenceId)}`,
       {},
     );
-    if (response.status !== 200) throw this.#errorFrom(response, 'status');
+    if (response.status !== 200) throw providerError(response, 'status');
     const parsed = statusBody.safeParse(parseJson(response.text));
     if (!parsed.success) throw new MomoProviderError('unavailable', 'Unreadable status from the provider');
     const { status, reason, financialTransactionId, amount, currency } = parsed.data;
@@ -224,7 +160,7 @@ export class MomoProvider {
         });
         continue;
       }
-      if (response.status !== 200) throw this.#errorFrom(response, 'token', 'unavailable');
+      if (response.status !== 200) throw providerError(response, 'token', 'unavailable');
       const parsed = tokenBody.safeParse(parseJson(response.text));
       if (!parsed.success) throw new MomoProviderError('unavailable', 'Unreadable token from the provider');
       const lifetimeMs = parsed.data.expires_in * 1000;
@@ -274,9 +210,9 @@ export class MomoProvider {
       { 'X-Reference-Id': apiUser, 'Content-Type': 'application/json' },
       { providerCallbackHost: 'localhost' },
     );
-    if (created.status !== 201) throw this.#errorFrom(created, 'apiuser', 'unavailable');
+    if (created.status !== 201) throw providerError(created, 'apiuser', 'unavailable');
     const keyResponse = await this.#send('POST', `/v1_0/apiuser/${apiUser}/apikey`, {});
-    if (keyResponse.status !== 201) throw this.#errorFrom(keyResponse, 'apikey', 'unavailable');
+    if (keyResponse.status !== 201) throw providerError(keyResponse, 'apikey', 'unavailable');
     const parsed = apiKeyBody.safeParse(parseJson(keyResponse.text));
     if (!parsed.success) throw new MomoProviderError('unavailable', 'Unreadable api key from the sandbox');
     return { apiUser, apiKey: parsed.data.apiKey, provisioned: true };
@@ -299,38 +235,5 @@ export class MomoProvider {
     } catch (error) {
       throw new MomoProviderError('unavailable', `Provider unreachable: ${(error as Error).message}`);
     }
-  }
-
-  #errorFrom(
-    response: { status: number; text: string },
-    call: string,
-    forced?: MomoErrorKind,
-  ): MomoProviderError {
-    const body = parseJson(response.text);
-    const code =
-      body && typeof body === 'object' && 'code' in body && typeof body.code === 'string'
-        ? body.code
-        : undefined;
-    const kind: MomoErrorKind =
-      forced ??
-      (response.status === 404
-        ? 'notFound'
-        : response.status >= 400 && response.status < 500 && response.status !== 401
-          ? 'rejected'
-          : 'unavailable');
-    return new MomoProviderError(
-      kind,
-      `Provider ${call} answered ${response.status}${code ? ` ${code}` : ''}`,
-      response.status,
-      code,
-    );
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -1,6 +1,5 @@
 import type { Db, Queryable } from '../../lib/db';
-import type { ApiCredentials, SandboxCredentialStore } from './momo-provider';
-import { markOrderPaid, type OrderStatus, releaseOrderStock } from './order-lines';
+import { markOrderPaid, type OrderStatus, releaseOrderStock } from './order-line-queries';
 
 export interface PaymentItem {
   subjectId: string;
@@ -38,7 +37,7 @@ export interface PricedSubject {
   price: number;
 }
 
-const PAYMENT_COLUMNS = `reference_id, kind, external_id, student_id, items, total_cost, currency, msisdn, status, reason,
+export const PAYMENT_COLUMNS = `reference_id, kind, external_id, student_id, items, total_cost, currency, msisdn, status, reason,
   financial_transaction_id, created_at, settled_at, granted_at, idempotency_key, provider_accepted_at,
   not_found_reads, check_attempts`;
 
@@ -56,7 +55,7 @@ function endsWithoutSuccess(status: string): boolean {
 }
 
 /** Gives an order's items back when this change ended its payment without success (same transaction). */
-async function withRelease(
+export async function withRelease(
   tx: Queryable,
   referenceId: string,
   change: StatusChange | undefined,
@@ -78,107 +77,10 @@ export async function subjectsByIds(db: Queryable, ids: readonly string[]): Prom
  * Holds the student's row until the transaction ends: payment starts of one student run one at a time,
  * so two replays can never both find nothing and both create a payment.
  */
-export async function lockStudent(tx: Queryable, studentId: string): Promise<void> {
-  await tx.query('SELECT id FROM students WHERE id = $1 FOR UPDATE', [studentId]);
-}
-
 /** The payment a start with this Idempotency-Key or externalId already created, if any. */
-export async function findStartedPayment(
-  tx: Queryable,
-  studentId: string,
-  keys: { externalId: string; idempotencyKey: string | undefined },
-): Promise<PaymentRow | undefined> {
-  const [row] = await tx.query<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM payments
-      WHERE student_id = $1 AND (idempotency_key = $2 OR start_key = $3)
-      ORDER BY (idempotency_key = $2) DESC NULLS LAST
-      LIMIT 1`,
-    [studentId, keys.idempotencyKey ?? null, keys.externalId],
-  );
-  return row;
-}
-
 /** The student's payments of this kind still waiting for this payer, for this total, started within the window. */
-export async function recentPendingPayments(
-  tx: Queryable,
-  payment: { studentId: string; kind: PaymentKind; totalCost: number; msisdn: string; withinMs: number },
-): Promise<PaymentRow[]> {
-  return tx.query<PaymentRow>(
-    `SELECT ${PAYMENT_COLUMNS} FROM payments
-      WHERE student_id = $1 AND total_cost = $2 AND msisdn = $3 AND status = 'PENDING' AND granted_at IS NULL
-        AND created_at > now() - make_interval(secs => $4::float8 / 1000) AND kind = $5
-      ORDER BY created_at DESC`,
-    [payment.studentId, payment.totalCost, payment.msisdn, payment.withinMs, payment.kind],
-  );
-}
-
-export async function insertPayment(
-  db: Queryable,
-  payment: {
-    referenceId: string;
-    /** Default: subjects. An order's items are empty: its line is in orders. */
-    kind?: PaymentKind;
-    externalId: string;
-    idempotencyKey: string | undefined;
-    studentId: string;
-    items: PaymentItem[];
-    totalCost: number;
-    currency: string;
-    msisdn: string;
-  },
-): Promise<PaymentRow> {
-  const [row] = await db.query<PaymentRow>(
-    `INSERT INTO payments (reference_id, external_id, start_key, idempotency_key, student_id, items, total_cost,
-                           currency, msisdn, status, reason, kind)
-     VALUES ($1, $2, $2, $3, $4, $5::jsonb, $6, $7, $8, 'PENDING', '${UNCONFIRMED}', $9)
-     RETURNING ${PAYMENT_COLUMNS}`,
-    [
-      payment.referenceId,
-      payment.externalId,
-      payment.idempotencyKey ?? null,
-      payment.studentId,
-      JSON.stringify(payment.items),
-      payment.totalCost,
-      payment.currency,
-      payment.msisdn,
-      payment.kind ?? 'subjects',
-    ],
-  );
-  if (row === undefined) throw new Error('payment insert returned nothing');
-  return row;
-}
-
 /** The provider took the request to pay: from now on only its statuses move the payment. */
-export async function markAccepted(db: Queryable, referenceId: string): Promise<void> {
-  await db.query(
-    `UPDATE payments
-        SET provider_accepted_at = COALESCE(provider_accepted_at, now()),
-            reason = CASE WHEN reason = '${UNCONFIRMED}' THEN NULL ELSE reason END,
-            status = CASE WHEN status = 'FAILED' AND reason = '${UNCONFIRMED}' THEN 'PENDING' ELSE status END,
-            settled_at = CASE WHEN reason = '${UNCONFIRMED}' THEN NULL ELSE settled_at END
-      WHERE reference_id = $1`,
-    [referenceId],
-  );
-}
-
 /** The provider refused the request to pay outright (never when another start got it accepted meanwhile). */
-export async function recordRefusal(
-  db: Db,
-  referenceId: string,
-  reason: string,
-): Promise<StatusChange | undefined> {
-  return db.transaction(async (tx) => {
-    const rows = await tx.query(
-      `UPDATE payments SET status = 'FAILED', reason = $2, settled_at = now()
-        WHERE reference_id = $1 AND provider_accepted_at IS NULL AND granted_at IS NULL
-          AND (status = 'PENDING' OR reason = '${UNCONFIRMED}')
-        RETURNING reference_id`,
-      [referenceId, reason],
-    );
-    return withRelease(tx, referenceId, rows.length === 1 ? { from: 'PENDING', to: 'FAILED' } : undefined);
-  });
-}
-
 /**
  * The provider said it does not know the payment. It becomes FAILED (RESOURCE_NOT_FOUND) only once that
  * was said at least minReads times over at least graceMs; until then it keeps its status.
@@ -373,68 +275,4 @@ export async function anonymisePayments(tx: Queryable, studentId: string): Promi
  * maxAgeMs old, its next check time passed, and, while the provider has not confirmed it, older than
  * unconfirmedAfterMs (its start may still be talking to the provider: a read now would only find nothing).
  */
-export async function claimPaymentsToReconcile(
-  db: Queryable,
-  claim: {
-    limit: number;
-    leaseMs: number;
-    firstCheckAfterMs: number;
-    maxAgeMs: number;
-    unconfirmedAfterMs: number;
-  },
-): Promise<PaymentRow[]> {
-  return db.query<PaymentRow>(
-    `UPDATE payments
-        SET next_check_at = now() + make_interval(secs => $2::float8 / 1000),
-            check_attempts = check_attempts + 1
-      WHERE reference_id IN (
-              SELECT reference_id FROM payments
-               WHERE granted_at IS NULL
-                 AND (status IN ('PENDING', 'SUCCESSFUL') OR reason = '${UNCONFIRMED}')
-                 AND created_at > now() - make_interval(secs => $4::float8 / 1000)
-                 AND COALESCE(next_check_at, created_at + make_interval(secs => $3::float8 / 1000)) <= now()
-                 AND (provider_accepted_at IS NOT NULL
-                      OR created_at <= now() - make_interval(secs => $5::float8 / 1000))
-               ORDER BY COALESCE(next_check_at, created_at)
-               LIMIT $1
-               FOR UPDATE SKIP LOCKED)
-      RETURNING ${PAYMENT_COLUMNS}`,
-    [claim.limit, claim.leaseMs, claim.firstCheckAfterMs, claim.maxAgeMs, claim.unconfirmedAfterMs],
-  );
-}
-
-export async function scheduleNextCheck(db: Queryable, referenceId: string, delayMs: number): Promise<void> {
-  await db.query(
-    'UPDATE payments SET next_check_at = now() + make_interval(secs => $2::float8 / 1000) WHERE reference_id = $1',
-    [referenceId, delayMs],
-  );
-}
-
-const BUILT_IN_SANDBOX = 'built-in';
-
 /** Credentials provisioned on the built-in sandbox, shared by every server process on this database. */
-export function sandboxCredentialStore(db: Queryable): SandboxCredentialStore {
-  const load = async (): Promise<ApiCredentials | undefined> => {
-    const [row] = await db.query<{ api_user: string; api_key: string }>(
-      'SELECT api_user, api_key FROM momo_client_credentials WHERE provider = $1',
-      [BUILT_IN_SANDBOX],
-    );
-    return row && { apiUser: row.api_user, apiKey: row.api_key };
-  };
-  return {
-    load,
-    async save(fresh, replacing) {
-      const [stored] = await db.query<{ api_user: string; api_key: string }>(
-        `INSERT INTO momo_client_credentials (provider, api_user, api_key) VALUES ($1, $2, $3)
-         ON CONFLICT (provider) DO UPDATE SET api_user = EXCLUDED.api_user, api_key = EXCLUDED.api_key,
-                                              created_at = now()
-           WHERE momo_client_credentials.api_user = $4
-         RETURNING api_user, api_key`,
-        [BUILT_IN_SANDBOX, fresh.apiUser, fresh.apiKey, replacing ?? null],
-      );
-      if (stored) return { apiUser: stored.api_user, apiKey: stored.api_key };
-      // Another process stored its own first: use those, so every process is the same api user.
-      return (await load()) ?? fresh;
-    },
-  };
-}

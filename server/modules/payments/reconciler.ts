@@ -1,4 +1,4 @@
-import { claimPaymentsToReconcile, scheduleNextCheck } from './queries';
+import { claimPaymentsToReconcile, scheduleNextCheck } from './reconcile-queries';
 import { type PaymentsContext, refreshPayment } from './settlement';
 
 /**

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
-import { type MomoProvider, MomoProviderError, type ProviderStatus } from './momo-provider';
+import { MomoProviderError, type ProviderStatus } from './momo-api';
+import type { MomoProvider } from './momo-provider';
 import {
   findPayment,
   type Grant,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
-import { MomoProviderError } from './momo-provider';
+import { checkExternalId } from './external-id';
+import { MomoProviderError } from './momo-api';
 import {
   findOrderLine,
   insertOrderLine,
@@ -9,19 +10,17 @@ import {
   productForOrder,
   reserveStock,
   sameOrderLine,
-} from './order-lines';
+} from './order-line-queries';
+import { type PaymentItem, type PaymentRow, subjectsByIds } from './queries';
+import { LOCAL_REASONS, type PaymentsContext, providerDown, reportChange } from './settlement';
 import {
   findStartedPayment,
   insertPayment,
   lockStudent,
   markAccepted,
-  type PaymentItem,
-  type PaymentRow,
   recentPendingPayments,
   recordRefusal,
-  subjectsByIds,
-} from './queries';
-import { LOCAL_REASONS, type PaymentsContext, providerDown, reportChange } from './settlement';
+} from './start-queries';
 
 /**
  * A start that finds a payment of the same cart and payer still PENDING within this window answers with
@@ -44,6 +43,35 @@ export interface PaymentStart {
   msisdn: string;
   payerMessage: string;
   payeeNote: string;
+}
+
+/** What a request to pay carries besides its purchase (the cart's, or a shop order's). */
+export interface PaymentRequestBody {
+  externalId: string;
+  amount: string;
+  payer: { partyId: string };
+  payerMessage: string;
+  payeeNote: string;
+}
+
+/** A payment's start as the caller asked for it, once its externalId is checked as the caller's own. */
+export function paymentStartOf(
+  studentId: string,
+  idempotencyKey: string | undefined,
+  body: PaymentRequestBody,
+  purchase: Purchase,
+): PaymentStart {
+  checkExternalId(studentId, body.externalId);
+  return {
+    studentId,
+    externalId: body.externalId,
+    idempotencyKey,
+    amount: body.amount,
+    purchase,
+    msisdn: body.payer.partyId,
+    payerMessage: body.payerMessage,
+    payeeNote: body.payeeNote,
+  };
 }
 
 function sameItems(a: readonly PaymentItem[], b: readonly PaymentItem[]): boolean {

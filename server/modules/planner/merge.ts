@@ -84,12 +84,7 @@ function mergeTimetable(
   theirs: TimetableData,
   newId: () => string,
 ): MergeResult {
-  const { data, conflicts } = mergeFields(
-    base as Record<string, unknown> | null,
-    ours as unknown as Record<string, unknown>,
-    theirs as unknown as Record<string, unknown>,
-    ['days', 'periods'],
-  );
+  const { data, conflicts } = mergeFields(base, ours, theirs, ['days', 'periods']);
   // School days as a set: each side's additions and removals both apply.
   const baseDays = new Set(base?.days ?? []);
   const added = [...ours.days, ...theirs.days].filter((day) => !baseDays.has(day));

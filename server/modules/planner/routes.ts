@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { addMessages } from '../../lib/i18n';
 import { bearerSecurity, failures } from '../../lib/schemas';
@@ -46,11 +47,6 @@ function toDocument(row: DocumentRow): PlannerDocument {
   };
 }
 
-function studentId(request: FastifyRequest): string {
-  if (request.student === null) throw new HttpError(401, 'unauthorized');
-  return request.student.id;
-}
-
 /**
  * The student's planner on the account (issue 9): every device keeps a copy and syncs it here. Documents
  * are the caller's own by construction: every query is keyed by the token's student, so an id another
@@ -74,7 +70,7 @@ const plannerModule: FastifyPluginAsync = async (base) => {
     },
     async (request) => ({
       success: true as const,
-      documents: (await listDocuments(app.db, studentId(request))).map(toDocument),
+      documents: (await listDocuments(app.db, currentStudent(request).id)).map(toDocument),
     }),
   );
 
@@ -93,7 +89,7 @@ const plannerModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const owner = studentId(request);
+      const owner = currentStudent(request).id;
       const { kind, id } = request.params;
       const parsed = DATA_SCHEMAS[kind].safeParse(request.body.data);
       if (!parsed.success) {

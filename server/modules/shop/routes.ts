@@ -1,25 +1,20 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { routeRateLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures } from '../../lib/schemas';
 import { orderLineEntity } from '../payments/entity';
-import { checkExternalId } from '../payments/external-id';
 import { findPaymentView, type PaymentListRow, type PaymentRow } from '../payments/queries';
 import { requestToPayHeaders } from '../payments/schemas';
-import type { PaymentStart } from '../payments/start';
+import { type PaymentStart, paymentStartOf } from '../payments/start';
 import { type OrderEntity, orderParams, orderResponse, placeOrderBody, placeOrderResponse } from './schemas';
 
 /** What the payments module hands over: its one starter (idempotent) and its status refresh (settles). */
 export interface ShopOrdersOptions {
   startPayment: (start: PaymentStart) => Promise<string>;
   refreshPayment: (payment: PaymentRow) => Promise<PaymentRow>;
-}
-
-function caller(request: FastifyRequest) {
-  if (request.student === null) throw new HttpError(401, 'unauthorized');
-  return request.student;
 }
 
 function toOrderEntity(row: PaymentListRow, origin: string): OrderEntity {
@@ -52,7 +47,7 @@ const shopOrdersModule: FastifyPluginAsync<ShopOrdersOptions> = async (base, opt
   async function ownOrder(request: FastifyRequest, referenceId: string): Promise<PaymentListRow> {
     const order = await findPaymentView(app.db, referenceId);
     if (order === undefined || order.kind !== 'order') throw new HttpError(404, 'orderNotFound');
-    if (order.student_id !== caller(request).id) throw new HttpError(403, 'paymentNotYours');
+    if (order.student_id !== currentStudent(request).id) throw new HttpError(403, 'paymentNotYours');
     return order;
   }
 
@@ -72,22 +67,14 @@ const shopOrdersModule: FastifyPluginAsync<ShopOrdersOptions> = async (base, opt
       },
     },
     async (request, reply) => {
-      const student = caller(request);
+      const student = currentStudent(request);
       const body = request.body;
-      checkExternalId(student.id, body.externalId);
-      const referenceId = await options.startPayment({
-        studentId: student.id,
-        externalId: body.externalId,
-        idempotencyKey: request.headers['idempotency-key'],
-        amount: body.amount,
-        purchase: {
+      const referenceId = await options.startPayment(
+        paymentStartOf(student.id, request.headers['idempotency-key'], body, {
           kind: 'order',
           line: { productId: body.productId, quantity: body.quantity, town: body.town },
-        },
-        msisdn: body.payer.partyId,
-        payerMessage: body.payerMessage,
-        payeeNote: body.payeeNote,
-      });
+        }),
+      );
       const order = await ownOrder(request, referenceId);
       return reply
         .code(202)

@@ -8,6 +8,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { sharedLimit } from '../../lib/rate-limits';
 import { failures, messageSchema } from '../../lib/schemas';
 import { loginAttemptKey } from './login-attempts';
+import { findStudentByEmail, insertPasswordReset, resetPassword } from './password-reset-queries';
 import { forgotBody, resetBody } from './schemas';
 
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -43,15 +44,14 @@ const passwordResetRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const [student] = await app.db.query<{ id: string; firstname: string }>(
-        'SELECT id, firstname FROM students WHERE email = $1 AND deleted_at IS NULL',
-        [request.body.email],
-      );
+      const student = await findStudentByEmail(app.db, request.body.email);
       if (student !== undefined) {
         const token = randomBytes(32).toString('base64url');
-        await app.db.query(
-          'INSERT INTO password_resets (token_hash, student_id, expires_at) VALUES ($1, $2, $3)',
-          [tokenHash(token), student.id, new Date(Date.now() + RESET_LINK_TTL_MS)],
+        await insertPasswordReset(
+          app.db,
+          tokenHash(token),
+          student.id,
+          new Date(Date.now() + RESET_LINK_TTL_MS),
         );
         const link = `${publicOrigin(request)}/#/resetpassword?token=${token}`;
         const language = languageOf(request);
@@ -76,28 +76,7 @@ const passwordResetRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const passwordHash = await hashPassword(request.body.password);
-      const done = await app.db.transaction(async (tx) => {
-        // Marking it used in the same statement that checks it makes the link single-use even under races.
-        const [reset] = await tx.query<{ student_id: string }>(
-          `UPDATE password_resets r SET used_at = now()
-             FROM students s
-            WHERE r.token_hash = $1 AND r.used_at IS NULL AND r.expires_at > now()
-              AND s.id = r.student_id AND s.deleted_at IS NULL
-           RETURNING r.student_id`,
-          [tokenHash(request.body.token)],
-        );
-        if (reset === undefined) return undefined;
-        await tx.query(
-          'UPDATE students SET password_hash = $2, token_version = token_version + 1 WHERE id = $1',
-          [reset.student_id, passwordHash],
-        );
-        // Any other outstanding link for this student is void once the password changed.
-        await tx.query(
-          'UPDATE password_resets SET used_at = now() WHERE student_id = $1 AND used_at IS NULL',
-          [reset.student_id],
-        );
-        return reset.student_id;
-      });
+      const done = await resetPassword(app.db, tokenHash(request.body.token), passwordHash);
       if (done === undefined) throw new HttpError(400, 'resetTokenInvalid');
       // The owner proved who they are: a lock earned by someone guessing their old password ends.
       await app.loginAttempts.clear(loginAttemptKey(done, 'id', ''));

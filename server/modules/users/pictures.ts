@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/errors';
 
 /** Picture types accepted for a profile, recognised by their first bytes, never by name or declared type. */
 export function pictureType(bytes: Buffer): 'jpg' | 'png' | 'webp' | undefined {
@@ -37,4 +39,33 @@ export function storePicture(dataDir: string, bytes: Buffer, extension: string):
 export function removePicture(dataDir: string, publicPath: string | null): void {
   if (publicPath === null || !publicPath.startsWith('/media/uploads/')) return;
   rmSync(join(uploadsDir(dataDir), basename(publicPath)), { force: true });
+}
+
+/**
+ * The picture of a multipart upload: the first file field `picture`, recognised by its content. Other files
+ * are read and dropped. 400 when it is missing, of another type, or the body is malformed; 413 over the limit.
+ */
+export async function readPictureUpload(
+  request: FastifyRequest,
+): Promise<{ bytes: Buffer; extension: string }> {
+  let picture: { bytes: Buffer; extension: string } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      // toBuffer() throws the 413 itself when the file is over the multipart fileSize limit.
+      const bytes = await part.toBuffer();
+      if (part.fieldname !== 'picture' || picture !== undefined) continue;
+      const extension = pictureType(bytes);
+      if (extension === undefined) throw new HttpError(400, 'pictureType');
+      picture = { bytes, extension };
+    }
+  } catch (error) {
+    // The parser's own errors (no boundary, a body cut off, a malformed part) carry no status: bad input.
+    if (error instanceof HttpError || typeof (error as { statusCode?: unknown }).statusCode === 'number')
+      throw error;
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw new HttpError(400, 'invalidMultipart');
+  }
+  if (picture === undefined) throw new HttpError(400, 'pictureMissing');
+  return picture;
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../lib/db';
+import type { Db, Queryable } from '../../lib/db';
 import { HttpError, isUniqueViolation } from '../../lib/errors';
 
 export interface Credentials {
@@ -54,4 +54,195 @@ export async function findTaken(
   if (row?.email) return new HttpError(409, 'emailTaken');
   if (row?.phonenumber) return new HttpError(409, 'phoneTaken');
   return undefined;
+}
+
+export interface NewStudent {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  username: string;
+  phonenumber: string;
+  passwordHash: string;
+}
+
+/** Throws the database's unique violation when a name is taken meanwhile (see takenError). */
+export async function insertStudent(db: Queryable, student: NewStudent): Promise<void> {
+  await db.query(
+    `INSERT INTO students (id, firstname, lastname, email, username, phonenumber, password_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      student.id,
+      student.firstname,
+      student.lastname,
+      student.email,
+      student.username,
+      student.phonenumber,
+      student.passwordHash,
+    ],
+  );
+}
+
+export interface ProfileChanges {
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  phonenumber?: string;
+}
+
+/** Changes the fields given and keeps the others. */
+export async function updateProfile(
+  db: Queryable,
+  studentId: string,
+  changes: ProfileChanges,
+): Promise<void> {
+  await db.query(
+    `UPDATE students SET firstname = COALESCE($2, firstname), lastname = COALESCE($3, lastname),
+            email = COALESCE($4, email), phonenumber = COALESCE($5, phonenumber)
+      WHERE id = $1`,
+    [
+      studentId,
+      changes.firstname ?? null,
+      changes.lastname ?? null,
+      changes.email ?? null,
+      changes.phonenumber ?? null,
+    ],
+  );
+}
+
+/** The stored path of the student's picture (null: none). */
+export async function findProfilePicture(db: Queryable, studentId: string): Promise<string | null> {
+  const [row] = await db.query<{ profile_picture: string | null }>(
+    'SELECT profile_picture FROM students WHERE id = $1',
+    [studentId],
+  );
+  return row?.profile_picture ?? null;
+}
+
+export async function setProfilePicture(db: Queryable, studentId: string, path: string): Promise<void> {
+  await db.query('UPDATE students SET profile_picture = $2 WHERE id = $1', [studentId, path]);
+}
+
+export async function setPasswordHash(db: Queryable, studentId: string, passwordHash: string): Promise<void> {
+  await db.query('UPDATE students SET password_hash = $2 WHERE id = $1', [studentId, passwordHash]);
+}
+
+/** Keeps the device's token for the student. A device handed over to another student must stop receiving the
+ * previous owner's notifications: its token leaves every other account. */
+export function savePushToken(db: Db, studentId: string, token: string, platform: string): Promise<void> {
+  return db.transaction(async (tx) => {
+    await tx.query('DELETE FROM push_tokens WHERE token = $1 AND student_id <> $2', [token, studentId]);
+    await tx.query(
+      `INSERT INTO push_tokens (student_id, token, platform) VALUES ($1, $2, $3)
+       ON CONFLICT (student_id, token) DO UPDATE SET platform = EXCLUDED.platform, updated_at = now()`,
+      [studentId, token, platform],
+    );
+  });
+}
+
+export interface SubjectExpiryRow {
+  exists: boolean;
+  expires_at: Date | null;
+  expired: boolean | null;
+}
+
+/** The student's access to one subject; undefined when the subject does not exist. */
+export async function findSubjectExpiry(
+  db: Queryable,
+  studentId: string,
+  subjectId: string,
+): Promise<SubjectExpiryRow | undefined> {
+  const [row] = await db.query<SubjectExpiryRow>(
+    `SELECT true AS exists, a.expires_at, a.expires_at <= now() AS expired
+       FROM subjects s LEFT JOIN subject_access a ON a.subject_id = s.id AND a.student_id = $1
+      WHERE s.id = $2`,
+    [studentId, subjectId],
+  );
+  return row;
+}
+
+/** Tables whose rows are the student's own and go with the account. */
+const ERASED_WITH_ACCOUNT = [
+  'push_tokens',
+  'comment_likes',
+  'video_reactions',
+  'video_views',
+  'playback_positions',
+  'subject_access',
+  'password_resets',
+] as const;
+
+/**
+ * Erases the account in one transaction: personal data, the authorship of comments, push tokens and access;
+ * payments are kept, anonymised. Returns the stored picture path, for the caller to remove the file.
+ */
+export function eraseAccount(db: Db, studentId: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ profile_picture: string | null }>(
+      'SELECT profile_picture FROM students WHERE id = $1 FOR UPDATE',
+      [studentId],
+    );
+    await tx.query('UPDATE comments SET student_id = NULL, username = NULL WHERE student_id = $1', [
+      studentId,
+    ]);
+    for (const table of ERASED_WITH_ACCOUNT) {
+      await tx.query(`DELETE FROM ${table} WHERE student_id = $1`, [studentId]);
+    }
+    // The payments table belongs to the payments module (migration 002); when present its rows are
+    // kept for accounting with the payer's identity removed.
+    const [payments] = await tx.query<{ present: boolean }>(
+      "SELECT to_regclass('payments') IS NOT NULL AS present",
+    );
+    if (payments?.present) {
+      await tx.query('UPDATE payments SET student_id = NULL, msisdn = NULL WHERE student_id = $1', [
+        studentId,
+      ]);
+    }
+    await tx.query(
+      `UPDATE students SET firstname = NULL, lastname = NULL, email = NULL, username = NULL, phonenumber = NULL,
+              password_hash = NULL, profile_picture = NULL, deleted_at = now(), token_version = token_version + 1
+        WHERE id = $1`,
+      [studentId],
+    );
+    return row?.profile_picture ?? null;
+  });
+}
+
+export interface StudentRow {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  username: string;
+  phonenumber: string;
+  role: 'STUDENT';
+  profile_picture: string | null;
+  created_at: Date;
+}
+
+/** A live account's own fields (never the hash, never the token version). */
+export async function findStudent(db: Queryable, studentId: string): Promise<StudentRow | undefined> {
+  const [row] = await db.query<StudentRow>(
+    `SELECT id, firstname, lastname, email, username, phonenumber, role, profile_picture, created_at
+       FROM students WHERE id = $1 AND deleted_at IS NULL`,
+    [studentId],
+  );
+  return row;
+}
+
+export interface PaidSubjectRow {
+  subject_id: string;
+  subject_title: string;
+  expires_at: Date;
+}
+
+/** Every subject the student has bought, expired ones included, in catalogue order. */
+export function listPaidSubjects(db: Queryable, studentId: string): Promise<PaidSubjectRow[]> {
+  return db.query<PaidSubjectRow>(
+    `SELECT a.subject_id, s.subject_title, a.expires_at
+       FROM subject_access a JOIN subjects s ON s.id = a.subject_id
+      WHERE a.student_id = $1
+      ORDER BY s.sort_order, s.subject_title`,
+    [studentId],
+  );
 }

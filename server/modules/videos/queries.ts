@@ -169,11 +169,3 @@ export async function findVideo(
   );
   return row;
 }
-
-export async function videoCounts(db: Queryable, videoId: string) {
-  const [row] = await db.query<{ likes: number; dislikes: number; views: number }>(
-    'SELECT likes, dislikes, views FROM videos WHERE id = $1',
-    [videoId],
-  );
-  return row ?? { likes: 0, dislikes: 0, views: 0 };
-}

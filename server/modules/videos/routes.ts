@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Transaction } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
 import {
   DEFAULT_PAGE_SIZE,
@@ -12,17 +10,13 @@ import {
 } from '../../lib/list-paging';
 import { publicOrigin } from '../../lib/public-origin';
 import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } from '../../lib/response-cache';
-import { bearerSecurity, failures, type Section } from '../../lib/schemas';
-import { currentAccess, mayWatch } from '../../lib/subject-access';
+import { failures, type Section } from '../../lib/schemas';
+import { currentAccess } from '../../lib/subject-access';
+import interactionRoutes from './interaction-routes';
 import positionRoutes from './position-routes';
 import { mediaExpiry, presentVideos } from './present-videos';
-import { type CatalogueVideo, commentJson, findVideo, loadCatalogueVideos } from './queries';
+import { type CatalogueVideo, loadCatalogueVideos } from './queries';
 import {
-  commentBody,
-  commentLikeBody,
-  commentLikeResponse,
-  commentResponse,
-  countsResponse,
   filteredVideosBody,
   type VideoJson,
   type VideoPageQuery,
@@ -250,171 +244,8 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  /** Actions on a video need the video to exist and the student to be allowed to watch it. */
-  const watchableVideo = async (request: FastifyRequest, videoId: string) => {
-    if (request.student === null) throw new HttpError(401, 'unauthorized');
-    const video = await findVideo(app.db, videoId);
-    if (video === undefined) throw new HttpError(404, 'videoNotFound');
-    if (!(await mayWatch(app.db, request.student.id, video.subject_id)))
-      throw new HttpError(403, 'forbidden');
-    return { video, student: request.student };
-  };
-
-  const lockVideo = (tx: Transaction, videoId: string) =>
-    tx.query('SELECT id FROM videos WHERE id = $1 FOR UPDATE', [videoId]);
-
-  app.post(
-    '/videos/video/comment',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        body: commentBody,
-        response: { 200: commentResponse, ...failures(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { video, student } = await watchableVideo(request, request.body.videoId);
-      const [row] = await app.db.query<Parameters<typeof commentJson>[0]>(
-        `INSERT INTO comments (id, video_id, student_id, username, text) VALUES ($1, $2, $3, $4, $5)
-         RETURNING id, video_id, student_id, username, text, likes, created_at`,
-        [randomUUID(), video.id, student.id, student.username, request.body.text],
-      );
-      app.responseCache.invalidate('videos|');
-      if (row === undefined) throw new Error('comment insert returned no row');
-      return { success: true as const, comment: commentJson(row) };
-    },
-  );
-
-  const react =
-    (kind: 'like' | 'dislike') => async (request: FastifyRequest & { body: { videoId: string } }) => {
-      const { video, student } = await watchableVideo(request, request.body.videoId);
-      const counts = await app.db.transaction(async (tx) => {
-        await lockVideo(tx, video.id);
-        const [existing] = await tx.query<{ kind: string }>(
-          'SELECT kind FROM video_reactions WHERE video_id = $1 AND student_id = $2',
-          [video.id, student.id],
-        );
-        let likes = 0;
-        let dislikes = 0;
-        // Toggle: the same reaction again takes it back; the other one replaces it.
-        if (existing?.kind === kind) {
-          await tx.query('DELETE FROM video_reactions WHERE video_id = $1 AND student_id = $2', [
-            video.id,
-            student.id,
-          ]);
-          if (kind === 'like') likes -= 1;
-          else dislikes -= 1;
-        } else {
-          await tx.query(
-            `INSERT INTO video_reactions (video_id, student_id, kind) VALUES ($1, $2, $3)
-           ON CONFLICT (video_id, student_id) DO UPDATE SET kind = EXCLUDED.kind`,
-            [video.id, student.id, kind],
-          );
-          if (kind === 'like') likes += 1;
-          else dislikes += 1;
-          if (existing?.kind === 'like') likes -= 1;
-          if (existing?.kind === 'dislike') dislikes -= 1;
-        }
-        const [row] = await tx.query<{ likes: number; dislikes: number; views: number }>(
-          `UPDATE videos SET likes = GREATEST(likes + $2, 0), dislikes = GREATEST(dislikes + $3, 0)
-          WHERE id = $1 RETURNING likes, dislikes, views`,
-          [video.id, likes, dislikes],
-        );
-        return row;
-      });
-      app.responseCache.invalidate('videos|');
-      if (counts === undefined) throw new HttpError(404, 'videoNotFound');
-      return { success: true as const, ...counts };
-    };
-
-  const actionSchema = {
-    tags,
-    security: bearerSecurity,
-    body: videoIdBody,
-    response: { 200: countsResponse, ...failures(400, 401, 403, 404) },
-  };
-  app.put('/videos/video/like', { preHandler: app.authenticate, schema: actionSchema }, (request) =>
-    react('like')(request),
-  );
-  app.put('/videos/video/dislike', { preHandler: app.authenticate, schema: actionSchema }, (request) =>
-    react('dislike')(request),
-  );
-
-  app.put(
-    '/videos/video/view',
-    {
-      preHandler: app.authenticate,
-      schema: { ...actionSchema, description: 'Counts once per student per hour.' },
-    },
-    async (request) => {
-      const { video, student } = await watchableVideo(request, request.body.videoId);
-      const { counts, counted } = await app.db.transaction(async (tx) => {
-        await lockVideo(tx, video.id);
-        const [recent] = await tx.query(
-          `SELECT 1 FROM video_views WHERE video_id = $1 AND student_id = $2 AND viewed_at > now() - interval '1 hour'`,
-          [video.id, student.id],
-        );
-        if (recent === undefined) {
-          await tx.query('INSERT INTO video_views (video_id, student_id) VALUES ($1, $2)', [
-            video.id,
-            student.id,
-          ]);
-          await tx.query('UPDATE videos SET views = views + 1 WHERE id = $1', [video.id]);
-        }
-        const [row] = await tx.query<{ likes: number; dislikes: number; views: number }>(
-          'SELECT likes, dislikes, views FROM videos WHERE id = $1',
-          [video.id],
-        );
-        return { counts: row, counted: recent === undefined };
-      });
-      if (counted) app.responseCache.invalidate('videos|');
-      if (counts === undefined) throw new HttpError(404, 'videoNotFound');
-      return { success: true as const, ...counts };
-    },
-  );
-
-  app.put(
-    '/videos/video/comment/like',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        description: 'Toggles the like of this student on the comment.',
-        body: commentLikeBody,
-        response: { 200: commentLikeResponse, ...failures(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { video, student } = await watchableVideo(request, request.body.videoId);
-      const likes = await app.db.transaction(async (tx) => {
-        const [comment] = await tx.query(
-          'SELECT id FROM comments WHERE id = $1 AND video_id = $2 FOR UPDATE',
-          [request.body.commentId, video.id],
-        );
-        if (comment === undefined) throw new HttpError(404, 'commentNotFound');
-        const removed = await tx.query(
-          'DELETE FROM comment_likes WHERE comment_id = $1 AND student_id = $2 RETURNING comment_id',
-          [request.body.commentId, student.id],
-        );
-        if (removed.length === 0) {
-          await tx.query('INSERT INTO comment_likes (comment_id, student_id) VALUES ($1, $2)', [
-            request.body.commentId,
-            student.id,
-          ]);
-        }
-        const [row] = await tx.query<{ likes: number }>(
-          'UPDATE comments SET likes = GREATEST(likes + $2, 0) WHERE id = $1 RETURNING likes',
-          [request.body.commentId, removed.length === 0 ? 1 : -1],
-        );
-        return row?.likes ?? 0;
-      });
-      app.responseCache.invalidate('videos|');
-      return { success: true as const, likes };
-    },
-  );
+  // Comments, reactions and views, after the lists as /docs has always shown them.
+  await app.register(interactionRoutes);
 };
 
 export default videosRoutes;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { mayReadOffline, useExpiredBooksRemoved } from '../../app/use-offline-books';
 import { useResource } from '../../app/use-resource';
 import type { Bilingual, Book } from '../../services/api/types';

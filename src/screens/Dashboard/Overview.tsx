@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
+import { accessState, paidSubjectsOf } from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { catalogueHref } from '../SectionVideos/sections';
-import { accessState, paidSubjectsOf } from '../StudySections/subject-access';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { TabLinks } from '../../ui/TabLinks';
 import { Overview } from './Overview';
 import { Transactions } from './Transactions';

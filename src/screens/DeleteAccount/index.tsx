@@ -7,7 +7,7 @@ import { useForm } from '../../app/use-form';
 import type { SuccessResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError, FormMessage } from '../../ui/FormMessage';
-import { FormPage } from '../../ui/FormPage';
+import { FormPage, FormPageOutcome } from '../../ui/FormPage';
 import { SignedOutNotice } from '../../ui/SignedOutNotice';
 import { SubmitButton } from '../../ui/SubmitButton';
 
@@ -28,16 +28,12 @@ export default function DeleteAccount() {
 
   if (form.succeeded) {
     return (
-      <FormPage title={t('account.delete.goodbyeTitle')}>
-        <div className="stack">
-          <FormMessage tone="success">
-            <p>{t('account.delete.goodbye')}</p>
-          </FormMessage>
-          <Link href="/landing" className="btn btn--block">
-            {t('account.delete.toLanding')}
-          </Link>
-        </div>
-      </FormPage>
+      <FormPageOutcome
+        title={t('account.delete.goodbyeTitle')}
+        tone="success"
+        message={t('account.delete.goodbye')}
+        next={{ href: '/landing', label: t('account.delete.toLanding') }}
+      />
     );
   }
 
@@ -60,13 +56,10 @@ export default function DeleteAccount() {
           <h2>{t('account.delete.keptTitle')}</h2>
           <p>{t('account.delete.keptPayments')}</p>
           <FormField
-            name="password"
+            {...form.field('password')}
             type="password"
             label={t('account.delete.passwordLabel')}
             autoComplete="current-password"
-            value={form.values.password ?? ''}
-            error={form.fieldErrors.password}
-            onChange={(value) => form.change('password', value)}
           />
           <FormError message={form.error} />
           <SubmitButton

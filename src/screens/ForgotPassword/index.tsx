@@ -37,14 +37,11 @@ export default function ForgotPassword() {
       ) : (
         <form className="stack" noValidate onSubmit={form.handleSubmit}>
           <FormField
-            name="email"
+            {...form.field('email')}
             type="email"
             inputMode="email"
             label={t('account.fields.email')}
             autoComplete="email"
-            value={form.values.email ?? ''}
-            error={form.fieldErrors.email}
-            onChange={(value) => form.change('email', value)}
           />
           <FormError message={form.error} />
           <SubmitButton

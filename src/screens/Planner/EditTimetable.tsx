@@ -7,26 +7,17 @@ import {
   sortPeriods,
   timetableErrors,
 } from '../../../machines/timetableRules';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
 import type { Timetable } from '../../services/planner/types';
 import { FormField } from '../../ui/FormField';
-import { EmptyState } from '../../ui/States';
 import { weekdayName } from './dates';
 import { newId } from './ids';
+import { PERIOD_COLOURS, PeriodForm } from './PeriodForm';
 import { PlannerFrame } from './PlannerFrame';
+import { TimetableNotFound } from './TimetableNotFound';
 import { type Planner, usePlanner } from './use-planner';
 import { WeekdayPicker } from './WeekdayPicker';
-
-export const PERIOD_COLOURS = [
-  '#1e88e5',
-  '#43a047',
-  '#e53935',
-  '#fb8c00',
-  '#8e24aa',
-  '#00897b',
-  '#6d4c41',
-] as const;
 
 /** `#/edit-timetable/{id}`: the name, the school days, and the periods added, moved and removed one by one. */
 export default function EditTimetable({ params }: { params: RouteParams }) {
@@ -39,25 +30,10 @@ export default function EditTimetable({ params }: { params: RouteParams }) {
         return timetable ? (
           <Editor key={timetable.id} timetable={timetable} planner={planner} />
         ) : (
-          <NotFound />
+          <TimetableNotFound />
         );
       }}
     </PlannerFrame>
-  );
-}
-
-export function NotFound() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      title={t('planner.timetables.notFoundTitle')}
-      message={t('planner.timetables.notFoundMessage')}
-      action={
-        <Link href="/time-table-home" className="btn">
-          {t('routes.time-table-home')}
-        </Link>
-      }
-    />
   );
 }
 
@@ -192,104 +168,19 @@ function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner
         )}
       </section>
 
-      <form className="planner-form" onSubmit={submitPeriod} noValidate aria-labelledby="period-form-title">
-        <h2 id="period-form-title">
-          {editing ? t('planner.editor.editTitle') : t('planner.editor.addTitle')}
-        </h2>
-        <FormField
-          name="subject"
-          label={t('planner.period.subject')}
-          value={draft.subject}
-          onChange={(v) => change('subject', v)}
-          error={errorFor('subject')}
-          maxLength={60}
-        />
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="period-day">
-            {t('planner.period.day')}
-          </label>
-          <select
-            id="period-day"
-            name="day"
-            className="input"
-            value={draft.day}
-            onChange={(e) => change('day', Number(e.target.value))}
-          >
-            {(data.days.length > 0 ? data.days : [1, 2, 3, 4, 5]).map((day) => (
-              <option key={day} value={day}>
-                {weekdayName(day, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="planner-form__row">
-          <FormField
-            name="start"
-            type="time"
-            label={t('planner.period.start')}
-            value={draft.start}
-            onChange={(v) => change('start', v)}
-            error={errorFor('start')}
-          />
-          <FormField
-            name="end"
-            type="time"
-            label={t('planner.period.end')}
-            value={draft.end}
-            onChange={(v) => change('end', v)}
-            error={errorFor('end')}
-          />
-        </div>
-        <FormField
-          name="teacher"
-          label={t('planner.period.teacher')}
-          value={draft.teacher}
-          onChange={(v) => change('teacher', v)}
-          maxLength={60}
-        />
-        <FormField
-          name="room"
-          label={t('planner.period.room')}
-          value={draft.room}
-          onChange={(v) => change('room', v)}
-          maxLength={30}
-        />
-        <fieldset className="colour-picker">
-          <legend>{t('planner.period.colour')}</legend>
-          {PERIOD_COLOURS.map((colour, index) => (
-            <label key={colour} className="colour-picker__swatch" style={{ background: colour }}>
-              <input
-                type="radio"
-                name="colour"
-                value={colour}
-                checked={draft.colour === colour}
-                onChange={() => change('colour', colour)}
-              />
-              <span className="visually-hidden">{t('planner.period.colourN', { n: index + 1 })}</span>
-            </label>
-          ))}
-        </fieldset>
-        <div className="planner-form__actions">
-          <button type="submit" className="btn">
-            {editing ? t('planner.editor.savePeriod') : t('planner.editor.addPeriod')}
-          </button>
-          {editing ? (
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                setDraft(blankPeriod(firstDay, draft.colour));
-                setErrors([]);
-              }}
-            >
-              {t('common.cancel')}
-            </button>
-          ) : null}
-        </div>
-        <p className="planner-form__note" role="status">
-          {savedNote}
-        </p>
-      </form>
+      <PeriodForm
+        draft={draft}
+        editing={editing}
+        days={data.days}
+        errorFor={errorFor}
+        savedNote={savedNote}
+        onChange={change}
+        onSubmit={submitPeriod}
+        onCancel={() => {
+          setDraft(blankPeriod(firstDay, draft.colour));
+          setErrors([]);
+        }}
+      />
 
       <nav className="planner__links" aria-label={t('planner.editor.next')}>
         <Link href={`/timetable/${timetable.id}`} className="btn btn--secondary">

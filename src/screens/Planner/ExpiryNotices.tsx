@@ -3,9 +3,9 @@ import { expiryNotices } from '../../../machines/reminderPlan';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import type { Subject } from '../../services/api/types';
+import { paidSubjectsOf } from '../../services/subject-access';
 import { ExpiryBanner } from '../../ui/ExpiryBanner';
 import { useAddToCart } from '../Home/use-add-to-cart';
-import { paidSubjectsOf } from '../StudySections/subject-access';
 
 /**
  * The 7-day / 1-day access-expiry banner of home and study-sections: Renew puts the subject in the cart. The

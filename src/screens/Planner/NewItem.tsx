@@ -5,6 +5,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { docsOf, findDoc } from '../../services/planner/planner-store';
 import type { ItemData, StudyList } from '../../services/planner/types';
 import { FormField } from '../../ui/FormField';
+import { SelectField } from '../../ui/SelectField';
 import { EmptyState } from '../../ui/States';
 import { fromDateInput, toDateInput } from './dates';
 import { newId } from './ids';
@@ -121,24 +122,13 @@ function ItemForm({
         error={errors.title || undefined}
         maxLength={120}
       />
-      <div className="form-field">
-        <label className="form-field__label" htmlFor="item-list">
-          {t('planner.items.list')}
-        </label>
-        <select
-          id="item-list"
-          name="listId"
-          className="input"
-          value={values.listId}
-          onChange={(e) => change('listId')(e.target.value)}
-        >
-          {lists.map((list) => (
-            <option key={list.id} value={list.id}>
-              {list.data.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        name="listId"
+        label={t('planner.items.list')}
+        value={values.listId}
+        options={lists.map((list) => ({ value: list.id, label: list.data.name }))}
+        onChange={change('listId')}
+      />
       <div className="planner-form__row">
         <FormField
           name="date"

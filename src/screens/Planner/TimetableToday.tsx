@@ -4,12 +4,12 @@ import { Link } from 'wouter';
 import { isoWeekday } from '../../../machines/reminderPlan';
 import { sortPeriods } from '../../../machines/timetableRules';
 import { useAppActors } from '../../app/actors-context';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
 import type { Timetable } from '../../services/planner/types';
 import { formatDay } from './dates';
-import { NotFound } from './EditTimetable';
 import { PlannerFrame } from './PlannerFrame';
+import { TimetableNotFound } from './TimetableNotFound';
 import { usePlanner } from './use-planner';
 import { WeekView } from './WeekView';
 
@@ -24,7 +24,7 @@ export default function TimetableToday({ params }: { params: RouteParams }) {
     <PlannerFrame title={t('routes.timetable')} planner={planner}>
       {() => {
         const timetable = findDoc(planner.state, 'timetable', params.id ?? '');
-        return timetable ? <Today timetable={timetable} /> : <NotFound />;
+        return timetable ? <Today timetable={timetable} /> : <TimetableNotFound />;
       }}
     </PlannerFrame>
   );

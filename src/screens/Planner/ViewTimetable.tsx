@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useAppActors } from '../../app/actors-context';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { downloadTextFile, printPage } from '../../services/planner/file-export';
 import { icsFileName, timetableToIcs } from '../../services/planner/ics';
 import { findDoc } from '../../services/planner/planner-store';
-import { NotFound } from './EditTimetable';
 import { PlannerFrame } from './PlannerFrame';
+import { TimetableNotFound } from './TimetableNotFound';
 import { usePlanner } from './use-planner';
 import { WeekView } from './WeekView';
 
@@ -18,7 +18,7 @@ export default function ViewTimetable({ params }: { params: RouteParams }) {
     <PlannerFrame title={t('routes.view-timetable')} planner={planner}>
       {() => {
         const timetable = findDoc(planner.state, 'timetable', params.id ?? '');
-        if (!timetable) return <NotFound />;
+        if (!timetable) return <TimetableNotFound />;
         return (
           <article className="timetable-print" aria-labelledby="printed-name">
             <h2 id="printed-name">{timetable.data.name}</h2>

@@ -6,7 +6,7 @@ import type { OrderProduct } from '../../../machines/orderCheckout';
 import { selectIsLoggedIn } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { OrderCheckoutFlow } from '../../app/OrderCheckoutFlow';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { useOrderCheckout } from '../../app/use-order-checkout';
 import { useResource } from '../../app/use-resource';
 import type { Product } from '../../services/api/types';

@@ -36,23 +36,17 @@ export function PasswordForm({ user, justChanged, onChanged }: PasswordFormProps
       {/* Lets password managers file the new password under the right account. */}
       <input type="hidden" name="username" autoComplete="username" value={user.username} />
       <FormField
-        name="oldPassword"
+        {...form.field('oldPassword')}
         type="password"
         label={t('profile.password.old')}
         autoComplete="current-password"
-        value={form.values.oldPassword ?? ''}
-        error={form.fieldErrors.oldPassword}
-        onChange={(value) => form.change('oldPassword', value)}
       />
       <FormField
-        name="newPassword"
+        {...form.field('newPassword')}
         type="password"
         label={t('profile.password.new')}
         hint={t('account.fields.passwordHint')}
         autoComplete="new-password"
-        value={form.values.newPassword ?? ''}
-        error={form.fieldErrors.newPassword}
-        onChange={(value) => form.change('newPassword', value)}
       />
       <FormError message={form.error} />
       {justChanged && !typing ? (

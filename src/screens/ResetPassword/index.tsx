@@ -6,7 +6,7 @@ import { useForm } from '../../app/use-form';
 import type { MessageResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormMessage } from '../../ui/FormMessage';
-import { FormPage } from '../../ui/FormPage';
+import { FormPage, FormPageOutcome } from '../../ui/FormPage';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { useQuery } from '../LoginWithUsername/use-query';
 
@@ -25,16 +25,12 @@ export default function ResetPassword() {
 
   if (!token) {
     return (
-      <FormPage title={t('account.reset.title')}>
-        <div className="stack">
-          <FormMessage tone="error">
-            <p>{t('account.reset.noToken')}</p>
-          </FormMessage>
-          <Link href="/forgotpassword" className="btn btn--block">
-            {t('account.reset.askAgain')}
-          </Link>
-        </div>
-      </FormPage>
+      <FormPageOutcome
+        title={t('account.reset.title')}
+        tone="error"
+        message={t('account.reset.noToken')}
+        next={{ href: '/forgotpassword', label: t('account.reset.askAgain') }}
+      />
     );
   }
 
@@ -56,14 +52,11 @@ export default function ResetPassword() {
         }}
       >
         <FormField
-          name="password"
+          {...form.field('password')}
           type="password"
           label={t('account.fields.newPassword')}
           hint={t('account.fields.passwordHint')}
           autoComplete="new-password"
-          value={form.values.password ?? ''}
-          error={form.fieldErrors.password}
-          onChange={(value) => form.change('password', value)}
         />
         <FormField
           name="passwordConfirm"

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { useExternalLink } from '../../app/use-external-link';
 import { useResource } from '../../app/use-resource';
 import { useSavedScholarship } from '../../app/use-saved-scholarship';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AppApi } from '../../app/create-app-actors';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
 import { readPages } from '../../services/api/read-pages';
 import type { Section, Subject, Video } from '../../services/api/types';

@@ -5,6 +5,7 @@ import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
 import type { PaidSubject, Subject } from '../../services/api/types';
+import { type AccessState, accessState, canRenew, paidSubjectsOf } from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { SubjectCard } from '../../ui/SubjectCard';
@@ -12,7 +13,6 @@ import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import { catalogueHref, sectionById } from '../SectionVideos/sections';
-import { type AccessState, accessState, canRenew, paidSubjectsOf } from './subject-access';
 import '../../ui/subject-card.css';
 import '../../ui/badge.css';
 

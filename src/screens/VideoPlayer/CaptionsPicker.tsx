@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../services/api/types';
+import { ToggleChoices } from './ToggleChoices';
 
 export type CaptionsChoice = 'off' | Language;
 
@@ -17,21 +18,13 @@ export function CaptionsPicker({
   if (languages.length === 0) return null;
   const choices: CaptionsChoice[] = ['off', ...languages];
   return (
-    <fieldset className="speed captions">
-      <legend className="speed__label">{t('video.captions.legend')}</legend>
-      <div className="quality__choices">
-        {choices.map((option) => (
-          <button
-            key={option}
-            type="button"
-            className="speed__choice"
-            aria-pressed={option === choice}
-            onClick={() => onChange(option)}
-          >
-            {t(`video.captions.${option}`)}
-          </button>
-        ))}
-      </div>
-    </fieldset>
+    <ToggleChoices
+      legend={t('video.captions.legend')}
+      className="captions"
+      choices={choices}
+      chosen={choice}
+      label={(option) => t(`video.captions.${option}`)}
+      onChange={onChange}
+    />
   );
 }

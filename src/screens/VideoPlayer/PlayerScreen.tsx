@@ -16,7 +16,7 @@ import {
   selectStreamLoad,
   selectStreamUrl,
   selectVideo,
-} from '../../../machines/playback';
+} from '../../../machines/playbackSelectors';
 import { type Quality, selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { OfflineDownload } from '../../app/OfflineDownload';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { QUALITY_CHOICES, type Quality, type QualityChoice } from '../../../machines/videoQuality';
 import { DataCost } from '../../ui/DataCost';
+import { ToggleChoices } from './ToggleChoices';
 
 export interface QualityPickerProps {
   choice: QualityChoice;
@@ -23,21 +24,14 @@ export function QualityPicker(props: QualityPickerProps) {
       ? t('video.quality.auto', { quality: t(`video.quality.${props.quality}`) })
       : t(`video.quality.${choice}`);
   return (
-    <fieldset className="speed quality">
-      <legend className="speed__label">{t('video.quality.legend')}</legend>
-      <div className="quality__choices">
-        {QUALITY_CHOICES.map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            className="speed__choice"
-            aria-pressed={choice === props.choice}
-            onClick={() => props.onChoose(choice)}
-          >
-            {name(choice)}
-          </button>
-        ))}
-      </div>
+    <ToggleChoices
+      legend={t('video.quality.legend')}
+      className="quality"
+      choices={QUALITY_CHOICES}
+      chosen={props.choice}
+      label={name}
+      onChange={props.onChoose}
+    >
       <DataCost
         id={props.costId}
         quality={props.quality}
@@ -53,6 +47,6 @@ export function QualityPicker(props: QualityPickerProps) {
         />
         {t('video.dataSaverSetting')}
       </label>
-    </fieldset>
+    </ToggleChoices>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import type { RouteParams } from '../../app/routes';
+import type { RouteParams } from '../../app/route-params';
 import { EmptyState } from '../../ui/States';
 import { useVideoIdQuery } from '../UpNextList/player-path';
 import { PlayerScreen } from './PlayerScreen';

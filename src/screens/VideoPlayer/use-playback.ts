@@ -18,7 +18,8 @@ import type { Quality } from '../../../machines/videoQuality';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
 import { ApiError, NETWORK_FAILURE_STATUS } from '../../services/api/errors';
-import type { PaidSubject, Video } from '../../services/api/types';
+import type { Video } from '../../services/api/types';
+import { hasAccessAt, paidSubjectsOf } from '../../services/subject-access';
 import { createSyncedPositions } from '../../services/synced-positions';
 import { usePlaybackPositions } from './playback-positions-context';
 
@@ -42,7 +43,7 @@ export async function loadPlayerVideo(
     video = current.find((candidate) => candidate._id === videoId) ?? video;
   }
   const subject = subjects.find((candidate) => candidate._id === video.subjectId);
-  return { video: video as unknown as LoadVideoOutput['video'], price: subject ? subject.price : null };
+  return { video, price: subject ? subject.price : null };
 }
 
 function counts(answer: Counts): Counts {
@@ -98,9 +99,8 @@ export function usePlayback(
               // Offline (no answer at all): the expiry the device last heard from the server decides, so a
               // downloaded lesson still plays in the bus; the server re-checks at the next online play.
               if (!(error instanceof ApiError) || error.status !== NETWORK_FAILURE_STATUS) throw error;
-              const user = session.getSnapshot().context.user as { paidSubjects?: PaidSubject[] } | null;
-              const access = user?.paidSubjects?.find((paid) => paid.subjectId === input.subjectId);
-              return { expired: !access || Date.parse(access.expiresAt) <= now() };
+              const paid = paidSubjectsOf(session.getSnapshot().context.user);
+              return { expired: !hasAccessAt(paid, input.subjectId, now()) };
             }
           }),
         ),

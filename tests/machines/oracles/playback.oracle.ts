@@ -8,7 +8,7 @@ import type {
   playbackMachine,
   ReactOutput,
 } from '../../../machines/playback';
-import * as read from '../../../machines/playback';
+import * as read from '../../../machines/playbackSelectors';
 import type { Quality } from '../../../machines/videoQuality';
 import type { Oracle } from '../modelHarness';
 import { CallLog } from './observe';

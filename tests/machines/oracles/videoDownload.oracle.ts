@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
 import type { StoredDownload, videoDownloadMachine } from '../../../machines/videoDownload';
-import { selectDownloadedQuality, selectDownloadView, selectWifiOnly } from '../../../machines/videoDownload';
+import {
+  selectDownloadedQuality,
+  selectDownloadView,
+  selectWifiOnly,
+} from '../../../machines/videoDownloadView';
 import type { NetworkHints, Quality } from '../../../machines/videoQuality';
 import type { Oracle } from '../modelHarness';
 import { fakesOf } from '../videoDownload.model';

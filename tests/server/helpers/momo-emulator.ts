@@ -4,7 +4,7 @@ import {
   type MomoSandboxOptions,
   memorySandboxStore,
   momoSandboxRoutes,
-} from '../../../server/modules/momo-sandbox';
+} from '../../../server/modules/momo-sandbox/routes';
 
 /**
  * A provider emulator of its own, on a clock the test moves, reached through a `fetch` that routes

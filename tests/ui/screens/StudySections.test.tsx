@@ -2,34 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import StudySections from '../../../src/screens/StudySections';
-import {
-  accessState,
-  paidSubjectsOf,
-  RENEW_WINDOW_MS,
-} from '../../../src/screens/StudySections/subject-access';
 import { renderWithApp } from '../helpers/render-app';
 import { DAY, loggedInStorage, NOW, SUBJECTS } from './catalogue-fixtures';
 
 const at = (ms: number) => new Date(NOW + ms).toISOString();
-
-describe('accessState: the 7-day renew window', () => {
-  it('is active beyond 7 days, expiring soon from 7 days down, expired at and after the end', () => {
-    expect(RENEW_WINDOW_MS).toBe(7 * DAY);
-    expect(accessState(at(7 * DAY + 1), NOW)).toBe('active');
-    expect(accessState(at(7 * DAY), NOW)).toBe('expiringSoon');
-    expect(accessState(at(1), NOW)).toBe('expiringSoon');
-    expect(accessState(at(0), NOW)).toBe('expired');
-    expect(accessState(at(-DAY), NOW)).toBe('expired');
-    expect(accessState('not a date', NOW)).toBe('expired');
-  });
-
-  it('reads only well-formed paid subjects from the session user', () => {
-    const good = { subjectId: 'a', subjectTitle: 'A', expiresAt: at(DAY) };
-    expect(paidSubjectsOf({ paidSubjects: [good, { subjectId: 'b' }, null] })).toEqual([good]);
-    expect(paidSubjectsOf({})).toEqual([]);
-    expect(paidSubjectsOf(null)).toEqual([]);
-  });
-});
 
 describe('study-sections', () => {
   const paidSubjects = [

@@ -1,95 +1,22 @@
 // The swagger plugin's schema keywords (tags, summary, hide) document these routes.
 import type {} from '@fastify/swagger';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { type SandboxClock, systemClock } from './clock';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { systemClock } from './clock';
+import {
+  acceptEmptyJsonBodies,
+  basicCredentials,
+  describeIssues,
+  fail,
+  header,
+  hostOf,
+  missingSubscriptionKey,
+  UUID_V4,
+} from './provider-http';
+import { type MomoSandboxOptions, SANDBOX_DEFAULTS } from './sandbox-options';
 import { type RequestToPayBody, SandboxState, type StatusBody } from './sandbox-state';
-import { databaseSandboxStore, memorySandboxStore, type SandboxStore } from './sandbox-store';
+import { memorySandboxStore } from './sandbox-store';
+import { apiUserBody, requestToPayBody } from './schemas';
 import { testPayerNumber } from './test-payers';
-
-/**
- * An emulator of the mobile money provider's collection API and of its sandbox provisioning calls,
- * mounted by the core under `/momo-sandbox`, so the app runs and is tested with no account and no
- * network. Mounted in the server, its state (api users, tokens, payments) lives in the server's database:
- * a restart, or another server process on the same database, sees every payment, as the real provider
- * would. Stand-alone (no store given) it keeps its state in memory.
- */
-export interface MomoSandboxOptions {
-  /** Where api users, tokens and payments are kept; default: in memory. */
-  store?: SandboxStore;
-  clock?: SandboxClock;
-  /** How long an ordinary payer's request stays PENDING before SUCCESSFUL. */
-  pendingMs?: number;
-  /** How long the slow-approving test payer 46733123454 stays PENDING. */
-  delayedSuccessMs?: number;
-  /** Extra wait between a settlement and its callback POST, as the provider's delivery lags. */
-  callbackDelayMs?: number;
-  /** The only X-Target-Environment the sandbox serves. */
-  targetEnvironment?: string;
-  /** Currency of the account whose balance `account/balance` reports. */
-  currency?: string;
-  openingBalance?: number;
-  /** Sends the settled status to an X-Callback-Url; replaced in tests. */
-  deliverCallback?: (url: string, body: StatusBody) => Promise<void>;
-}
-
-export const SANDBOX_DEFAULTS = {
-  // Long enough that a demo shows the "waiting for approval" step, short enough not to bore.
-  pendingMs: 4_000,
-  delayedSuccessMs: 12_000,
-  targetEnvironment: 'sandbox',
-  currency: 'XAF',
-  openingBalance: 0,
-  callbackDelayMs: 0,
-} as const;
-
-export { ManualClock, type SandboxClock, systemClock } from './clock';
-export type { StatusBody } from './sandbox-state';
-export { databaseSandboxStore, memorySandboxStore, type SandboxStore } from './sandbox-store';
-export { TEST_PAYERS, testPayerNumber } from './test-payers';
-
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-const apiUserBody = z.object({ providerCallbackHost: z.string().trim().min(1).max(255) });
-
-const requestToPayBody = z.object({
-  amount: z
-    .string()
-    .regex(/^\d+(\.\d{1,2})?$/, 'must be a positive decimal number written as a string')
-    .refine((value) => Number(value) > 0, 'must be greater than 0'),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'),
-  externalId: z.string().min(1).max(64),
-  payer: z.object({
-    partyIdType: z.enum(['MSISDN', 'EMAIL', 'PARTY_CODE']),
-    partyId: z.string().trim().min(1).max(64),
-  }),
-  payerMessage: z.string().max(160).optional(),
-  payeeNote: z.string().max(160).optional(),
-});
-
-type ProviderError = { code: string; message: string };
-
-function fail(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).send({ code, message } satisfies ProviderError);
-}
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  const single = Array.isArray(value) ? value[0] : value;
-  return single?.trim() ? single.trim() : undefined;
-}
-
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
-}
-
-function hostOf(hostOrUrl: string): string | undefined {
-  try {
-    return new URL(hostOrUrl.includes('://') ? hostOrUrl : `http://${hostOrUrl}`).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
 
 async function postCallback(url: string, body: StatusBody): Promise<void> {
   await fetch(url, {
@@ -100,7 +27,14 @@ async function postCallback(url: string, body: StatusBody): Promise<void> {
   });
 }
 
-/** The emulator's routes, relative to wherever they are registered (tests mount them on their own app). */
+/**
+ * An emulator of the mobile money provider's collection API and of its sandbox provisioning calls,
+ * mounted by the core under `/momo-sandbox`, so the app runs and is tested with no account and no
+ * network. Mounted in the server, its state (api users, tokens, payments) lives in the server's database:
+ * a restart, or another server process on the same database, sees every payment, as the real provider
+ * would. Stand-alone (no store given) it keeps its state in memory. The routes are relative to wherever
+ * they are registered (tests mount them on their own app).
+ */
 export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (fastify, options) => {
   const clock = options.clock ?? systemClock;
   const targetEnvironment = options.targetEnvironment ?? SANDBOX_DEFAULTS.targetEnvironment;
@@ -341,73 +275,3 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
       scheduleCallback(referenceId, dueIn);
   });
 };
-
-function missingSubscriptionKey(reply: FastifyReply): FastifyReply {
-  // Worded as the provider's API gateway words it.
-  return reply.code(401).send({
-    statusCode: 401,
-    message:
-      'Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.',
-  });
-}
-
-function basicCredentials(authorization: string | undefined): { user: string; password: string } | undefined {
-  const encoded = /^Basic\s+(.+)$/i.exec(authorization ?? '')?.[1];
-  if (!encoded) return undefined;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return undefined;
-  return { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-/**
- * Provider clients send `Content-Type: application/json` with no body on the token and api key
- * calls; Fastify would refuse that, the provider does not. Scoped to this plugin only.
- */
-function acceptEmptyJsonBodies(fastify: FastifyInstance): void {
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
-      done(null, undefined);
-      return;
-    }
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('Body is not valid JSON'), { statusCode: 400 }), undefined);
-    }
-  });
-}
-
-export const SANDBOX_PREFIX = '/momo-sandbox';
-
-/**
- * The module as the core registers it: mounted under /momo-sandbox (whether or not the core passes
- * that prefix) with the MOMO_SANDBOX_* timings, and only while MOMO_BASE_URL is left to the built-in
- * emulator, so a server wired to the real provider exposes no fake payment API.
- */
-const momoSandboxModule: FastifyPluginAsync<MomoSandboxOptions> = async (fastify, registration) => {
-  // Fastify hands the registration's own prefix to the plugin too; it must not be applied twice.
-  const { prefix: _alreadyApplied, ...options } = registration as MomoSandboxOptions & { prefix?: string };
-  const momo = fastify.hasDecorator('config') ? fastify.config.momo : undefined;
-  if (momo && !momo.usesBuiltInSandbox) return;
-  const settings: MomoSandboxOptions = {
-    // In the server, the emulator's state lives in the database: it survives restarts and is shared by
-    // every server process on it.
-    ...(fastify.hasDecorator('db') ? { store: databaseSandboxStore(fastify.db) } : {}),
-    ...(momo
-      ? {
-          pendingMs: momo.sandbox.pendingMs,
-          delayedSuccessMs: momo.sandbox.delayedSuccessMs,
-          callbackDelayMs: momo.sandbox.callbackDelayMs,
-          currency: momo.currency,
-        }
-      : {}),
-    ...options,
-  };
-  if (fastify.prefix.endsWith(SANDBOX_PREFIX)) await fastify.register(momoSandboxRoutes, settings);
-  else await fastify.register(momoSandboxRoutes, { ...settings, prefix: SANDBOX_PREFIX });
-};
-
-export default momoSandboxModule;

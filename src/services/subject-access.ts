@@ -1,4 +1,7 @@
-import type { PaidSubject } from '../../services/api/types';
+import type { PaidSubject } from './api/types';
+
+// Issue 4's rules for a paid subject: where its access stands, when it may be renewed, and how the
+// session's user lists it. Screens, the planner and the offline downloads read them here.
 
 /** A paid subject can be renewed once it has expired or expires within this window (Issue 4). */
 export const RENEW_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -13,6 +16,15 @@ export function accessState(expiresAt: string, now: number): AccessState {
 }
 
 export const canRenew = (state: AccessState): boolean => state !== 'active';
+
+/**
+ * Whether the student may still study a paid subject at `now` by the expiry the device last heard from the
+ * server: what decides offline (a downloaded lesson or book), until the server can be asked again.
+ */
+export function hasAccessAt(paid: readonly PaidSubject[], subjectId: string, now: number): boolean {
+  const entry = paid.find((candidate) => candidate.subjectId === subjectId);
+  return entry !== undefined && accessState(entry.expiresAt, now) !== 'expired';
+}
 
 function isPaidSubject(value: unknown): value is PaidSubject {
   if (typeof value !== 'object' || value === null) return false;

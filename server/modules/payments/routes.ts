@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
@@ -9,11 +10,11 @@ import { bearerSecurity, failures } from '../../lib/schemas';
 import shopOrdersModule from '../shop/routes';
 import { loadClientUser } from '../users/client-user';
 import { userMessageResponse } from '../users/schemas';
+import { sandboxCredentialStore } from './credential-queries';
 import { toEntity } from './entity';
-import { checkExternalId } from './external-id';
 import { registerPaymentMessages } from './messages';
 import { MomoProvider } from './momo-provider';
-import { findPayment, listPayments, type PaymentRow, sandboxCredentialStore, subjectsByIds } from './queries';
+import { findPayment, listPayments, type PaymentRow, subjectsByIds } from './queries';
 import { createReconciler, runOutcome } from './reconciler';
 import {
   makePaymentsBody,
@@ -25,15 +26,10 @@ import {
   statusResponse,
 } from './schemas';
 import { LOCAL_REASONS, type PaymentsContext, refreshPayment } from './settlement';
-import { paymentStarter } from './start';
+import { paymentStarter, paymentStartOf } from './start';
 
 /** How many PENDING payments the transactions list reconciles on the way (the rest on later reads). */
 const RECONCILE_ON_LIST = 5;
-
-function caller(request: FastifyRequest) {
-  if (request.student === null) throw new HttpError(401, 'unauthorized');
-  return request.student;
-}
 
 /**
  * Mobile money payments (API.md "Payments"): the browser asks this server, which prices the cart
@@ -78,7 +74,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
   async function ownPayment(request: FastifyRequest, referenceId: string): Promise<PaymentRow> {
     const payment = await findPayment(app.db, referenceId);
     if (payment === undefined) throw new HttpError(404, 'paymentNotFound');
-    if (payment.student_id !== caller(request).id) throw new HttpError(403, 'paymentNotYours');
+    if (payment.student_id !== currentStudent(request).id) throw new HttpError(403, 'paymentNotYours');
     return payment;
   }
 
@@ -98,25 +94,18 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request, reply) => {
-      const student = caller(request);
       const body = request.body;
-      checkExternalId(student.id, body.externalId);
+      const start = paymentStartOf(currentStudent(request).id, request.headers['idempotency-key'], body, {
+        kind: 'subjects',
+        items: body.items,
+      });
       const seen = new Set<string>();
       for (const item of body.items) {
         if (seen.has(item.subjectId))
           throw new HttpError(400, 'paymentDuplicateSubject', { subjectId: item.subjectId });
         seen.add(item.subjectId);
       }
-      const referenceId = await startPayment({
-        studentId: student.id,
-        externalId: body.externalId,
-        idempotencyKey: request.headers['idempotency-key'],
-        amount: body.amount,
-        purchase: { kind: 'subjects', items: body.items },
-        msisdn: body.payer.partyId,
-        payerMessage: body.payerMessage,
-        payeeNote: body.payeeNote,
-      });
+      const referenceId = await startPayment(start);
       return reply.code(202).send({ success: true, referenceId });
     },
   );
@@ -159,7 +148,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const student = caller(request);
+      const student = currentStudent(request);
       const body = request.body;
       if (body.id !== student.id) throw new HttpError(403, 'forbidden');
       const stored = await ownPayment(request, body.referenceId);
@@ -206,7 +195,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => {
-      const student = caller(request);
+      const student = currentStudent(request);
       const pending = (await listPayments(app.db, student.id))
         .filter((payment) => payment.status === 'PENDING')
         .slice(0, RECONCILE_ON_LIST);
@@ -229,4 +218,3 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
 };
 
 export default paymentsModule;
-export { anonymisePayments } from './queries';

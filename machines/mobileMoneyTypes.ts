@@ -1,0 +1,81 @@
+import type { CartItem, PendingPayment } from './types';
+
+// The mobileMoney machine's data: its timing, the phone rule, its events, and what its effects take and
+// give (machines/mobileMoney.ts).
+
+export const MOBILE_MONEY_DELAYS = {
+  firstPoll: 3_000,
+  pollEvery: 2_000,
+  /** Upper bound of one polling round, counted from `pollingSince`; overridable through the input. */
+  pollDeadline: 120_000,
+} as const;
+
+export const PHONE_PREFIX = '237';
+export const MIN_PHONE_LENGTH = 12;
+
+export type PaymentStatus = 'SUCCESSFUL' | 'PENDING' | (string & {});
+
+export interface RequestToPayInput {
+  readonly phone: string;
+  readonly items: readonly CartItem[];
+  readonly amount: number;
+}
+export interface RequestToPayOutput {
+  readonly referenceId: string;
+}
+export interface CheckStatusInput {
+  readonly referenceId: string;
+}
+export interface CheckStatusOutput {
+  readonly status: PaymentStatus;
+  readonly reason?: string;
+}
+
+export type MobileMoneyEvent =
+  | { type: 'payment.phoneChanged'; phone: string }
+  /** `now` is the app's clock: it becomes the payment's `startedAt`. */
+  | { type: 'payment.submitPhone'; now: number }
+  | { type: 'payment.cancel' }
+  /** From `suspended`: poll again with a fresh deadline counted from `now`. */
+  | { type: 'payment.resume'; now: number }
+  /** From `suspended`: stop watching; the payment stays persisted for the transactions tab. */
+  | { type: 'payment.abandon' };
+
+export type MobileMoneyInput = {
+  /** The app's clock when the machine starts. */
+  readonly now: number;
+  readonly pollDeadline?: number;
+} & (
+  | { readonly pending: PendingPayment }
+  | { readonly pending?: undefined; readonly items: readonly CartItem[]; readonly amount: number }
+);
+
+export type MobileMoneyOutput =
+  | {
+      readonly outcome: 'succeeded';
+      readonly referenceId: string;
+      readonly items: readonly CartItem[];
+      readonly amount: number;
+    }
+  | { readonly outcome: 'failed' | 'cancelled' | 'abandoned' };
+
+export interface MobileMoneyContext {
+  readonly phone: string;
+  readonly items: readonly CartItem[];
+  readonly amount: number;
+  readonly referenceId: string | null;
+  /** When the payment was requested; persisted with the reference. */
+  readonly startedAt: number | null;
+  /** The latest time the app told the machine (input or event); the machine has no clock of its own. */
+  readonly now: number;
+  /** Start of the current polling round: the deadline is `pollingSince + pollDeadline`. */
+  readonly pollingSince: number | null;
+  readonly pollDeadline: number;
+  /** Set when the polling deadline passes; the next unanswered or PENDING check then suspends. */
+  readonly deadlinePassed: boolean;
+  readonly lastStatus: PaymentStatus | null;
+}
+
+export function isValidPhone(phone: string): boolean {
+  return phone.trim().length >= MIN_PHONE_LENGTH;
+}

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { isApiRoot } from '../../src/services/api/api-roots';
+import { sendAppPage } from './app-page';
+import { sendError } from './error-handler';
+import { t } from './i18n';
+
+function isApiPath(url: string): boolean {
+  const first = url.split('?')[0]?.split('/')[1] ?? '';
+  return isApiRoot(first);
+}
+
+/**
+ * The built app (STATIC_DIR) at / and for every page URL, and the JSON 404 of an unknown API path. Without a
+ * build the API still runs and a page URL says the app is not built.
+ */
+export async function serveStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
+  const appBuilt = existsSync(join(staticDir, 'index.html'));
+  if (appBuilt) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: true,
+      // The page itself is sent in the student's language (below and in the not-found handler).
+      index: false,
+      // The build writes .br/.gz next to each text file (scripts/precompress.ts): no compression per request.
+      preCompressed: true,
+      setHeaders(reply, path) {
+        // Hashed build assets never change; the page and the service worker must be revalidated.
+        if (/[\\/]assets[\\/].+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(path)) {
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('cache-control', 'no-cache');
+        }
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendAppPage(staticDir, request, reply));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(request.url) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (wantsPage && appBuilt) {
+      // Hash routing: any page URL is the app; the client router takes it from there.
+      return sendAppPage(staticDir, request, reply);
+    }
+    if (wantsPage) {
+      return reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Study app</title><p>${t(request, 'appNotBuilt')}</p>`,
+        );
+    }
+    return sendError(
+      reply,
+      404,
+      t(request, 'routeNotFound', { method: request.method, path: request.url.split('?')[0] ?? '' }),
+    );
+  });
+}

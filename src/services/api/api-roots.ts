@@ -1,0 +1,31 @@
+/**
+ * First path segments that belong to the server (API.md's calls, their docs and the provider emulator), not
+ * to the app: an unknown path under one of them is the server's JSON 404, never the app's page. The one
+ * list, read by the server (server/lib/static-app.ts) and the service worker (src/sw/routes.ts); it imports
+ * nothing, so each side takes it without the other's code.
+ */
+export const API_ROOTS = [
+  'users',
+  'forgot',
+  'reset',
+  'transactions',
+  'payments',
+  'happenings',
+  'videos',
+  'subjects',
+  'books',
+  'news',
+  'livetv',
+  'scholarships',
+  'shop',
+  'planner',
+  'media',
+  'health',
+  'docs',
+  'momo-sandbox',
+] as const;
+
+/** Whether a path's first segment is one of the server's roots. */
+export function isApiRoot(firstSegment: string): boolean {
+  return (API_ROOTS as readonly string[]).includes(firstSegment);
+}
