@@ -46,6 +46,7 @@ import { installPromptOracle } from './oracles/installPrompt.oracle';
 import { languageOracle } from './oracles/language.oracle';
 import { liveTvOracle } from './oracles/liveTv.oracle';
 import { mobileMoneyOracle } from './oracles/mobileMoney.oracle';
+import { orderCheckoutOracle } from './oracles/orderCheckout.oracle';
 import { plannerSyncOracle } from './oracles/plannerSync.oracle';
 import { playbackOracle } from './oracles/playback.oracle';
 import { reminderSchedulerOracle } from './oracles/reminderScheduler.oracle';
@@ -54,6 +55,13 @@ import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
 import { sessionOracle } from './oracles/session.oracle';
 import { videoDownloadOracle } from './oracles/videoDownload.oracle';
 import { videoQualityOracle } from './oracles/videoQuality.oracle';
+import {
+  createOrderHarness,
+  ORDER_EFFECTS,
+  orderCheckoutModel,
+  orderExecutors,
+  orderInternalExecutors,
+} from './orderCheckout.model';
 import {
   createPlannerSyncHarness,
   PLANNER_SYNC_EFFECTS,
@@ -235,5 +243,14 @@ export const REPLAYS = {
     effectNames: PLAYBACK_EFFECTS,
     // Issues 4, 5 and 11's player: access first, nothing before play, positions, views, fresh URLs.
     oracle: playbackOracle,
+  }),
+  orderCheckout: replay({
+    model: orderCheckoutModel,
+    createHarness: (input) => createOrderHarness(input),
+    executors: orderExecutors,
+    internalExecutors: orderInternalExecutors,
+    effectNames: ORDER_EFFECTS,
+    // Issue 8's shop order: quantity within the stock, the town, one payment per choice, the loader.
+    oracle: orderCheckoutOracle,
   }),
 };
