@@ -13,6 +13,7 @@ import {
   coverageOfPaths,
   coverageReport,
   eventsOf,
+  openOnPageClock,
   pathObligations,
   settlePage,
 } from './harness/qa-paths';
@@ -88,7 +89,7 @@ async function perform(replay: SessionReplay, path: Path, index: number): Promis
     case 'xstate.init':
       return;
     case 'session.restore':
-      await app.open('landing');
+      await openOnPageClock(app, 'landing');
       if (next.matches('loggingOut')) await holdLogout(replay, next.context.token);
       return;
     case 'session.login':

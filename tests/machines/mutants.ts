@@ -3,6 +3,7 @@ import { assign } from 'xstate';
 import type { BookReaderContext } from '../../machines/bookReader';
 import { applyCartEvent, type CartContext, type CartEvent } from '../../machines/cart';
 import type { FormContext } from '../../machines/form';
+import type { OrderCheckoutContext } from '../../machines/orderCheckout';
 import type { PlaybackContext } from '../../machines/playback';
 import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
 import type { ServiceWorkerInput } from '../../machines/serviceWorker';
@@ -55,16 +56,6 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
   checkout: [
     { name: 'the loader closes after 5 s instead of 10 s', mutation: withDelay('loaderTimeout', 5_000) },
     { name: 'a refused payment counts as accepted', mutation: withGuard('serverAccepted', () => true) },
-  ],
-  orderCheckout: [
-    {
-      name: 'the quantity can go past the stock (up to 10)',
-      mutation: withGuard(
-        'canIncrease',
-        ({ context }: { context: { quantity: number } }) => context.quantity < 10,
-      ),
-    },
-    { name: 'the order loader closes after 5 s', mutation: withDelay('loaderTimeout', 5_000) },
   ],
   mobileMoney: [
     { name: 'the first status check 2 s after the request', mutation: withDelay('firstPoll', 2_000) },
@@ -211,6 +202,15 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       ),
     },
     { name: 'the position saved every 10 s', mutation: withDelay('saveEvery', 10_000) },
+  ],
+  orderCheckout: [
+    {
+      name: 'the quantity goes one past the stock',
+      mutation: withGuard('canIncrease', ({ context }: { context: OrderCheckoutContext }) => {
+        return context.quantity <= Math.min(context.product.stock, 10);
+      }),
+    },
+    { name: 'an order not PAID is confirmed', mutation: withGuard('orderIsPaid', () => true) },
   ],
 };
 

@@ -65,7 +65,6 @@ async function payUntilConfirming(): Promise<OrderHarness> {
 
 describe('orderCheckout machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    // Issue 8's rules are checked at every step by the oracle (tests/machines/oracles/orderCheckout.oracle.ts).
     const run = await runModel(REPLAYS.orderCheckout);
     console.log(`orderCheckout: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);

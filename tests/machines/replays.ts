@@ -121,15 +121,6 @@ export const REPLAYS = {
     // SPEC.md §4 and §8.
     oracle: checkoutOracle,
   }),
-  orderCheckout: replay({
-    model: orderCheckoutModel,
-    createHarness: createOrderHarness,
-    executors: orderExecutors,
-    internalExecutors: orderInternalExecutors,
-    effectNames: ORDER_EFFECTS,
-    // Issue 8's shop purchase.
-    oracle: orderCheckoutOracle,
-  }),
   mobileMoney: replay({
     model: mobileMoneyModel,
     createHarness: createMobileMoneyHarness,
@@ -252,5 +243,14 @@ export const REPLAYS = {
     effectNames: PLAYBACK_EFFECTS,
     // Issues 4, 5 and 11's player: access first, nothing before play, positions, views, fresh URLs.
     oracle: playbackOracle,
+  }),
+  orderCheckout: replay({
+    model: orderCheckoutModel,
+    createHarness: (input) => createOrderHarness(input),
+    executors: orderExecutors,
+    internalExecutors: orderInternalExecutors,
+    effectNames: ORDER_EFFECTS,
+    // Issue 8's shop order: quantity within the stock, the town, one payment per choice, the loader.
+    oracle: orderCheckoutOracle,
   }),
 };

@@ -332,6 +332,7 @@ function consistentWith(operation: Operation, caller: Caller, payload: Generated
     });
     let total = 0;
     for (const item of items) {
+      if (typeof item !== 'object' || item === null) continue;
       total +=
         (prices.get(String(item.subjectId)) ?? 0) * (typeof item.amount === 'number' ? item.amount : 0);
     }

@@ -8,6 +8,7 @@ import {
   type ReplayOptions,
   replayPath,
 } from '../../machines/modelHarness';
+import type { StudentApp } from './student-app';
 
 // What the QA path replays in Chromium share (qa-paths-*.e2e.test.ts): a machine's generated paths (the
 // model its unit model test replays), what each path covers of the definition, a covering sample of them,
@@ -143,4 +144,35 @@ export async function settlePage(page: Page, rounds = 5): Promise<void> {
       });
     }
   }, rounds);
+}
+
+/**
+ * Opens the app at a route on a page whose clock is Playwright's: the same wait as StudentApp.open (React
+ * owns the prerendered shell), polled from the test, since the page's own frames and timers follow the
+ * page's clock. The app's code starts after the first paint (a frame, then a task): on a paused clock the
+ * clock is moved on 20 ms at a time until it has.
+ */
+export async function openOnPageClock(app: StudentApp, route: string): Promise<void> {
+  await app.device.go(route);
+  const started = () =>
+    app.page.evaluate(() => {
+      const header = document.querySelector('#root header');
+      return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'));
+    });
+  for (let step = 0; step < 500; step++) {
+    if (await started()) return;
+    await app.device.context.clock.runFor(20);
+    await app.page.waitForTimeout(20);
+  }
+  throw new Error('The app did not start');
+}
+
+/**
+ * Resolves once the PWA layer's code (install banner, update question) has arrived and rendered: it loads
+ * once the page is idle (issue 12). Watched from the test: the page's performance entries follow its clock.
+ */
+export function pwaLayerArrives(page: Page): Promise<void> {
+  return page
+    .waitForResponse((response) => /\/PwaOverlays-[\w-]+\.js$/.test(response.url()), { timeout: 30_000 })
+    .then(() => settlePage(page));
 }
