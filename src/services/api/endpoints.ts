@@ -95,11 +95,6 @@ export function createEndpoints(client: ApiClient) {
   const idempotentWrite = { retryable: true } as const;
   const videoRead = { retryable: true, video: true } as const;
   const list = { retryable: true, cacheable: true } as const;
-  /** A student's write on a lesson (videos/video/…): sent once, worded as a video call. */
-  const videoWrite =
-    <Payload, Answer>(method: 'POST' | 'PUT', action: string) =>
-    (payload: Payload) =>
-      client.request<Answer>({ method, path: `videos/video/${action}`, body: payload, video: true });
 
   return {
     // Account
@@ -195,10 +190,34 @@ export function createEndpoints(client: ApiClient) {
       client.request<Video[]>({ method: 'POST', path: 'videos/upnext-videos', body: payload, ...videoRead }),
     // Reactions do not invalidate the cached lists: their answers carry the new counts, and refetching
     // every list after each view would cost students mobile data.
-    commentVideo: videoWrite<CommentVideoPayload, CommentResponse>('POST', 'comment'),
-    likeVideo: videoWrite<VideoActionPayload, VideoCountsResponse>('PUT', 'like'),
-    dislikeVideo: videoWrite<VideoActionPayload, VideoCountsResponse>('PUT', 'dislike'),
-    viewVideo: videoWrite<VideoActionPayload, VideoCountsResponse>('PUT', 'view'),
+    commentVideo: (payload: CommentVideoPayload) =>
+      client.request<CommentResponse>({
+        method: 'POST',
+        path: 'videos/video/comment',
+        body: payload,
+        video: true,
+      }),
+    likeVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/like',
+        body: payload,
+        video: true,
+      }),
+    dislikeVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/dislike',
+        body: payload,
+        video: true,
+      }),
+    viewVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/view',
+        body: payload,
+        video: true,
+      }),
     // The resume position on the student's account: never cached, never retried (a later save supersedes it).
     getVideoPosition: (videoId: string) =>
       client.request<VideoPosition>({
@@ -206,8 +225,20 @@ export function createEndpoints(client: ApiClient) {
         path: `videos/video/position?videoId=${encodeURIComponent(videoId)}`,
         video: true,
       }),
-    saveVideoPosition: videoWrite<SaveVideoPositionPayload, VideoPosition>('PUT', 'position'),
-    likeComment: videoWrite<LikeCommentPayload, CommentLikeResponse>('PUT', 'comment/like'),
+    saveVideoPosition: (payload: SaveVideoPositionPayload) =>
+      client.request<VideoPosition>({
+        method: 'PUT',
+        path: 'videos/video/position',
+        body: payload,
+        video: true,
+      }),
+    likeComment: (payload: LikeCommentPayload) =>
+      client.request<CommentLikeResponse>({
+        method: 'PUT',
+        path: 'videos/video/comment/like',
+        body: payload,
+        video: true,
+      }),
 
     // Catalogue
     fetchSubjects: () =>
