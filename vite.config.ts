@@ -131,6 +131,21 @@ export default defineConfig({
   plugins: [react(), preloadFirstScreen(), preloads.plugin, serviceWorker()],
   // Relative base so the same build runs from the server's root, a sub-path, and the Capacitor shell.
   base: './',
+  resolve: {
+    // @xstate/react, react-i18next and wouter import use-sync-external-store's shim, which carries its own
+    // copy of the hook for React 17 and older; React 19 has it (src/app/use-sync-external-store.ts), and
+    // the package's plain with-selector uses React's own.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolve(import.meta.dirname, 'src/app/use-sync-external-store.ts'),
+      },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: 'use-sync-external-store/with-selector',
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     target: 'es2020',

@@ -5,6 +5,10 @@
  *
  *   npm run bench:lighthouse              builds, then 5 runs of each page
  *   tsx scripts/bench-lighthouse.ts --no-build --runs 3
+ *   … --audits       also lists the audits below full marks of each run
+ *   … --long-tasks   also lists each run's long tasks and the main-thread time of each script (what TBT is)
+ *   … --compare DIR  also serves another build (DIR: its dist, e.g. main's) and runs every page on it in turn
+ *                    with this one, so both see the same load on a shared machine
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -56,6 +60,10 @@ export interface LighthouseRun {
   speedIndexMs: number;
   /** Audits below full marks (opportunities and failures), for reading a low score. */
   failing: string[];
+  /** The main thread's tasks over 50 ms (simulated, as TBT counts them): where, when, how long. */
+  longTasks: { url: string; startMs: number; durationMs: number }[];
+  /** Main-thread time per script: evaluation and parse/compile (Lighthouse's bootup-time). */
+  scripts: { url: string; scriptingMs: number; parseMs: number }[];
   runtimeError?: string;
 }
 
@@ -127,6 +135,14 @@ export async function startBenchServer(distDir = DIST): Promise<{
 const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
   lhr.audits[id]?.numericValue ?? Number.NaN;
 
+/** The rows of an audit's table (long-tasks, bootup-time), or none. */
+function auditItems(lhr: { audits: Record<string, { details?: unknown }> }, id: string) {
+  const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
+  return details?.items ?? [];
+}
+const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+\//, '');
+const ms = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
+
 /** One Lighthouse run in a fresh Chromium profile; Chromium's occasional NO_NAVSTART is run again. */
 async function measure(origin: string, page: BenchPage, run: number): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
@@ -180,6 +196,16 @@ async function measure(origin: string, page: BenchPage, run: number): Promise<Li
             (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative',
           )
           .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`),
+        longTasks: auditItems(lhr, 'long-tasks').map((item) => ({
+          url: shortUrl(item.url),
+          startMs: ms(item.startTime),
+          durationMs: ms(item.duration),
+        })),
+        scripts: auditItems(lhr, 'bootup-time').map((item) => ({
+          url: shortUrl(item.url),
+          scriptingMs: ms(item.scripting),
+          parseMs: ms(item.scriptParseCompile),
+        })),
         ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` } : {}),
       };
     } finally {
@@ -240,6 +266,19 @@ export function medianRows(results: LighthouseRun[], pages: BenchPage[]): string
   ].join('\n');
 }
 
+/** A run's long tasks and per-script main-thread time, for `--long-tasks`. */
+export function longTaskLines(run: LighthouseRun): string {
+  const tasks = run.longTasks.map(
+    (task) =>
+      `    ${Math.round(task.startMs)} ms: ${Math.round(task.durationMs)} ms  ${task.url || '(page)'}`,
+  );
+  const scripts = run.scripts.map(
+    (script) =>
+      `    ${script.url}: ${Math.round(script.scriptingMs)} ms evaluating, ${Math.round(script.parseMs)} ms parsing`,
+  );
+  return ['  long tasks:', ...tasks, '  main thread by script:', ...scripts].join('\n');
+}
+
 export function benchPages(studentStorage: Record<string, string>): BenchPage[] {
   return [
     { name: 'landing', path: '/' },
@@ -250,22 +289,47 @@ export function benchPages(studentStorage: Record<string, string>): BenchPage[] 
 
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
-  const runsFlag = process.argv.indexOf('--runs');
-  const runs = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 5;
-  const server = await startBenchServer();
+  const flag = (name: string) => {
+    const index = process.argv.indexOf(name);
+    return index > 0 ? process.argv[index + 1] : undefined;
+  };
+  const runs = Number(flag('--runs') ?? 5);
+  const compareDir = flag('--compare');
+  const builds = [{ name: 'this build', server: await startBenchServer() }];
   try {
-    const pages = benchPages(server.studentStorage);
+    if (compareDir) builds.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });
+    const all: { build: string; pages: BenchPage[]; results: LighthouseRun[] }[] = builds.map((build) => ({
+      build: build.name,
+      pages: benchPages(build.server.studentStorage),
+      results: [],
+    }));
     console.log(RUN_HEADER);
-    const results = await runLighthouse(server.origin, pages, runs, (run) => {
-      console.log(runRow(run));
-      if (run.runtimeError) console.log(`  runtime error: ${run.runtimeError}`);
-      if (process.argv.includes('--audits')) console.log(`  below full marks: ${run.failing.join(', ')}`);
-    });
-    console.log(`\n${medianRows(results, pages)}`);
+    for (let run = 1; run <= runs; run++) {
+      // Page by page, each build in turn: a burst of load falls on both alike.
+      for (let page = 0; page < (all[0]?.pages.length ?? 0); page++) {
+        for (const [index, build] of builds.entries()) {
+          const mine = all[index];
+          const benchPage = mine?.pages[page];
+          if (!mine || !benchPage) continue;
+          const [result] = await runLighthouse(build.server.origin, [benchPage], 1);
+          if (!result) continue;
+          const numbered = { ...result, run };
+          mine.results.push(numbered);
+          console.log(`${runRow(numbered)}${compareDir ? ` ${build.name}` : ''}`);
+          if (numbered.runtimeError) console.log(`  runtime error: ${numbered.runtimeError}`);
+          if (process.argv.includes('--audits'))
+            console.log(`  below full marks: ${numbered.failing.join(', ')}`);
+          if (process.argv.includes('--long-tasks')) console.log(longTaskLines(numbered));
+        }
+      }
+    }
+    for (const { build, pages, results } of all) {
+      console.log(`\n${compareDir ? `${build}\n` : ''}${medianRows(results, pages)}`);
+    }
     const { files, bytes } = precacheSize(DIST);
     console.log(`\nprecache: ${files} files, ${(bytes / 1024).toFixed(1)} KiB`);
   } finally {
-    await server.close();
+    for (const build of builds) await build.server.close();
   }
 }
 

@@ -189,6 +189,10 @@ model is a \`TestModel\` over the machine whose event samples include the delaye
 edge leaving it; each is replayed against the real machine with fakes and a \`SimulatedClock\`, checking
 the snapshot and the effects at every step and that nothing happens one millisecond before a timer is
 due. The transitions the real actors took are compared with every transition of the definition.
+Because the model comes from the machine, each replay also checks an oracle at every step: a reference model
+of the rules written from SPEC.md and the issues in \`tests/machines/oracles/\`, which never reads the
+machine's guards, delays or constants; \`tests/machines/mutants.ts\` lists wrong rules each oracle must catch
+(tests/machines/README.md).
 
 ${sections.join('\n\n')}
 `;

@@ -21,9 +21,7 @@ import { isNativeShell } from './services/native/native-shell';
 import { lazyOfflineVideoStore } from './services/offline/offline-video-store';
 import { whenAppStable } from './services/pwa/app-stable';
 import { createInstallPromptBridge } from './services/pwa/install-prompt-bridge';
-import { createServiceWorkerBridge } from './services/pwa/service-worker-bridge';
-import { clearCaches, createAppStorage } from './services/storage';
-import { isPrecache } from './sw/cache-names';
+import { createAppStorage } from './services/storage';
 import './ui/theme.css';
 // The prerendered first screen's styles ship with the shell's, inlined into the page by the build
 // (scripts/prerender.ts): the landing's chunk then brings no stylesheet of its own to insert again.
@@ -69,15 +67,25 @@ const actors = createAppActors({
     await i18n.changeLanguage(lang);
     document.documentElement.lang = lang;
   },
-  // The precached app shell is nobody's personal data: keeping it lets the app still open offline.
-  clearCaches: () => clearCaches({ keep: isPrecache }),
+  // The precached app shell is nobody's personal data: keeping it lets the app still open offline. The
+  // code arrives with the logout that needs it (every chunk is precached, so offline too).
+  clearCaches: async () => {
+    const [{ clearCaches }, { isPrecache }] = await Promise.all([
+      import('./services/clear-caches'),
+      import('./sw/cache-names'),
+    ]);
+    return clearCaches({ keep: isPrecache });
+  },
   // The native shell is installed already and loads its files from the device: no worker, no install banner.
-  pwa: {
-    isProduction: import.meta.env.PROD,
-    serviceWorker: createServiceWorkerBridge(nativeShell ? { isSupported: false } : {}),
-    // Created here, before the first render: Chromium may fire beforeinstallprompt very early.
-    installPrompt: nativeShell ? { ...installBridge, isStandalone: true } : installBridge,
-    reload: () => window.location.reload(),
+  pwa: async () => {
+    const { createServiceWorkerBridge } = await import('./services/pwa/service-worker-bridge');
+    return {
+      isProduction: import.meta.env.PROD,
+      serviceWorker: createServiceWorkerBridge(nativeShell ? { isSupported: false } : {}),
+      // Created before the first render (above): Chromium may fire beforeinstallprompt very early.
+      installPrompt: nativeShell ? { ...installBridge, isStandalone: true } : installBridge,
+      reload: () => window.location.reload(),
+    };
   },
   // Downloads are played through the service worker, which the native shell does not run.
   // Its code arrives with the first screen that uses it (player, cache manager), not with the landing page.

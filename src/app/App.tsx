@@ -8,7 +8,7 @@ import { Navbar } from '../ui/Navbar';
 import { AppRoutes, useHashPath } from './AppRoutes';
 import { useAppActors } from './actors-context';
 import { LANDING_PATH } from './routes';
-import { ShellOverlays } from './ShellOverlays';
+import { ShellOverlaysHost } from './ShellOverlaysHost';
 import './app-shell.css';
 
 /** `ssrPath`: the route of the first render, when it prerenders or hydrates (see AppRoutes). */
@@ -37,7 +37,7 @@ export function App({ ssrPath }: { ssrPath?: string | undefined } = {}) {
         <AppRoutes isLoggedIn={isLoggedIn} {...(ssrPath === undefined ? {} : { ssrPath })} />
       </div>
       <Footer year={new Date().getFullYear()} />
-      <ShellOverlays />
+      <ShellOverlaysHost />
     </Router>
   );
 }

@@ -6,7 +6,7 @@ export interface AppContextValue extends AppActors {
   ui: UiStore;
   now: () => number;
   navigate: (path: string) => void;
-  /** For the resource and form machines' provided actors (src/app/use-machines.ts), not for components. */
+  /** For the resource and form machines' provided actors (src/app/use-resource.ts, src/app/use-form.ts), not for components. */
   api: AppApi;
   describeError: (error: unknown) => string;
 }

@@ -20,8 +20,11 @@ export interface AppEffects {
   clearCaches: () => Promise<unknown>;
   /** Turns a failed call into the text to show, in the student's language. */
   describeError: (error: unknown) => string;
-  /** Service worker and install prompt (src/services/pwa); absent: neither is offered. */
-  pwa?: PwaEffects;
+  /**
+   * Service worker and install prompt (src/services/pwa), handed over when the PWA machines load (the service
+   * worker's bridge is not first-screen code either); absent: neither is offered.
+   */
+  pwa?: () => Promise<PwaEffects>;
   /**
    * The language to start in when storage holds none: the one the page was served in (the server chose it
    * from the cookie or Accept-Language, issue 12). Absent: SPEC.md's default, en.

@@ -60,11 +60,10 @@ export function createAppActors(fx: AppEffects) {
   const checkout: Lazy<CheckoutActor> = lazyLoad(() =>
     import('./checkout-actor').then((module) => module.createCheckoutActor(fx, { cart, session })),
   );
-  const pwa: Lazy<PwaActors> = lazyLoad(() =>
-    import('./pwa-actors').then((module) =>
-      module.createPwaActors(fx.pwa, { storage: fx.storage, ui: fx.ui }),
-    ),
-  );
+  const pwa: Lazy<PwaActors> = lazyLoad(async () => {
+    const [module, effects] = await Promise.all([import('./pwa-actors'), fx.pwa?.()]);
+    return module.createPwaActors(effects, { storage: fx.storage, ui: fx.ui });
+  });
 
   /**
    * Issue 8: the shop's order checkout, provided with the app's effects (src/app/order-checkout-effects.ts

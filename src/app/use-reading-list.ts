@@ -3,7 +3,7 @@ import type { Happening, Language, NewsArticle } from '../services/api/types';
 import type { ReadArticle } from '../services/content/read-articles';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';
-import { useResource } from './use-machines';
+import { useResource } from './use-resource';
 
 /** An item of a list: from the server, or (offline) the copy kept when it was read, with that date. */
 export interface Listed<T> {

@@ -4,7 +4,7 @@ import type { Scholarship } from '../services/api/types';
 import type { SavedScholarship } from '../services/content/saved-scholarships';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';
-import { useResource } from './use-machines';
+import { useResource } from './use-resource';
 
 /** Whether one scholarship is saved on the device, and the buttons to save it or take it off. */
 export function useSavedScholarship(id: string) {

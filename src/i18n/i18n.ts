@@ -16,6 +16,10 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/**
+ * A whole dictionary, freshly parsed and owned by nobody else: it replaces the language's bundle as it is,
+ * without the deep copy and deep merge i18next would otherwise make of its 40-odd KB on the first screen.
+ */
 export function addDictionary(lang: string, dictionary: Record<string, unknown>): void {
-  i18n.addResourceBundle(lang, 'translation', dictionary, true, true);
+  i18n.addResourceBundle(lang, 'translation', dictionary, false, true, { silent: false, skipCopy: true });
 }

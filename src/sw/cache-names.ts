@@ -17,10 +17,15 @@ export const RUNTIME_CACHES = {
   offlineVideoParts: 'offline-video-parts',
 } as const;
 
-// Two more runtime caches, as their own constants so the first screen's script, which needs the ones above,
+// More runtime caches, as their own constants so the first screen's script, which needs the ones above,
 // does not carry their names too.
 /** Books downloaded for offline reading (src/services/offline/book-downloads.ts), keyed like the videos. */
 export const OFFLINE_BOOKS_CACHE = 'offline-books';
+/**
+ * Pages of books (POST books/filtered-books), network first like the video lists: they carry the student's
+ * own `locked` and `fileUrl`.
+ */
+export const BOOK_LISTS_CACHE = 'book-lists';
 /** hls.js and pdf.js, kept once used (never precached: most students never open those screens). */
 export const LAZY_LIBRARIES_CACHE = 'lazy-libraries';
 

@@ -16,6 +16,9 @@ const CATALOGUE_LISTS = [
 /** The video lists and pages: public shape, but each video's `streamUrl` and `locked` are the caller's. */
 const VIDEO_LISTS = /^videos\/(fetchvideos(\/(anglophone|francophone|diplomaexams|competitiveexams))?|page)$/;
 
+/** The book lists and pages: POSTs, so kept under a key made of their body (postListKey). */
+const BOOK_LISTS = /^books\/filtered-books$/;
+
 /** Public pictures: subject pictures, video thumbnails, profile pictures (random names, never rewritten). */
 const PICTURES = /^media\/(pictures|thumbnails|uploads)\/[^/]+$/;
 
@@ -45,6 +48,7 @@ export function scopedPath(url: URL, scope: URL): string | null {
 export const isCatalogueList = (path: string): boolean =>
   CATALOGUE_LISTS.some((pattern) => pattern.test(path));
 export const isVideoList = (path: string): boolean => VIDEO_LISTS.test(path);
+export const isBookList = (path: string): boolean => BOOK_LISTS.test(path);
 export const isPicture = (path: string): boolean => PICTURES.test(path);
 export const isLessonVideo = (path: string): boolean => LESSON_VIDEO.test(path);
 export const isLazyLibrary = (path: string): boolean => LAZY_LIBRARY.test(path);
@@ -62,6 +66,29 @@ export function isAppNavigation(path: string): boolean {
 export function offlineVideoKey(url: string | URL, base?: string): string {
   const parsed = new URL(url, base);
   return `${parsed.origin}${parsed.pathname}`;
+}
+
+/**
+ * The key a POSTed list is kept under: the Cache API keys only GETs, so the body's fields become the query
+ * of the request's URL, in a fixed order (the same page asked twice is one entry). Null for a body that is
+ * not a JSON object: such an answer is not kept.
+ */
+export function postListKey(url: string | URL, body: string): string | null {
+  let fields: unknown;
+  try {
+    fields = body.trim() === '' ? {} : JSON.parse(body);
+  } catch {
+    return null;
+  }
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) return null;
+  const parsed = new URL(url);
+  const query = new URLSearchParams(
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined && value !== null && value !== '')
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
+  return `${parsed.origin}${parsed.pathname}?${query}`;
 }
 
 /** The prerendered page of each language (scripts/prerender.ts). */

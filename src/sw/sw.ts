@@ -1,15 +1,17 @@
 // The service worker (bundled and given its precache manifest by scripts/build-sw.ts after `vite build`).
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
+import { BOOK_LISTS_CACHE, LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
+import { networkFirstPost } from './network-first-post';
 import {
   APP_PAGES,
   isAppNavigation,
+  isBookList,
   isCatalogueList,
   isLazyLibrary,
   isLessonVideo,
@@ -87,6 +89,28 @@ registerRoute(
     // Pages of lessons (videos/page?…) are entries of their own: room for a few screens of each section.
     plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
   }),
+);
+
+// Pages of books (issue 12) are POSTs, kept like the video pages: fresh when online, the last copy offline.
+const bookListsExpiration = new CacheExpiration(BOOK_LISTS_CACHE, { maxEntries: 40 });
+registerRoute(
+  ({ url }) => {
+    const path = pathOf(url);
+    return path !== null && isBookList(path);
+  },
+  ({ request, event }) =>
+    networkFirstPost(request, {
+      cacheStorage: caches,
+      cacheName: BOOK_LISTS_CACHE,
+      fetch: (input) => fetch(input),
+      networkTimeoutMs: 6000,
+      waitUntil: (promise) => (event as ExtendableEvent).waitUntil(promise),
+      stored: async (key) => {
+        await bookListsExpiration.updateTimestamp(key);
+        await bookListsExpiration.expireEntries();
+      },
+    }),
+  'POST',
 );
 
 registerRoute(

@@ -16,6 +16,10 @@ describe('landing route JavaScript', () => {
       'CheckoutFlow',
       'CartModalContainer',
       'PwaOverlays',
+      'ShellOverlays-',
+      'service-worker-bridge',
+      'clear-caches',
+      'use-form',
     ]) {
       expect(
         size.landingFiles.some((file) => file.includes(lazy)),

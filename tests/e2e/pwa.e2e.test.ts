@@ -21,6 +21,8 @@ import { StudentApp, templatePattern } from './harness/student-app';
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const en = (key: string, params: Record<string, string | number> = {}) => text('en', key, params);
+/** A seed book of the anglophone section, on the first page of the books screen. */
+const FORMULA_SHEET = 'Mathematics Form 5: Formula Sheet';
 
 let browser: Browser;
 let baseUrl: string;
@@ -199,6 +201,8 @@ describe('the PWA in Chromium', () => {
     // The lists the offline app needs were fetched while online (through the worker's runtime caches).
     await page.goto('/#/study-sections');
     await page.getByText(MATHS.title).first().waitFor();
+    await page.goto('/#/books');
+    await page.getByRole('article', { name: FORMULA_SHEET, exact: true }).waitFor();
     await page.goto('/#/cache-manager');
     await page.getByText(video.title).waitFor();
 
@@ -209,6 +213,9 @@ describe('the PWA in Chromium', () => {
     await page.getByRole('navigation').first().waitFor();
     await page.goto('/#/study-sections');
     await page.getByText(MATHS.title).first().waitFor();
+    // The page of books (a POST) was kept by the worker too (issue 12).
+    await page.goto('/#/books');
+    await page.getByRole('article', { name: FORMULA_SHEET, exact: true }).waitFor();
 
     // The signed URL the video list gave (any signature): the worker serves the download, Range by Range.
     const played = await page.evaluate(async (src) => {

@@ -1,6 +1,6 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type AnyEventObject, initialTransition, transition } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import type { Alert } from '../../machines/messages';
 import { englishText } from '../../machines/messages';
 import {
@@ -14,25 +14,27 @@ import type { CartItem } from '../../src/services/api/types';
 import { formatFcfa } from '../../src/services/money';
 import type { PendingPayment } from '../../src/services/storage';
 import {
-  createMobileMoneyHarness,
   LINE,
   MOBILE_MONEY_EFFECTS,
-  mobileMoneyExecutors,
-  mobileMoneyModel,
   mobileMoneyPaths,
   PENDING,
   RESTORED_INPUT,
 } from '../machines/mobileMoney.model';
-import {
-  definitionStates,
-  definitionTransitions,
-  type ModelPath,
-  replayPath,
-} from '../machines/modelHarness';
+import type { ModelPath } from '../machines/modelHarness';
+import { REPLAYS } from '../machines/replays';
 import { connectBrowser, openDevice, type StudentDevice } from './harness/browser';
 import { seedDeviceStorage } from './harness/device-storage';
 import { MATHS } from './harness/journey';
 import { answerFromServerWhen, answerJson, NetworkGate } from './harness/network-gate';
+import {
+  chooseCoveringPaths,
+  coverageOfPaths,
+  coverageReport,
+  eventsOf,
+  pathObligations,
+  pausePageClock,
+  predictedEffects,
+} from './harness/qa-paths';
 import { newStudent, type SignedInUser, type StudentAccount, StudentApi } from './harness/student-api';
 import { StudentApp } from './harness/student-app';
 
@@ -50,35 +52,18 @@ import { StudentApp } from './harness/student-app';
 
 type Path = ModelPath<typeof mobileMoneyMachine>;
 
-const eventsOf = (path: Path): AnyEventObject[] => path.steps.map((step) => step.event as AnyEventObject);
 const isRestore = (path: Path): boolean => path.input.pending !== undefined;
 
 const ALL = mobileMoneyPaths();
 
-/**
- * Every path replayed against the machine first (the unit model test's replay), for what it covers of the
- * definition: the states its real actor visits and the transitions it takes.
- */
-const COVERAGE = new Map<Path, { states: Set<string>; transitions: Set<string> }>();
-for (const path of ALL) {
-  const harness = await replayPath(path, {
-    model: mobileMoneyModel,
-    createHarness: createMobileMoneyHarness,
-    executors: mobileMoneyExecutors,
-    effectNames: MOBILE_MONEY_EFFECTS,
-  });
-  COVERAGE.set(path, { states: harness.visited, transitions: harness.taken });
-}
+/** What each path covers of the definition, from its replay against the machine (the unit model test's). */
+const COVERAGE = await coverageOfPaths(ALL, REPLAYS.mobileMoney);
 
 function coverageOf(path: Path) {
   const coverage = COVERAGE.get(path);
   if (!coverage) throw new Error('A path without coverage');
   return coverage;
 }
-
-/** Events as the model samples them (an Error by its message), to tell two samples of a type apart. */
-const sampleKey = (event: AnyEventObject): string =>
-  JSON.stringify(event, (_, value: unknown) => (value instanceof Error ? { error: value.message } : value));
 
 /**
  * What the browser replay must show at least once from each starting point (a fresh payment, a payment
@@ -87,39 +72,17 @@ const sampleKey = (event: AnyEventObject): string =>
  */
 function obligations(path: Path): string[] {
   const start = isRestore(path) ? 'restored' : 'fresh';
-  const { states, transitions } = coverageOf(path);
   return [
-    ...[...states].map((id) => `${start} visits ${id}`),
-    ...[...transitions].map((key) => `${start} takes ${key}`),
-    ...eventsOf(path).map((event) => `${start} receives ${sampleKey(event)}`),
+    ...pathObligations(path, coverageOf(path), start),
     `${start} ends in ${JSON.stringify(path.state.value)}`,
   ];
-}
-
-/** Greedy set cover of the obligations, shorter paths first on a tie: a few browser runs instead of all. */
-function chooseCoveringPaths(paths: readonly Path[]): Path[] {
-  const owed = new Set(paths.flatMap(obligations));
-  const chosen: Path[] = [];
-  while (owed.size > 0) {
-    let best: { path: Path; gain: number } | null = null;
-    for (const path of paths) {
-      const gain = new Set(obligations(path).filter((item) => owed.has(item))).size;
-      if (!best || gain > best.gain || (gain === best.gain && path.steps.length < best.path.steps.length)) {
-        best = { path, gain };
-      }
-    }
-    if (!best || best.gain === 0) throw new Error('Obligations no path meets');
-    chosen.push(best.path);
-    for (const item of obligations(best.path)) owed.delete(item);
-  }
-  return paths.filter((path) => chosen.includes(path));
 }
 
 /**
  * Every generated path in the browser takes minutes (the 77 took 225 s on a busy two-core machine), so by
  * default the replay is the covering subset; MOBILE_MONEY_QA_PATHS=all replays every generated path.
  */
-const SELECTED = process.env.MOBILE_MONEY_QA_PATHS === 'all' ? ALL : chooseCoveringPaths(ALL);
+const SELECTED = process.env.MOBILE_MONEY_QA_PATHS === 'all' ? ALL : chooseCoveringPaths(ALL, obligations);
 
 /** The server's words when the mobile money provider is down (server/modules/payments/messages.ts). */
 const PROVIDER_DOWN_MSG = 'The mobile money service is unavailable. Please try again later.';
@@ -235,19 +198,6 @@ async function prepare(path: Path, index: number): Promise<Replay> {
   return replay;
 }
 
-/** From here on, the page's timers fire only when a step moves its clock. */
-async function pauseClock(replay: Replay): Promise<void> {
-  // The page's clock runs until it is paused: on a busy machine it may pass the time just read.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await replay.device.context.clock.pauseAt((await pageNow(replay)) + 1_000);
-      return;
-    } catch (error) {
-      if (attempt === 5 || !String(error).includes('to the past')) throw error;
-    }
-  }
-}
-
 /** A status read held at the gate, which must be for the payment this path watches. */
 function expectReference(replay: Replay, route: Route): Route {
   expect(new URL(route.request().url()).pathname.split('/').at(-1), 'the status read').toBe(replay.reference);
@@ -282,7 +232,7 @@ async function perform(replay: Replay, event: AnyEventObject, next: MobileMoneyS
   switch (event.type) {
     case 'xstate.init':
       await app.open('landing');
-      await pauseClock(replay);
+      await pausePageClock(replay.device.page, replay.device.context);
       if (replay.restore) {
         // The app found the payment on the device at start: it reads that reference's status at once.
         replay.heldStatus = expectReference(replay, await replay.status.next());
@@ -390,19 +340,6 @@ function take(replay: Replay, which: 'heldRequest' | 'heldStatus'): Route {
   if (!route) throw new Error(`Nothing in ${which}`);
   replay[which] = null;
   return route;
-}
-
-/** The effects the model predicts for a step (the pure transition), as the unit model test reads them. */
-function predictedEffects(path: Path, index: number): { type: string; params: unknown }[] {
-  const step = path.steps[index];
-  if (!step) throw new Error(`No step ${index}`);
-  const previous = path.steps[index - 1]?.state;
-  const [, actions] = previous
-    ? transition(mobileMoneyMachine, previous, step.event)
-    : initialTransition(mobileMoneyMachine, path.input);
-  return actions
-    .filter((action) => (MOBILE_MONEY_EFFECTS as readonly string[]).includes(action.type))
-    .map((action) => ({ type: action.type, params: action.params }));
 }
 
 /** Each predicted effect, seen on the device: the alert read and dismissed, the storage written or cleared. */
@@ -539,7 +476,11 @@ async function replayOnDevice(path: Path, index: number): Promise<void> {
       const event = step.event as AnyEventObject;
       const state = step.state as MobileMoneySnapshot;
       await perform(replay, event, state);
-      await expectEffects(replay, event, predictedEffects(path, stepIndex));
+      await expectEffects(
+        replay,
+        event,
+        predictedEffects(mobileMoneyMachine, path, stepIndex, MOBILE_MONEY_EFFECTS),
+      );
       await expectScreen(replay, state);
     }
     if (path.state.matches('succeeded')) await completePayment(replay);
@@ -567,21 +508,16 @@ describe(`mobileMoney QA paths: ${SELECTED.length} of ${ALL.length} generated pa
   }
 
   it('the replayed paths visit every state and take every transition of the mobileMoney machine', () => {
-    const states = definitionStates(mobileMoneyMachine);
-    const transitions = definitionTransitions(mobileMoneyMachine);
-    const visited = new Set(replayed.flatMap((path) => [...coverageOf(path).states]));
-    const taken = new Set(replayed.flatMap((path) => [...coverageOf(path).transitions]));
+    const report = coverageReport(mobileMoneyMachine, replayed, coverageOf);
     const owed = new Set(ALL.flatMap(obligations));
     const met = new Set(replayed.flatMap(obligations));
     console.log(
       `mobileMoney in Chromium: ${replayed.length} of ${ALL.length} paths ` +
-        `(${replayed.filter(isRestore).length} restored), ` +
-        `${[...states].filter((id) => visited.has(id)).length}/${states.size} states, ` +
-        `${[...transitions].filter((key) => taken.has(key)).length}/${transitions.size} transitions`,
+        `(${replayed.filter(isRestore).length} restored), ${report.summary}`,
     );
     expect(replayed).toHaveLength(SELECTED.length);
-    expect([...states].filter((id) => !visited.has(id))).toEqual([]);
-    expect([...transitions].filter((key) => !taken.has(key))).toEqual([]);
+    expect(report.unvisited).toEqual([]);
+    expect(report.untaken).toEqual([]);
     // From a fresh payment and from a restored one alike: nothing the model reaches is left out.
     expect([...owed].filter((item) => !met.has(item))).toEqual([]);
   });

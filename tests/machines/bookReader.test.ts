@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BookReaderSnapshot, bookReaderMachine, OpenBookOutput } from '../../machines/bookReader';
+import type { bookReaderMachine, OpenBookOutput } from '../../machines/bookReader';
 import { selectReaderView, ZOOM } from '../../machines/bookReader';
 import {
   BOOK_ID,
-  BOOK_READER_EFFECTS,
-  bookReaderExecutors,
-  bookReaderInternalExecutors,
-  bookReaderModel,
   createBookReaderHarness,
   FIRST_OPENING,
   OPEN_ERROR,
@@ -17,6 +13,7 @@ import {
 } from './bookReader.model';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 
 type ReaderHarness = Harness<typeof bookReaderMachine>;
 
@@ -31,42 +28,7 @@ const saved = (harness: ReaderHarness) => harness.fakes.effectsOf('savePage');
 
 describe('bookReader machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const before = new WeakMap<ReaderHarness, BookReaderSnapshot>();
-    const run = await runModel({
-      model: bookReaderModel,
-      createHarness: createBookReaderHarness,
-      executors: bookReaderExecutors,
-      internalExecutors: bookReaderInternalExecutors,
-      effectNames: BOOK_READER_EFFECTS,
-      checkStep: (harness, { event, effects }) => {
-        const now = harness.snapshot;
-        const view = selectReaderView(now);
-        expect(now.matches(view.status)).toBe(true);
-        // The book is opened once per visit to `opening` and never while reading.
-        const opens = harness.fakes.callsOf('openBook');
-        expect(opens.filter((call) => !call.settled)).toHaveLength(now.matches('opening') ? 1 : 0);
-        expect(opens.every((call) => (call.input as { bookId: string }).bookId === BOOK_ID)).toBe(true);
-        if (view.status === 'reading') {
-          expect(view.page).toBeGreaterThanOrEqual(1);
-          expect(view.page).toBeLessThanOrEqual(view.pageCount);
-          expect(view.zoom).toBeGreaterThanOrEqual(ZOOM.min);
-          expect(view.zoom).toBeLessThanOrEqual(ZOOM.max);
-          expect(view.canNext).toBe(view.page < view.pageCount);
-        }
-        if (view.status === 'failed') expect(view.error).not.toBe('');
-        const was = before.get(harness);
-        // Every page change is remembered for the next opening, with the page now shown; nothing else is.
-        const pageChanged =
-          was?.matches('reading') && now.matches('reading') && was.context.page !== now.context.page;
-        expect(effects).toEqual(
-          pageChanged ? [{ type: 'savePage', params: { bookId: BOOK_ID, page: now.context.page } }] : [],
-        );
-        if (event.type === 'reader.zoomIn' || event.type === 'reader.zoomOut') {
-          expect(now.context.page).toBe(was?.context.page);
-        }
-        before.set(harness, now);
-      },
-    });
+    const run = await runModel(REPLAYS.bookReader);
     console.log(`bookReader: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { selectCartCount, selectCartItems, selectCartTotal, selectIsCartEmpty } from '../../machines/cart';
-import { CART_EFFECTS, cartExecutors, cartModel, createCartHarness, MATHS, PHYSICS } from './cart.model';
+import { createCartHarness, MATHS, PHYSICS } from './cart.model';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 
 describe('cart machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: cartModel,
-      createHarness: createCartHarness,
-      executors: cartExecutors,
-      effectNames: CART_EFFECTS,
-      checkStep: (harness, { effects }) => {
-        // SPEC.md §4: the cart is saved on every change, with the items as they now are.
-        for (const effect of effects)
-          expect(effect.params).toEqual({ items: selectCartItems(harness.snapshot) });
-      },
-    });
+    const run = await runModel(REPLAYS.cart);
     console.log(`cart: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

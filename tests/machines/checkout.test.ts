@@ -11,10 +11,6 @@ import type { Alert } from '../../machines/messages';
 import { englishText, MESSAGES } from '../../machines/messages';
 import type { CheckoutHarness } from './checkout.model';
 import {
-  CHECKOUT_EFFECTS,
-  checkoutExecutors,
-  checkoutInternalExecutors,
-  checkoutModel,
   createCheckoutHarness,
   driveMobileMoney,
   LOADER_TIMEOUT,
@@ -24,6 +20,7 @@ import {
 } from './checkout.model';
 import { LINE, PENDING, REFERENCE_ID, T0 } from './mobileMoney.model';
 import { runModel, settle } from './modelHarness';
+import { REPLAYS } from './replays';
 
 const alerts = (params: unknown[]) => params.map((alert) => englishText(alert as Alert));
 
@@ -41,29 +38,7 @@ async function payUntilSubmitting(): Promise<CheckoutHarness> {
 
 describe('checkout machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: checkoutModel,
-      createHarness: () => createCheckoutHarness(),
-      executors: checkoutExecutors,
-      internalExecutors: checkoutInternalExecutors,
-      effectNames: CHECKOUT_EFFECTS,
-      checkStep: (harness, { event, effects }) => {
-        // SPEC.md §4: whatever the server answers, the student lands on one of the two routes.
-        const navigations = effects.filter((effect) => effect.type === 'navigate');
-        if (
-          event.type === 'xstate.done.actor.makePayment' ||
-          event.type === 'xstate.error.actor.makePayment'
-        ) {
-          expect(navigations).toHaveLength(1);
-          expect(effects.map((effect) => effect.type)).toContain('closeModal');
-        } else {
-          expect(navigations).toEqual([]);
-        }
-        expect(selectIsLoaderVisible(harness.snapshot)).toBe(
-          harness.snapshot.matches({ submitting: 'loaderShown' }),
-        );
-      },
-    });
+    const run = await runModel(REPLAYS.checkout);
     console.log(`checkout: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { FileDownloadSnapshot, fileDownloadMachine } from '../../machines/fileDownload';
+import type { fileDownloadMachine } from '../../machines/fileDownload';
 import { selectDownloadView } from '../../machines/fileDownload';
 import {
   createFileDownloadHarness,
-  FILE_DOWNLOAD_EFFECTS,
   FILE_SIZE,
   fakesOf,
-  fileDownloadExecutors,
-  fileDownloadInternalExecutors,
-  fileDownloadModel,
   HALFWAY,
   HEAD_ERROR,
   METERED_PLAN,
@@ -20,25 +16,9 @@ import {
 } from './fileDownload.model';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 
 type FileDownloadHarness = Harness<typeof fileDownloadMachine>;
-
-interface Counts {
-  readonly finds: number;
-  readonly plans: number;
-  readonly downloads: number;
-  readonly removals: number;
-}
-
-function countsOf(harness: FileDownloadHarness): Counts {
-  const fakes = fakesOf(harness);
-  return {
-    finds: fakes.callsOf('findDownload').length,
-    plans: fakes.callsOf('planDownload').length,
-    downloads: fakes.downloads.length,
-    removals: fakes.callsOf('removeDownload').length,
-  };
-}
 
 /** A video that is not stored yet, with the button offering the download. */
 async function availableVideo(): Promise<FileDownloadHarness> {
@@ -48,73 +28,10 @@ async function availableVideo(): Promise<FileDownloadHarness> {
   return harness;
 }
 
-describe('videoDownload machine', () => {
+describe('fileDownload machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const before = new WeakMap<FileDownloadHarness, { snapshot: FileDownloadSnapshot; counts: Counts }>();
-    const run = await runModel({
-      model: fileDownloadModel,
-      createHarness: createFileDownloadHarness,
-      executors: fileDownloadExecutors,
-      internalExecutors: fileDownloadInternalExecutors,
-      effectNames: FILE_DOWNLOAD_EFFECTS,
-      checkStep: (harness, { event }) => {
-        const now = harness.snapshot;
-        const view = selectDownloadView(now);
-        const counts = countsOf(harness);
-        const fakes = fakesOf(harness);
-        // The button always shows the state the machine is in.
-        expect(now.matches(view.status)).toBe(true);
-        // Bytes are spent only while downloading, by one download at a time.
-        expect(fakes.runningDownloads()).toHaveLength(now.matches('downloading') ? 1 : 0);
-        for (const src of ['planDownload', 'removeDownload'] as const) {
-          const running = fakes.callsOf(src).filter((call) => !call.settled);
-          expect(running, `${src} runs in its state only`).toHaveLength(
-            now.matches(src === 'planDownload' ? 'planning' : 'removing') ? 1 : 0,
-          );
-        }
-        // The size (and the metered warning) shown is the plan just measured.
-        if (view.status === 'confirming') {
-          expect({ sizeBytes: view.sizeBytes, metered: view.metered }).toEqual(now.context.plan);
-        }
-        if (view.status === 'downloaded') expect(view.sizeBytes).not.toBeNull();
-        if (now.matches('available')) expect(now.context.sizeBytes).toBeNull();
-        // An unavailable store ends the machine: nothing can be offered any more.
-        expect(now.status).toBe(now.matches('unavailable') ? 'done' : 'active');
-
-        const previous = before.get(harness);
-        if (previous) {
-          const was = previous.snapshot;
-          const expected: Counts = {
-            finds: previous.counts.finds,
-            plans:
-              previous.counts.plans +
-              ((event.type === 'download.request' && was.matches('available')) ||
-              (event.type === 'download.retry' && was.matches('failed'))
-                ? 1
-                : 0),
-            // A download starts only once the student confirmed, after seeing the size.
-            downloads:
-              previous.counts.downloads +
-              (event.type === 'download.confirm' && was.matches('confirming') ? 1 : 0),
-            removals:
-              previous.counts.removals +
-              (event.type === 'download.remove' && was.matches('downloaded') ? 1 : 0),
-          };
-          expect(counts, `effects started by ${event.type}`).toEqual(expected);
-          if (now.matches('downloading') && !was.matches('downloading')) {
-            expect(view).toEqual({
-              status: 'downloading',
-              receivedBytes: 0,
-              totalBytes: was.context.plan?.sizeBytes ?? null,
-            });
-          }
-        } else {
-          expect(counts).toEqual({ finds: 1, plans: 0, downloads: 0, removals: 0 });
-        }
-        before.set(harness, { snapshot: now, counts });
-      },
-    });
-    console.log(`videoDownload: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
+    const run = await runModel(REPLAYS.fileDownload);
+    console.log(`fileDownload: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);
   });

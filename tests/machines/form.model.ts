@@ -47,7 +47,7 @@ export const FIELD_SAMPLES: Partial<Record<FormRules, ReadonlyArray<readonly [st
 };
 
 export const SERVER_ANSWER = { success: true, msg: 'ok' };
-/** The app hands the machine an Error whose message is already translated (use-machines.ts). */
+/** The app hands the machine an Error whose message is already translated (src/app/use-form.ts). */
 export const SEND_ERROR = new Error('Invalid credentials or session expired.');
 /** Anything else thrown is still shown as text. */
 export const ODD_SEND_ERROR = 'An error occurred';

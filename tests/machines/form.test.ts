@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { FormSnapshot, formMachine } from '../../machines/form';
 import {
   selectFieldErrors,
   selectFormError,
@@ -7,77 +6,20 @@ import {
   selectIsSubmitting,
   selectValues,
 } from '../../machines/form';
-import { FORM_RULES } from '../../machines/validation';
 import {
   COMMENT_INPUT,
   createFormHarness,
-  FORM_EFFECTS,
-  formExecutors,
-  formModel,
   LOGIN_INPUT,
   REGISTER_INPUT,
   SEND_ERROR,
   SERVER_ANSWER,
 } from './form.model';
-import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
-
-type FormHarness = Harness<typeof formMachine>;
+import { REPLAYS } from './replays';
 
 describe('form machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    // Where each harness was before the step being checked: its snapshot and how many sends it made.
-    const before = new WeakMap<FormHarness, { snapshot: FormSnapshot; sent: number }>();
-    const run = await runModel({
-      model: formModel,
-      createHarness: createFormHarness,
-      executors: formExecutors,
-      effectNames: FORM_EFFECTS,
-      checkStep: (harness, { event, effects }) => {
-        const now = harness.snapshot;
-        const sent = harness.fakes.callsOf('submit').length;
-        const { snapshot: previous, sent: sentBefore } = before.get(harness) ?? { snapshot: null, sent: 0 };
-        const rules = FORM_RULES[now.context.rules];
-        // SPEC.md §5: nothing reaches the server unless the rules pass, and it is what was typed.
-        for (const call of harness.fakes.callsOf('submit')) expect(rules(call.input as never)).toEqual({});
-        expect(selectIsSubmitting(now)).toBe(harness.fakes.callsOf('submit').some((call) => !call.settled));
-        if (previous) {
-          const invalid = Object.keys(rules(selectValues(previous))).length > 0;
-          const sends = event.type === 'form.submit' && !invalid ? 1 : 0;
-          expect(sent, 'a send only starts from a valid submit').toBe(sentBefore + sends);
-          if (event.type === 'form.submit' && invalid) {
-            expect(selectIsSubmitting(now)).toBe(false);
-            expect(selectFieldErrors(now)).toEqual(rules(selectValues(previous)));
-          }
-          if (event.type === 'form.submit' && !invalid) {
-            expect(harness.fakes.pending('submit').input).toEqual(selectValues(previous));
-            expect(selectFieldErrors(now)).toEqual({});
-            expect(selectFormError(now)).toBeNull();
-          }
-          if (event.type === 'form.change') {
-            // Only the corrected field loses its complaint, and the send error goes away.
-            const { [event.name]: _fixed, ...others } = selectFieldErrors(previous);
-            expect(selectFieldErrors(now)).toEqual(others);
-            expect(selectValues(now)).toEqual({ ...selectValues(previous), [event.name]: event.value });
-            expect(selectFormError(now)).toBeNull();
-          }
-          if (event.type === 'xstate.error.actor.submit') {
-            // A failed send keeps every value typed.
-            expect(selectValues(now)).toEqual(selectValues(previous));
-            expect(selectFormError(now)).toEqual(expect.any(String));
-            expect(selectFormError(now)).not.toBe('');
-            expect(selectIsSubmitting(now)).toBe(false);
-          }
-          expect(effects).toEqual(
-            event.type === 'xstate.done.actor.submit'
-              ? [{ type: 'succeeded', params: { result: SERVER_ANSWER } }]
-              : [],
-          );
-          expect(selectHasSucceeded(now)).toBe(now.matches('succeeded'));
-        }
-        before.set(harness, { snapshot: now, sent });
-      },
-    });
+    const run = await runModel(REPLAYS.form);
     console.log(`form: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -5,35 +5,13 @@ import {
   selectIsBannerVisible,
 } from '../../machines/installPrompt';
 import { MESSAGES } from '../../machines/messages';
-import {
-  BROWSER,
-  createInstallPromptHarness,
-  DISMISSED,
-  INSTALL_PROMPT_EFFECTS,
-  IOS,
-  installPromptExecutors,
-  installPromptModel,
-  STANDALONE,
-} from './installPrompt.model';
+import { BROWSER, createInstallPromptHarness, DISMISSED, IOS, STANDALONE } from './installPrompt.model';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 
 describe('installPrompt machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: installPromptModel,
-      createHarness: createInstallPromptHarness,
-      executors: installPromptExecutors,
-      effectNames: INSTALL_PROMPT_EFFECTS,
-      checkStep: (harness, { effects }) => {
-        // SPEC.md §2: never shown once dismissed or installed.
-        if (harness.snapshot.matches('dismissed') || harness.snapshot.matches('installed')) {
-          expect(selectIsBannerVisible(harness.snapshot)).toBe(false);
-        }
-        for (const effect of effects.filter((e) => e.type === 'showToast')) {
-          expect(effect.params).toEqual({ key: 'appInstalled', durationMs: 3_000 });
-        }
-      },
-    });
+    const run = await runModel(REPLAYS.installPrompt);
     console.log(`installPrompt: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

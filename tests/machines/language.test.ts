@@ -5,21 +5,13 @@ import {
   selectIsLanguageLoading,
   selectLanguage,
 } from '../../machines/language';
-import { createLanguageHarness, LANGUAGE_EFFECTS, languageExecutors, languageModel } from './language.model';
+import { createLanguageHarness } from './language.model';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 
 describe('language machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: languageModel,
-      createHarness: createLanguageHarness,
-      executors: languageExecutors,
-      effectNames: LANGUAGE_EFFECTS,
-      checkStep: (harness, { effects }) => {
-        expect(LANGUAGES).toContain(selectLanguage(harness.snapshot));
-        for (const effect of effects) expect(LANGUAGES).toContain((effect.params as { lang: string }).lang);
-      },
-    });
+    const run = await runModel(REPLAYS.language);
     console.log(`language: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

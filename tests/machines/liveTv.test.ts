@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveTvSnapshot, liveTvMachine } from '../../machines/liveTv';
+import type { liveTvMachine } from '../../machines/liveTv';
 import { LIVE_TV_DELAYS, selectLiveTvView } from '../../machines/liveTv';
-import {
-  createLiveTvHarness,
-  fakesOf,
-  LIVE_TV_EFFECTS,
-  liveTvExecutors,
-  liveTvModel,
-  OTHER_CHANNEL,
-  OWN_CHANNEL,
-} from './liveTv.model';
+import { createLiveTvHarness, fakesOf, OTHER_CHANNEL, OWN_CHANNEL } from './liveTv.model';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 
 type LiveTvHarness = Harness<typeof liveTvMachine>;
 
@@ -24,41 +17,7 @@ async function readyOn(channelId = OWN_CHANNEL): Promise<LiveTvHarness> {
 
 describe('liveTv machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const before = new WeakMap<LiveTvHarness, { snapshot: LiveTvSnapshot; streams: number }>();
-    const run = await runModel({
-      model: liveTvModel,
-      createHarness: createLiveTvHarness,
-      executors: liveTvExecutors,
-      effectNames: LIVE_TV_EFFECTS,
-      checkStep: (harness, { event }) => {
-        const now = harness.snapshot;
-        const view = selectLiveTvView(now);
-        const fakes = fakesOf(harness);
-        const running = fakes.running();
-        // Data is spent only while watching, by one stream, of the chosen channel in the chosen mode.
-        expect(running).toHaveLength(now.matches('watching') ? 1 : 0);
-        if (running[0]) {
-          expect(running[0].input).toEqual({ channelId: now.context.channelId, mode: now.context.mode });
-        }
-        if (view.status === 'failed') expect(['network', 'unsupported', 'timeout']).toContain(view.failure);
-        if (view.status !== 'choosing') expect(view.channelId).toBe(now.context.channelId);
-        const previous = before.get(harness);
-        if (previous) {
-          const was = previous.snapshot;
-          // Nothing plays before the student pressed Play (or Retry, or switched mode while watching).
-          const started =
-            (event.type === 'tv.play' && was.matches('ready')) ||
-            (event.type === 'tv.retry' && was.matches('failed')) ||
-            (event.type === 'tv.setMode' && was.matches('watching'));
-          expect(fakes.streams.length, `streams started by ${event.type}`).toBe(
-            previous.streams + (started ? 1 : 0),
-          );
-        } else {
-          expect(fakes.streams).toHaveLength(0);
-        }
-        before.set(harness, { snapshot: now, streams: fakes.streams.length });
-      },
-    });
+    const run = await runModel(REPLAYS.liveTv);
     console.log(`liveTv: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

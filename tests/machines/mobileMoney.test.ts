@@ -13,9 +13,6 @@ import {
   createMobileMoneyHarness,
   FRESH_INPUT,
   LINE,
-  MOBILE_MONEY_EFFECTS,
-  mobileMoneyExecutors,
-  mobileMoneyModel,
   NETWORK_ERROR,
   PENDING,
   REFERENCE_ID,
@@ -25,6 +22,7 @@ import {
   VALID_PHONE,
 } from './mobileMoney.model';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 
 const alerts = (params: unknown[]) => params.map((alert) => englishText(alert as Alert));
 
@@ -38,18 +36,7 @@ async function startPayment(phone = VALID_PHONE) {
 
 describe('mobileMoney machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: mobileMoneyModel,
-      createHarness: createMobileMoneyHarness,
-      executors: mobileMoneyExecutors,
-      effectNames: MOBILE_MONEY_EFFECTS,
-      checkStep: (harness, { event }) => {
-        // Whatever happens, a restored payment is never requested a second time.
-        if (harness.snapshot.context.startedAt === PENDING.startedAt && event.type !== 'xstate.init') {
-          expect(harness.fakes.callsOf('requestToPay')).toHaveLength(0);
-        }
-      },
-    });
+    const run = await runModel(REPLAYS.mobileMoney);
     console.log(`mobileMoney: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

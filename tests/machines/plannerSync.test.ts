@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannerSyncSnapshot, plannerSyncMachine } from '../../machines/plannerSync';
+import type { plannerSyncMachine } from '../../machines/plannerSync';
 import { PLANNER_SYNC_DELAYS, selectConflicts, selectSyncStatus } from '../../machines/plannerSync';
 import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
@@ -10,10 +10,8 @@ import {
   KEPT_BOTH,
   MERGED_PUSH,
   OFFLINE,
-  PLANNER_SYNC_EFFECTS,
-  plannerSyncExecutors,
-  plannerSyncModel,
 } from './plannerSync.model';
+import { REPLAYS } from './replays';
 
 type SyncHarness = Harness<typeof plannerSyncMachine>;
 
@@ -31,35 +29,7 @@ async function signedInAndSynced(): Promise<SyncHarness> {
 
 describe('plannerSync machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const before = new WeakMap<SyncHarness, PlannerSyncSnapshot>();
-    const run = await runModel({
-      model: plannerSyncModel,
-      createHarness: createPlannerSyncHarness,
-      executors: plannerSyncExecutors,
-      effectNames: PLANNER_SYNC_EFFECTS,
-      checkStep: (harness, { event }) => {
-        const now = harness.snapshot;
-        const pulls = running(harness, 'pullFromAccount');
-        const pushes = running(harness, 'pushChanges');
-        // One request round at a time: a pull and a push never overlap, nor two of either.
-        expect(pulls + pushes).toBeLessThanOrEqual(1);
-        expect(pulls).toBe(now.matches('pulling') ? 1 : 0);
-        expect(pushes).toBe(now.matches('pushing') ? 1 : 0);
-        // Logged out, nothing talks to the account.
-        if (selectSyncStatus(now) === 'deviceOnly') expect(pulls + pushes).toBe(0);
-        const previous = before.get(harness);
-        if (previous) {
-          // Conflicts are never dropped silently: only the student's "seen" or a logout clears them.
-          if (event.type !== 'planner.conflictsSeen' && event.type !== 'planner.signedOut') {
-            for (const conflict of selectConflicts(previous))
-              expect(selectConflicts(now)).toContainEqual(conflict);
-          } else {
-            expect(selectConflicts(now)).toEqual([]);
-          }
-        }
-        before.set(harness, now);
-      },
-    });
+    const run = await runModel(REPLAYS.plannerSync);
     console.log(`plannerSync: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

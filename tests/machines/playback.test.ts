@@ -22,22 +22,15 @@ import {
   NEAR_END,
   NETWORK_ERROR,
   PAID,
-  PLAYBACK_EFFECTS,
-  playbackExecutors,
-  playbackModel,
   REFRESHED,
   STORED_POSITION,
   STREAM,
 } from './playback.model';
+import { REPLAYS } from './replays';
 
 describe('playback machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: playbackModel,
-      createHarness: createPlaybackHarness,
-      executors: playbackExecutors,
-      effectNames: PLAYBACK_EFFECTS,
-    });
+    const run = await runModel(REPLAYS.playback);
     console.log(`playback: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -4,8 +4,6 @@ import type { reminderSchedulerMachine } from '../../machines/reminderScheduler'
 import {
   REMINDER_SCHEDULER_DELAYS,
   selectCanAskPermission,
-  selectIsActive,
-  selectPermission,
   selectScheduled,
 } from '../../machines/reminderScheduler';
 import type { Harness } from './modelHarness';
@@ -21,12 +19,10 @@ import {
   NOW,
   PAGE,
   PLANS,
-  REMINDER_SCHEDULER_EFFECTS,
-  reminderSchedulerExecutors,
-  reminderSchedulerModel,
   SYSTEM,
   TEST_REMINDER,
 } from './reminderScheduler.model';
+import { REPLAYS } from './replays';
 
 type SchedulerHarness = Harness<typeof reminderSchedulerMachine>;
 
@@ -42,31 +38,7 @@ async function granted(input = PAGE): Promise<SchedulerHarness> {
 
 describe('reminderScheduler machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: reminderSchedulerModel,
-      createHarness: createReminderSchedulerHarness,
-      executors: reminderSchedulerExecutors,
-      effectNames: REMINDER_SCHEDULER_EFFECTS,
-      checkStep: (harness) => {
-        const snapshot = harness.snapshot;
-        const { delivery, permission } = snapshot.context;
-        const shown = inputsOf(harness, 'showNotifications').flat();
-        const handed = inputsOf(harness, 'scheduleWithSystem');
-        // Nothing reaches the student without their permission, and each reminder reaches them once.
-        if (shown.length > 0 || handed.length > 0) expect(permission).toBe('granted');
-        expect(new Set(shown.map((r) => r.id)).size).toBe(shown.length);
-        // The page shows them itself only in a browser; on native the phone's system does, with the app closed.
-        if (delivery === 'system') expect(shown).toEqual([]);
-        else expect(handed).toEqual([]);
-        for (const reminders of handed) {
-          expect(reminders.length).toBeLessThanOrEqual(REMINDER_SCHEDULER_DELAYS.systemBatch);
-        }
-        // A reminder too late to be useful is never shown.
-        for (const r of shown) expect(r.at).toBeGreaterThan(NOW - REMINDER_SCHEDULER_DELAYS.lateGrace);
-        expect(selectCanAskPermission(snapshot)).toBe(snapshot.matches('permissionNeeded'));
-        if (selectIsActive(snapshot)) expect(selectPermission(snapshot)).toBe('granted');
-      },
-    });
+    const run = await runModel(REPLAYS.reminderScheduler);
     console.log(
       `reminderScheduler: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`,
     );

@@ -1,53 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceSnapshot, resourceMachine } from '../../machines/resource';
 import { selectData, selectError, selectIsLoading } from '../../machines/resource';
-import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
-import {
-  ANGLOPHONE,
-  createResourceHarness,
-  FRANCOPHONE,
-  LOAD_ERROR,
-  listFor,
-  RESOURCE_EFFECTS,
-  resourceExecutors,
-  resourceModel,
-} from './resource.model';
-
-type ResourceHarness = Harness<typeof resourceMachine>;
+import { REPLAYS } from './replays';
+import { ANGLOPHONE, createResourceHarness, FRANCOPHONE, LOAD_ERROR, listFor } from './resource.model';
 
 describe('resource machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    // Where each harness was before the step being checked: its snapshot and how many loads it started.
-    const before = new WeakMap<ResourceHarness, { snapshot: ResourceSnapshot; loads: number }>();
-    const run = await runModel({
-      model: resourceModel,
-      createHarness: createResourceHarness,
-      executors: resourceExecutors,
-      effectNames: RESOURCE_EFFECTS,
-      checkStep: (harness, { event }) => {
-        const now = harness.snapshot;
-        const loads = harness.fakes.callsOf('load');
-        const running = loads.filter((call) => !call.settled);
-        // One load at a time, with the current params; a superseded one is stopped, never applied.
-        expect(running.length).toBe(selectIsLoading(now) ? 1 : 0);
-        if (running[0]) expect(running[0].input).toEqual(now.context.params);
-        // The screen sees the error only on the failed screen, and then it has a text to show.
-        expect(selectError(now) !== null).toBe(now.matches('failed'));
-        if (now.matches('ready')) expect(selectData(now)).toEqual(listFor(now.context.params));
-        const previous = before.get(harness);
-        if (previous) {
-          const startsLoad = event.type === 'resource.retry' || event.type === 'resource.reload';
-          expect(loads.length, 'a load starts on retry and reload only').toBe(
-            previous.loads + (startsLoad ? 1 : 0),
-          );
-          if (event.type === 'resource.reload') expect(now.context.params).toEqual(event.params);
-          if (event.type === 'resource.retry')
-            expect(now.context.params).toEqual(previous.snapshot.context.params);
-        }
-        before.set(harness, { snapshot: now, loads: loads.length });
-      },
-    });
+    const run = await runModel(REPLAYS.resource);
     console.log(`resource: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

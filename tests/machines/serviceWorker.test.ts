@@ -2,30 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../machines/messages';
 import { selectIsRegistered, selectUpdatePrompt } from '../../machines/serviceWorker';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 import {
   AFTER,
   createServiceWorkerHarness,
   DEVELOPMENT,
   PRODUCTION,
-  SERVICE_WORKER_EFFECTS,
-  serviceWorkerExecutors,
-  serviceWorkerModel,
   UNSUPPORTED,
 } from './serviceWorker.model';
 
 describe('serviceWorker machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: serviceWorkerModel,
-      createHarness: createServiceWorkerHarness,
-      executors: serviceWorkerExecutors,
-      effectNames: SERVICE_WORKER_EFFECTS,
-      checkStep: (harness) => {
-        // The page reloads at most once, and only after the new worker took over.
-        const reloads = harness.fakes.effectsOf('reload').length;
-        expect(reloads).toBe(harness.snapshot.matches('reloading') ? 1 : 0);
-      },
-    });
+    const run = await runModel(REPLAYS.serviceWorker);
     console.log(`serviceWorker: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -10,6 +10,7 @@ import {
   sessionMachine,
 } from '../../machines/session';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 import {
   AFTER,
   createSessionHarness,
@@ -20,10 +21,7 @@ import {
   LONG_LIVED,
   MISSING,
   NOW,
-  SESSION_EFFECTS,
   STUDENT,
-  sessionExecutors,
-  sessionModel,
 } from './session.model';
 
 /** A timer's own event, which XState raises internally and so is not one of the machine's typed events. */
@@ -31,19 +29,7 @@ const timerFired = (type: string) => ({ type }) as unknown as SessionEvent;
 
 describe('session machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: sessionModel,
-      createHarness: () => createSessionHarness(),
-      executors: sessionExecutors,
-      effectNames: SESSION_EFFECTS,
-      checkStep: (harness) => {
-        // Route guards read these: logged in exactly when a live token is held, and never otherwise.
-        const loggedIn = selectIsLoggedIn(harness.snapshot);
-        expect(selectToken(harness.snapshot) !== null).toBe(loggedIn);
-        expect(selectUser(harness.snapshot) !== null).toBe(loggedIn);
-        if (selectIsExpiringSoon(harness.snapshot)) expect(loggedIn).toBe(true);
-      },
-    });
+    const run = await runModel(REPLAYS.session);
     console.log(`session: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { VideoDownloadSnapshot, videoDownloadMachine } from '../../machines/videoDownload';
 import { DOWNLOAD_DELAYS, DOWNLOAD_LIMITS } from '../../machines/videoDownload';
 import { selectDownloadedQuality, selectDownloadView } from '../../machines/videoDownloadView';
-import type { Harness } from './modelHarness';
 import { runModel } from './modelHarness';
+import { REPLAYS } from './replays';
 import {
   AFTER_RETRY,
   CELLULAR,
@@ -19,67 +18,12 @@ import {
   STORED_COMPLETE,
   STORED_PARTIAL,
   UNKNOWN,
-  VIDEO_DOWNLOAD_EFFECTS,
-  videoDownloadExecutors,
-  videoDownloadInternalExecutors,
-  videoDownloadModel,
   WIFI,
 } from './videoDownload.model';
 
-type VideoDownloadHarness = Harness<typeof videoDownloadMachine>;
-
-/** The student's rule, written from the issue: Wi-Fi only holds a download back where the browser says "not Wi-Fi". */
-const heldBackByWifiOnly = (snapshot: VideoDownloadSnapshot) =>
-  snapshot.context.wifiOnly &&
-  snapshot.context.hints.type !== null &&
-  snapshot.context.hints.type !== 'wifi' &&
-  snapshot.context.hints.type !== 'ethernet';
-
 describe('videoDownload machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const before = new WeakMap<
-      VideoDownloadHarness,
-      { snapshot: VideoDownloadSnapshot; downloads: number }
-    >();
-    const run = await runModel({
-      model: videoDownloadModel,
-      createHarness: createVideoDownloadHarness,
-      executors: videoDownloadExecutors,
-      internalExecutors: videoDownloadInternalExecutors,
-      effectNames: VIDEO_DOWNLOAD_EFFECTS,
-      checkStep: (harness, { event, effects }) => {
-        const now = harness.snapshot;
-        const view = selectDownloadView(now);
-        const fakes = fakesOf(harness);
-        expect(now.matches(view.status)).toBe(true);
-        // Bytes are spent only while downloading, by one request at a time, never against Wi-Fi only.
-        expect(fakes.runningDownloads()).toHaveLength(now.matches('downloading') ? 1 : 0);
-        if (now.matches('downloading')) expect(heldBackByWifiOnly(now)).toBe(false);
-        // The renditions are offered with their sizes, Data saver first, before anything is downloaded.
-        if (view.status === 'choosing') expect(view.renditions).toEqual(RENDITIONS);
-        if (view.status === 'downloaded') expect(view.sizeBytes).not.toBeNull();
-        expect(selectDownloadedQuality(now)).toBe(now.matches('downloaded') ? now.context.quality : null);
-        // The setting is kept whenever the student changes it.
-        expect(effects).toEqual(
-          event.type === 'download.setWifiOnly'
-            ? [{ type: 'persistWifiOnly', params: { on: (event as unknown as { on: boolean }).on } }]
-            : [],
-        );
-        const previous = before.get(harness);
-        const downloads = fakes.downloads.length;
-        if (previous && downloads > previous.downloads) {
-          const started = fakes.downloads.at(-1);
-          // A download goes on from what arrived (never starts over) and fetches the rendition chosen.
-          expect(started?.input).toEqual({
-            quality: previous.snapshot.context.quality,
-            fromByte: previous.snapshot.context.receivedBytes,
-          });
-          expect(previous.snapshot.matches('available') || previous.snapshot.matches('checking')).toBe(false);
-          if (previous.snapshot.matches('choosing')) expect(event.type).toBe('download.confirm');
-        }
-        before.set(harness, { snapshot: now, downloads });
-      },
-    });
+    const run = await runModel(REPLAYS.videoDownload);
     console.log(`videoDownload: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -1,56 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  autoQuality,
-  isOnWifi,
-  type Quality,
-  selectChoice,
-  selectQuality,
-  type VideoQualitySnapshot,
-} from '../../machines/videoQuality';
+import { autoQuality, isOnWifi, type Quality, selectQuality } from '../../machines/videoQuality';
 import { runModel } from './modelHarness';
-import {
-  CELLULAR,
-  createVideoQualityHarness,
-  SAVE_DATA,
-  SLOW,
-  UNKNOWN,
-  VIDEO_QUALITY_EFFECTS,
-  videoQualityExecutors,
-  videoQualityModel,
-  WIFI,
-} from './videoQuality.model';
-
-/** Issue 11's words for Auto, written out here independently of the machine's own function. */
-function expectedAuto(snapshot: VideoQualitySnapshot): Quality {
-  const { hints, dataSaver, downloaded } = snapshot.context;
-  if (downloaded !== null) return downloaded;
-  if (dataSaver || hints.saveData || hints.type === 'cellular') return 'saver';
-  if (hints.effectiveType === '3g' || hints.effectiveType === '2g' || hints.effectiveType === 'slow-2g')
-    return 'saver';
-  return hints.type === 'wifi' || hints.type === 'ethernet' ? '480p' : '360p';
-}
+import { REPLAYS } from './replays';
+import { CELLULAR, createVideoQualityHarness, SAVE_DATA, SLOW, UNKNOWN, WIFI } from './videoQuality.model';
 
 describe('videoQuality machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
-    const run = await runModel({
-      model: videoQualityModel,
-      createHarness: createVideoQualityHarness,
-      executors: videoQualityExecutors,
-      effectNames: VIDEO_QUALITY_EFFECTS,
-      checkStep: (harness, { event, effects }) => {
-        const snapshot = harness.snapshot;
-        const choice = selectChoice(snapshot);
-        // A chosen rendition stays whatever the connection or the setting does; Auto follows them.
-        expect(selectQuality(snapshot)).toBe(choice === 'auto' ? expectedAuto(snapshot) : choice);
-        expect(snapshot.matches(choice === 'auto' ? 'auto' : 'manual')).toBe(true);
-        // The Data saver setting is the student's: saved on every change of it, and only then.
-        expect(effects).toEqual(
-          event.type === 'quality.setDataSaver'
-            ? [{ type: 'persistDataSaver', params: { on: (event as unknown as { on: boolean }).on } }]
-            : [],
-        );
-      },
-    });
+    const run = await runModel(REPLAYS.videoQuality);
     console.log(`videoQuality: ${run.states} states, ${run.transitions} transitions, ${run.paths} paths`);
     expect(run.unvisitedStates).toEqual([]);
     expect(run.uncoveredTransitions).toEqual([]);

@@ -25,6 +25,8 @@ interface Book {
   section: string;
   level: string;
   subjectTitle: string;
+  locked: boolean;
+  fileUrl?: string;
 }
 interface BookPage {
   success: true;
@@ -186,8 +188,32 @@ describe('the unpaged lists keep answering, capped', () => {
 });
 
 describe('POST books/filtered-books', () => {
-  const books = (body: Record<string, unknown> | undefined) =>
-    ctx.request<Book[] | BookPage>({ method: 'POST', url: '/books/filtered-books', payload: body ?? {} });
+  const books = (body: Record<string, unknown> | undefined, headers: Record<string, string> = {}) =>
+    ctx.request<Book[] | BookPage>({
+      method: 'POST',
+      url: '/books/filtered-books',
+      payload: body ?? {},
+      headers,
+    });
+
+  /** Follows nextCursor to the end, as the books screen's "Show more books" does. */
+  async function readAllBooks(filter: Record<string, unknown>, limit: number) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const { status, body } = await books(
+        cursor === null ? { ...filter, limit } : { ...filter, limit, cursor },
+      );
+      expect(status).toBe(200);
+      const current = body as BookPage;
+      expect(current.books.length).toBeLessThanOrEqual(limit);
+      seen.push(...current.books.map((book) => book._id));
+      cursor = current.nextCursor;
+      pages += 1;
+    } while (cursor !== null);
+    return { seen, pages };
+  }
 
   it('still answers the filtered list as an array without paging fields', async () => {
     const { status, body } = await books({ section: 'anglophone' });
@@ -216,5 +242,48 @@ describe('POST books/filtered-books', () => {
   it('refuses a forged cursor and a page size out of bounds with a 400', async () => {
     expect((await books({ cursor: 'x.y' })).status).toBe(400);
     expect((await books({ limit: MAX_PAGE_SIZE + 1 })).status).toBe(400);
+  });
+
+  it.each([
+    [{ section: 'francophone' }],
+    [{ section: 'francophone', level: 'TERMINALE' }],
+    [{ section: 'anglophone', level: 'form 5', subjectTitle: 'Mathematics Form 5' }],
+    [{ section: 'competitive-exams' }],
+  ])('filters %o on the server while paging: the pages add up to the filtered list', async (filter) => {
+    const list = (await books(filter)).body as Book[];
+    expect(list.length).toBeGreaterThan(0);
+    const { seen, pages } = await readAllBooks(filter, 1);
+    expect(seen).toEqual(list.map((book) => book._id));
+    expect(pages).toBe(list.length);
+    const first = (await books({ ...filter, limit: 1 })).body as BookPage;
+    expect(first.total).toBe(list.length);
+  });
+
+  it('answers an empty last page for filters that match nothing', async () => {
+    const { status, body } = await books({ section: 'anglophone', level: 'Terminale', limit: 5 });
+    expect(status).toBe(200);
+    expect(body).toEqual({ success: true, books: [], nextCursor: null, total: 0 });
+  });
+
+  it("refuses a cursor issued for another filter (it names that list's position, not this one's)", async () => {
+    const first = (await books({ section: 'francophone', limit: 1 })).body as BookPage;
+    const cursor = first.nextCursor ?? '';
+    expect(cursor).not.toBe('');
+    expect((await books({ section: 'anglophone', limit: 1, cursor })).status).toBe(400);
+    expect((await books({ section: 'francophone', level: 'Terminale', limit: 1, cursor })).status).toBe(400);
+    expect((await books({ section: 'francophone', limit: 1, cursor })).status).toBe(200);
+  });
+
+  it("unlocks the paid subject's books on a page for its student only, with a signed file URL", async () => {
+    const filter = { section: 'anglophone', subjectTitle: 'Mathematics Form 5', limit: 12 };
+    const mine = await books(filter, payer.headers);
+    expect(mine.response.headers['cache-control']).toBe('private, no-store');
+    const mineBooks = (mine.body as BookPage).books;
+    expect(mineBooks.length).toBe(2);
+    expect(mineBooks.every((book) => !book.locked && typeof book.fileUrl === 'string')).toBe(true);
+    const anonymous = (await books(filter)).body as BookPage;
+    const paid = anonymous.books.find((book) => book._id === 'book-maths-f5-revision');
+    expect(paid?.locked).toBe(true);
+    expect(paid?.fileUrl).toBeUndefined();
   });
 });

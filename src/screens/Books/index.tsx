@@ -1,9 +1,13 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useResource } from '../../app/use-machines';
+import type { AppApi } from '../../app/create-app-actors';
 import { useExpiredBooksRemoved } from '../../app/use-offline-books';
-import type { Book, Section } from '../../services/api/types';
+import { useResource } from '../../app/use-resource';
+import { readPages } from '../../services/api/read-pages';
+import type { Book, FilteredBooksPayload, Section } from '../../services/api/types';
 import { SegmentedControl } from '../../ui/SegmentedControl';
+import { ShowMore } from '../../ui/ShowMore';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { levelsOf, SECTIONS, sectionById } from '../SectionVideos/sections';
@@ -17,6 +21,49 @@ export const booksHref = (section: Section, level = '', subject = '') => {
   return `/books?${query.toString()}`;
 };
 
+/** Books a page: about three screens of cards on a phone, a cover picture each. */
+export const BOOKS_PER_PAGE = 12;
+
+interface BookFilter {
+  section: Section;
+  /** '' for every level. */
+  level: string;
+  /** '' for every subject. */
+  subject: string;
+}
+
+interface BookPagesParams extends BookFilter {
+  /** Pages asked for so far: "more" adds one. */
+  pages: number;
+}
+
+interface BookPages {
+  /** The filter these books answer, so a list is never shown under another filter's choices. */
+  filterKey: string;
+  books: Book[];
+  /** Books matching the filter, loaded or not. */
+  total: number;
+  hasMore: boolean;
+}
+
+const filterKeyOf = (filter: BookFilter) => JSON.stringify([filter.section, filter.level, filter.subject]);
+
+/** The books of the first `pages` pages: the server filters and pages (issue 12). */
+async function loadBookPages(api: AppApi, params: BookPagesParams): Promise<BookPages> {
+  const filter: FilteredBooksPayload = {
+    section: params.section,
+    ...(params.level ? { level: params.level } : {}),
+    ...(params.subject ? { subjectTitle: params.subject } : {}),
+  };
+  const read = await readPages(
+    params.pages,
+    (cursor) =>
+      api.fetchBookPage({ ...filter, limit: BOOKS_PER_PAGE, ...(cursor === undefined ? {} : { cursor }) }),
+    (page) => page.books,
+  );
+  return { filterKey: filterKeyOf(params), books: read.items, total: read.total, hasMore: read.hasMore };
+}
+
 /** Route `books`: the books of a section, narrowed by level and subject, each readable or for sale. */
 export default function Books() {
   const { t } = useTranslation();
@@ -25,17 +72,14 @@ export default function Books() {
   const section = sectionById(query.get('section'));
   const level = query.get('level') ?? '';
   const subject = query.get('subject') ?? '';
+  const filterKey = filterKeyOf({ section: section.id, level, subject });
+  // Another filter starts again from its first page.
+  const [paging, setPaging] = useState({ filterKey, pages: 1 });
+  const pages = paging.filterKey === filterKey ? paging.pages : 1;
   // The filter choices come from the cached subject catalogue; the books themselves from the server's filter.
   const subjects = useResource((api) => api.fetchSubjects());
-  const books = useResource(
-    (api, filter: { section: Section; level: string; subject: string }) =>
-      api.filteredBooks({
-        section: filter.section,
-        ...(filter.level ? { level: filter.level } : {}),
-        ...(filter.subject ? { subjectTitle: filter.subject } : {}),
-      }),
-    { section: section.id, level, subject },
-  );
+  const books = useResource(loadBookPages, { section: section.id, level, subject, pages });
+  const shown = books.data?.filterKey === filterKey ? books.data : null;
   const cart = useAddToCart();
   // Copies of subjects no longer paid go before a card can say a book is on this phone.
   useExpiredBooksRemoved();
@@ -104,11 +148,13 @@ export default function Books() {
       <p className="visually-hidden" role="status">
         {cart.announcement}
       </p>
-      {books.loading ? (
-        <Skeleton label={t('books.loading')} rows={4} />
-      ) : books.error ? (
-        <ErrorState message={books.error} retryLabel={t('common.retry')} onRetry={books.retry} />
-      ) : (books.data ?? []).length === 0 ? (
+      {shown === null || (books.loading && pages === 1) ? (
+        books.error ? (
+          <ErrorState message={books.error} retryLabel={t('common.retry')} onRetry={books.retry} />
+        ) : (
+          <Skeleton label={t('books.loading')} rows={4} />
+        )
+      ) : shown.books.length === 0 ? (
         <EmptyState
           title={t('books.emptyTitle')}
           message={t(level || subject ? 'books.emptyFiltered' : 'books.emptySection')}
@@ -122,18 +168,31 @@ export default function Books() {
           }
         />
       ) : (
-        <ul className="content-list" aria-label={t(`sections.${section.id}.title`)}>
-          {(books.data ?? []).map((book) => (
-            <li key={book._id}>
-              <BookCard
-                book={book}
-                inCart={cart.amountInCart(book.subjectId)}
-                onAddToCart={addToCart}
-                onOpenCart={cart.openCart}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="content-list" aria-label={t(`sections.${section.id}.title`)}>
+            {shown.books.map((book) => (
+              <li key={book._id}>
+                <BookCard
+                  book={book}
+                  inCart={cart.amountInCart(book.subjectId)}
+                  onAddToCart={addToCart}
+                  onOpenCart={cart.openCart}
+                />
+              </li>
+            ))}
+          </ul>
+          <ShowMore
+            shownText={t('paging.booksShown', { shown: shown.books.length, total: shown.total })}
+            hasMore={shown.hasMore}
+            loading={books.loading}
+            error={books.error}
+            moreLabel={t('paging.moreBooks')}
+            loadingLabel={t('paging.loadingMoreBooks')}
+            retryLabel={t('common.retry')}
+            onMore={() => setPaging({ filterKey, pages: pages + 1 })}
+            onRetry={books.retry}
+          />
+        </>
       )}
       <OfflineBooksHint />
     </main>

@@ -6,7 +6,7 @@ import { selectIsPayingWithMobileMoney, selectIsSubmitting } from '../../../mach
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useLazy, useOptionalSelector } from '../../app/lazy-load';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { Payment, Subject } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
 import { formatDate } from '../../ui/DateText';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectIsLoggedIn } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { SuccessResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError, FormMessage } from '../../ui/FormMessage';

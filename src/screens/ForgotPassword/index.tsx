@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { MessageResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError, FormMessage } from '../../ui/FormMessage';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { Subject } from '../../services/api/types';
 import { accessState, canRenew, paidEntryFor, paidSubjectsOf } from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
@@ -160,7 +160,9 @@ export default function Home() {
           ))}
         </ul>
       )}
-      <HappeningsStrip />
+      {/* Under the catalogue once it is there: shown earlier, the strip would be pushed down the screen
+          by the subjects (a layout shift), and its call would compete with the catalogue's. */}
+      {subjects.loading ? null : <HappeningsStrip />}
     </main>
   );
 }

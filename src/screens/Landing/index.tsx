@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectIsLoggedIn } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { Subject } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
 import { ErrorState, Skeleton } from '../../ui/States';

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExternalLink } from '../../app/use-external-link';
 import { streamUrlOf, useLiveTv } from '../../app/use-live-tv';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { LiveTvChannel } from '../../services/api/types';
 import { formatBytes } from '../../services/offline/format-bytes';
 import { ContentCard } from '../../ui/ContentCard';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PHONE_PREFIX } from '../../../machines/mobileMoney';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { LoginForm } from '../LoginWithUsername/LoginForm';

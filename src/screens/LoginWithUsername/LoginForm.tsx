@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { FormHandle } from '../../app/use-machines';
+import type { FormHandle } from '../../app/use-form';
 import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError } from '../../ui/FormMessage';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { LoginForm } from './LoginForm';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import { docsOf } from '../../services/planner/planner-store';
 import type { StudyItem, StudyList } from '../../services/planner/types';
 import { paidSubjectsOf } from '../../services/subject-access';

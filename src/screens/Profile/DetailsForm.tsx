@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FormValues } from '../../../machines/form';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { ModifyProfilePayload, User, UserResponse } from '../../services/api/types';
 import { FormField, type FormFieldProps } from '../../ui/FormField';
 import { FormError, FormMessage } from '../../ui/FormMessage';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { User, UserResponse } from '../../services/api/types';
 import { FormMessage } from '../../ui/FormMessage';
 import '../../ui/form-field.css';

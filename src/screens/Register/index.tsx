@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useAppActors } from '../../app/actors-context';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { AuthResponse } from '../../services/api/types';
 import { FormError, FormMessage } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';

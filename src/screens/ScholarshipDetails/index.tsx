@@ -4,7 +4,7 @@ import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import type { RouteParams } from '../../app/route-params';
 import { useExternalLink } from '../../app/use-external-link';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import { useSavedScholarship } from '../../app/use-saved-scholarship';
 import type { Scholarship } from '../../services/api/types';
 import { SavedNote } from '../../ui/SavedNote';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { Scholarship, StudyLevel } from '../../services/api/types';
 import { ContentCard } from '../../ui/ContentCard';
 import { DateText } from '../../ui/DateText';

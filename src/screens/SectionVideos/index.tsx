@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { AppApi } from '../../app/create-app-actors';
 import type { RouteParams } from '../../app/route-params';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
+import { readPages } from '../../services/api/read-pages';
 import type { Section, Subject, Video } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
+import { ShowMore } from '../../ui/ShowMore';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { VideoList } from '../../ui/VideoList';
 import { InCartNote } from '../Home/InCartNote';
@@ -34,8 +36,7 @@ interface SectionVideosParams {
 
 /**
  * The lessons of the first `pages` pages (issue 12: the server filters and pages, the screen asks for what
- * it shows). Every page is kept for the session by the API client, so asking for one more page downloads
- * that page only.
+ * it shows).
  */
 async function loadSectionVideos(api: AppApi, params: SectionVideosParams): Promise<SectionVideosData> {
   const filter = {
@@ -44,14 +45,12 @@ async function loadSectionVideos(api: AppApi, params: SectionVideosParams): Prom
   };
   // Prices and the subject choice only decorate the list: the lessons still show without the catalogue.
   const subjects = api.fetchSubjects().catch((): Subject[] => []);
-  const videos: Video[] = [];
-  let page = await api.fetchVideoPage(filter);
-  videos.push(...page.videos);
-  for (let read = 1; read < params.pages && page.nextCursor !== null; read += 1) {
-    page = await api.fetchVideoPage({ ...filter, cursor: page.nextCursor });
-    videos.push(...page.videos);
-  }
-  return { videos, total: page.total, hasMore: page.nextCursor !== null, subjects: await subjects };
+  const read = await readPages(
+    params.pages,
+    (cursor) => api.fetchVideoPage(cursor === undefined ? filter : { ...filter, cursor }),
+    (page) => page.videos,
+  );
+  return { videos: read.items, total: read.total, hasMore: read.hasMore, subjects: await subjects };
 }
 
 /** The five video pages: one section's lessons grouped by subject, then topic, a page at a time. */
@@ -127,21 +126,17 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
               onOpenCart={cartActions.openCart}
             />
           ))}
-          <div className="section-videos__more">
-            <p className="hint">{t('paging.shown', { shown: data.videos.length, total: data.total })}</p>
-            {resource.error ? (
-              <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />
-            ) : data.hasMore ? (
-              <button
-                type="button"
-                className="btn btn--secondary btn--block"
-                disabled={resource.loading}
-                onClick={() => setPages((count) => count + 1)}
-              >
-                {resource.loading ? t('paging.loadingMore') : t('paging.moreLessons')}
-              </button>
-            ) : null}
-          </div>
+          <ShowMore
+            shownText={t('paging.shown', { shown: data.videos.length, total: data.total })}
+            hasMore={data.hasMore}
+            loading={resource.loading}
+            error={resource.error}
+            moreLabel={t('paging.moreLessons')}
+            loadingLabel={t('paging.loadingMore')}
+            retryLabel={t('common.retry')}
+            onMore={() => setPages((count) => count + 1)}
+            onRetry={resource.retry}
+          />
         </>
       )}
     </main>

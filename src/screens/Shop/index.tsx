@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import { ContentCard } from '../../ui/ContentCard';
 import { PriceTag } from '../../ui/PriceTag';
 import { SegmentedControl } from '../../ui/SegmentedControl';

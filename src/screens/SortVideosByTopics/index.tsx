@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { RouteParams } from '../../app/route-params';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { FilteredVideosPayload, Subject, Video } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { PaidSubject, Subject } from '../../services/api/types';
 import { type AccessState, accessState, canRenew, paidSubjectsOf } from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { Video } from '../../services/api/types';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { videoPlayerHref } from '../../ui/VideoCard';

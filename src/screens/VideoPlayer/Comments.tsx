@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useForm } from '../../app/use-machines';
+import { useForm } from '../../app/use-form';
 import type { Comment, CommentResponse } from '../../services/api/types';
 import { Loader } from '../../ui/Loader';
 import { EmptyState } from '../../ui/States';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCartItems } from '../../../machines/cart';
 import { useAppActors } from '../../app/actors-context';
-import { useResource } from '../../app/use-machines';
+import { useResource } from '../../app/use-resource';
 import type { Video } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
 import { Loader } from '../../ui/Loader';

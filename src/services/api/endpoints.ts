@@ -59,13 +59,20 @@ export const VIDEO_SECTION_PATHS = {
   'competitive-exams': 'competitiveexams',
 } as const satisfies Record<ListedSection, string>;
 
-/** The query string of a paged list: only the fields given, in a fixed order (one cache entry per page). */
-function queryString(query: object): string {
-  const entries = Object.entries(query)
+/** A paged list's fields: only those given, in a fixed order (one cache entry per page, however written). */
+function givenFields(query: object): [string, unknown][] {
+  return Object.entries(query)
     .filter(([, value]) => value !== undefined && value !== '')
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => [name, String(value)]);
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+function queryString(query: object): string {
+  const entries = givenFields(query).map(([name, value]) => [name, String(value)]);
   return entries.length === 0 ? '' : `?${new URLSearchParams(entries)}`;
+}
+
+function canonicalBody<T extends object>(query: T): Partial<T> {
+  return Object.fromEntries(givenFields(query)) as Partial<T>;
 }
 
 /** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
@@ -73,8 +80,11 @@ export function makeExternalId(userId: string, now: number): string {
   return `ORDER_${userId}_${now}`;
 }
 
-/** A successful write of these changes what the profile and the video lists (locked, streamUrl) show. */
-const USER_LISTS = ['users/profile', 'videos/'] as const;
+/**
+ * A successful write of these changes what the profile and the video and book lists (locked, streamUrl,
+ * fileUrl) show.
+ */
+const USER_LISTS = ['users/profile', 'videos/', 'books/'] as const;
 
 // The news service answers `{ status, totalResults, articles }`; accept a bare array too, so a proxy that
 // unwraps it (or a backend that already does) works unchanged.
@@ -257,7 +267,12 @@ export function createEndpoints(client: ApiClient) {
       client.request<Book>({ method: 'GET', path: `books/${encodeURIComponent(id)}`, ...read }),
     /** One page of books (issue 12): the same call with paging fields, kept for the session. */
     fetchBookPage: (query: BookPageQuery = {}) =>
-      client.request<BookPage>({ method: 'POST', path: 'books/filtered-books', body: query, ...list }),
+      client.request<BookPage>({
+        method: 'POST',
+        path: 'books/filtered-books',
+        body: canonicalBody(query),
+        ...list,
+      }),
 
     // Payments
     makePayments: (payload: MakePaymentRequest) =>

@@ -47,7 +47,7 @@ export interface StudentDevice {
  */
 export async function openDevice(
   browser: Browser,
-  options: { baseUrl?: string; lang?: Lang } = {},
+  options: { baseUrl?: string; lang?: Lang; userAgent?: string } = {},
 ): Promise<StudentDevice> {
   const baseUrl = options.baseUrl ?? inject('e2eBaseUrl');
   const lang = options.lang ?? 'en';
@@ -56,6 +56,7 @@ export async function openDevice(
     baseURL: baseUrl,
     locale: lang === 'fr' ? 'fr-CM' : 'en-CM',
     serviceWorkers: 'block',
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

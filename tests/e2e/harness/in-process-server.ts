@@ -19,6 +19,8 @@ export interface InProcessServer {
    * database directly, as every write through the API does by itself.
    */
   invalidateCachedLists(): void;
+  /** The key its tokens are signed with, for a journey that needs a token the server would never issue now. */
+  jwtSecret: string;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     baseUrl: `http://127.0.0.1:${port}`,
     db: app.db,
     invalidateCachedLists: () => app.responseCache.invalidate(),
+    jwtSecret: config.jwtSecret,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

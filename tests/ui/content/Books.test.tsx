@@ -1,18 +1,51 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import Books from '../../../src/screens/Books';
+import Books, { BOOKS_PER_PAGE } from '../../../src/screens/Books';
+import type { Book, BookPage, BookPageQuery } from '../../../src/services/api/types';
 import { deferred, SUBJECTS } from '../screens/catalogue-fixtures';
 import { BOOKS, renderContent } from './fixtures';
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
+/** A server's paging over `books`: filtered like the real one, `size` a page, cursors by position. */
+function pagedServer(books: readonly Book[], size?: number) {
+  return vi.fn(async (query: BookPageQuery = {}): Promise<BookPage> => {
+    const matching = books.filter(
+      (book) =>
+        (query.section === undefined || book.section === query.section) &&
+        (query.level === undefined || book.level.toLowerCase() === query.level.toLowerCase()) &&
+        (query.subjectTitle === undefined || book.subjectTitle === query.subjectTitle),
+    );
+    const start = query.cursor === undefined ? 0 : Number(query.cursor);
+    const end = start + (size ?? query.limit ?? 12);
+    return {
+      success: true,
+      books: matching.slice(start, end),
+      nextCursor: end < matching.length ? String(end) : null,
+      total: matching.length,
+    };
+  });
+}
+
+/** Books of one subject and level, numbered, to fill several pages. */
+const manyBooks = (count: number): Book[] =>
+  Array.from({ length: count }, (_, i) => ({
+    ...(BOOKS[0] as Book),
+    _id: `book-${i + 1}`,
+    title: { en: `Workbook ${i + 1}`, fr: `Cahier ${i + 1}` },
+  }));
+
 describe('Books', () => {
   it('lists the books of the section with cover, author, pages and language, and the access rule', async () => {
-    const filteredBooks = vi.fn(async () => BOOKS);
-    renderContent(<Books />, { path: '/books', api: { fetchSubjects: async () => SUBJECTS, filteredBooks } });
+    const fetchBookPage = pagedServer(BOOKS);
+    renderContent(<Books />, { path: '/books', api: { fetchSubjects: async () => SUBJECTS, fetchBookPage } });
     expect(await screen.findByRole('article', { name: 'Formula Sheet' })).toBeInTheDocument();
-    expect(filteredBooks).toHaveBeenCalledWith({ section: 'anglophone' });
+    // One page of the section, never the whole list.
+    expect(fetchBookPage).toHaveBeenCalledTimes(1);
+    expect(fetchBookPage).toHaveBeenCalledWith({ section: 'anglophone', limit: BOOKS_PER_PAGE });
+    expect(screen.getByText('2 of 2 books shown')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more books' })).not.toBeInTheDocument();
     const free = card('Formula Sheet');
     expect(within(free).getByText('StudyCam teachers · 3 pages · English')).toBeInTheDocument();
     expect(within(free).getByText('Free')).toBeInTheDocument();
@@ -30,7 +63,7 @@ describe('Books', () => {
   it("puts a locked book's subject in the cart", async () => {
     const view = renderContent(<Books />, {
       path: '/books',
-      api: { fetchSubjects: async () => SUBJECTS, filteredBooks: async () => BOOKS },
+      api: { fetchSubjects: async () => SUBJECTS, fetchBookPage: pagedServer(BOOKS) },
     });
     await screen.findByRole('article', { name: 'Revision Notes' });
     await userEvent.click(
@@ -41,16 +74,17 @@ describe('Books', () => {
   });
 
   it('asks the server for the section, level and subject in the address', async () => {
-    const filteredBooks = vi.fn(async () => [] as typeof BOOKS);
+    const fetchBookPage = pagedServer(BOOKS);
     renderContent(<Books />, {
       path: '/books?section=francophone&level=Terminale&subject=Physique-Chimie%20Terminale%20C',
-      api: { fetchSubjects: async () => SUBJECTS, filteredBooks },
+      api: { fetchSubjects: async () => SUBJECTS, fetchBookPage },
     });
     expect(await screen.findByRole('heading', { name: 'No books here yet' })).toBeInTheDocument();
-    expect(filteredBooks).toHaveBeenCalledWith({
+    expect(fetchBookPage).toHaveBeenCalledWith({
       section: 'francophone',
       level: 'Terminale',
       subjectTitle: 'Physique-Chimie Terminale C',
+      limit: BOOKS_PER_PAGE,
     });
     expect(screen.getByText('No book matches these filters.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all books of the section' })).toHaveAttribute(
@@ -60,9 +94,10 @@ describe('Books', () => {
   });
 
   it('shows a skeleton, then the error with Try again, which loads again', async () => {
-    const first = deferred<typeof BOOKS>();
-    const filteredBooks = vi.fn().mockReturnValueOnce(first.promise).mockResolvedValueOnce(BOOKS);
-    renderContent(<Books />, { path: '/books', api: { fetchSubjects: async () => SUBJECTS, filteredBooks } });
+    const first = deferred<BookPage>();
+    const server = pagedServer(BOOKS);
+    const fetchBookPage = vi.fn().mockReturnValueOnce(first.promise).mockImplementation(server);
+    renderContent(<Books />, { path: '/books', api: { fetchSubjects: async () => SUBJECTS, fetchBookPage } });
     expect(screen.getByText('Loading the books…').closest('[aria-busy="true"]')).not.toBeNull();
     first.reject(new Error('Network error. Please check your internet connection.'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -72,12 +107,97 @@ describe('Books', () => {
     expect(await screen.findByRole('article', { name: 'Formula Sheet' })).toBeInTheDocument();
   });
 
+  it('reads one page at a time: "Show more books" asks for the next page only and keeps the first', async () => {
+    const fetchBookPage = pagedServer(manyBooks(5), 2);
+    renderContent(<Books />, { path: '/books', api: { fetchSubjects: async () => SUBJECTS, fetchBookPage } });
+    expect(await screen.findByText('2 of 5 books shown')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show more books' }));
+    expect(await screen.findByText('4 of 5 books shown')).toBeInTheDocument();
+    expect(card('Workbook 1')).toBeInTheDocument();
+    expect(card('Workbook 4')).toBeInTheDocument();
+    expect(fetchBookPage).toHaveBeenLastCalledWith({
+      section: 'anglophone',
+      limit: BOOKS_PER_PAGE,
+      cursor: '2',
+    });
+    await user.click(screen.getByRole('button', { name: 'Show more books' }));
+    expect(await screen.findByText('5 of 5 books shown')).toBeInTheDocument();
+    expect(card('Workbook 5')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more books' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the books shown when the next page fails, and retries it', async () => {
+    const server = pagedServer(manyBooks(3), 2);
+    let failures = 1;
+    const fetchBookPage = vi.fn(async (query: BookPageQuery = {}) => {
+      if (query.cursor !== undefined && failures > 0) {
+        failures -= 1;
+        throw new Error('Network error. Please check your internet connection.');
+      }
+      return server(query);
+    });
+    renderContent(<Books />, { path: '/books', api: { fetchSubjects: async () => SUBJECTS, fetchBookPage } });
+    await screen.findByText('2 of 3 books shown');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show more books' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+    expect(card('Workbook 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('3 of 3 books shown')).toBeInTheDocument();
+    expect(card('Workbook 3')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('starts again from the first page of another filter, never showing the old list under it', async () => {
+    const physics = manyBooks(3).map((book, i) => ({
+      ...book,
+      _id: `physics-${i + 1}`,
+      title: { en: `Physics ${i + 1}`, fr: `Physique ${i + 1}` },
+      level: 'Upper Sixth',
+      subjectTitle: 'Physics Upper Sixth',
+    }));
+    const server = pagedServer([...manyBooks(3), ...physics], 2);
+    const firstFiltered = deferred<BookPage>();
+    const fetchBookPage = vi.fn(async (query: BookPageQuery = {}) =>
+      query.level !== undefined && fetchBookPage.mock.calls.filter(([q]) => q?.level).length === 1
+        ? firstFiltered.promise
+        : server(query),
+    );
+    renderContent(<Books />, {
+      path: '/books',
+      api: { fetchSubjects: async () => SUBJECTS, fetchBookPage },
+    });
+    await screen.findByText('2 of 6 books shown');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show more books' }));
+    await screen.findByText('4 of 6 books shown');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Level' }), 'Upper Sixth');
+    expect(await screen.findByText('Loading the books…')).toBeInTheDocument();
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    // The new filter's first page fails: its error alone, not the other filter's books above it.
+    firstFiltered.reject(new Error('Network error. Please check your internet connection.'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('2 of 3 books shown')).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('article').map((item) => within(item).getByRole('heading').textContent),
+    ).toEqual(['Physics 1', 'Physics 2']);
+    expect(fetchBookPage).toHaveBeenLastCalledWith({
+      section: 'anglophone',
+      level: 'Upper Sixth',
+      limit: BOOKS_PER_PAGE,
+    });
+  });
+
   it('reads in French', async () => {
     renderContent(<Books />, {
       path: '/books',
       lang: 'fr',
       storage: { language: 'fr' },
-      api: { fetchSubjects: async () => SUBJECTS, filteredBooks: async () => BOOKS },
+      api: { fetchSubjects: async () => SUBJECTS, fetchBookPage: pagedServer(BOOKS) },
     });
     const free = await screen.findByRole('article', { name: 'Formulaire' });
     expect(within(free).getByText('StudyCam teachers · 3 pages · anglais')).toBeInTheDocument();

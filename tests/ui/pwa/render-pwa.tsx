@@ -83,13 +83,13 @@ export function renderWithPwa(ui: ReactNode, options: RenderPwaOptions = {}) {
       await i18n.changeLanguage(lang);
     },
     clearCaches: async () => undefined,
-    pwa: {
+    pwa: async () => ({
       isProduction: true,
       serviceWorker: fakeServiceWorker().bridge,
       installPrompt: fakeInstallPrompt().bridge,
       reload,
       ...options.pwa,
-    },
+    }),
     ...(options.offlineVideos ? { offlineVideos: options.offlineVideos } : {}),
   });
   actors.start();

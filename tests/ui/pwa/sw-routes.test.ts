@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isPrecache, RUNTIME_CACHES } from '../../../src/sw/cache-names';
+import { BOOK_LISTS_CACHE, isPrecache, RUNTIME_CACHES } from '../../../src/sw/cache-names';
 import {
   isAppNavigation,
+  isBookList,
   isCatalogueList,
   isLazyLibrary,
   isLessonVideo,
   isPicture,
   isVideoList,
   offlineVideoKey,
+  postListKey,
   scopedPath,
 } from '../../../src/sw/routes';
 
@@ -50,6 +52,21 @@ describe('service worker routing rules', () => {
     expect(isVideoList('videos/filtered-videos')).toBe(false);
   });
 
+  it('keeps the book lists and pages under a key made of their body, whatever its order', () => {
+    expect(isBookList('books/filtered-books')).toBe(true);
+    expect(isBookList('books/book-1')).toBe(false);
+    expect(isBookList('books/file/book-1')).toBe(false);
+    const url = 'https://study.example/app/books/filtered-books';
+    const key = postListKey(url, '{"section":"anglophone","limit":12,"cursor":"c.1"}');
+    expect(key).toBe(`${url}?cursor=c.1&limit=12&section=anglophone`);
+    expect(postListKey(url, '{"cursor":"c.1","limit":12,"level":"","section":"anglophone"}')).toBe(key);
+    expect(postListKey(url, '{"section":"anglophone","limit":12}')).not.toBe(key);
+    expect(postListKey(url, '')).toBe(`${url}?`);
+    // A body that is no JSON object is never kept.
+    expect(postListKey(url, 'not json')).toBeNull();
+    expect(postListKey(url, '[1]')).toBeNull();
+  });
+
   it('tells pictures from lesson videos', () => {
     expect(isPicture('media/thumbnails/a.jpg')).toBe(true);
     expect(isPicture('media/videos/a.mp4')).toBe(false);
@@ -89,5 +106,6 @@ describe('service worker routing rules', () => {
   it('keeps only the precache on logout', () => {
     expect(isPrecache('workbox-precache-v2-https://study.example/')).toBe(true);
     for (const name of Object.values(RUNTIME_CACHES)) expect(isPrecache(name)).toBe(false);
+    expect(isPrecache(BOOK_LISTS_CACHE)).toBe(false);
   });
 });

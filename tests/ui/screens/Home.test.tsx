@@ -30,6 +30,21 @@ describe('Home: the subject catalogue', () => {
     expect(screen.queryByRole('article', { name: 'Mathématiques 3e' })).not.toBeInTheDocument();
   });
 
+  it('shows the happenings under the catalogue once it is there, never pushed down by it', async () => {
+    const subjects = deferred<typeof SUBJECTS>();
+    const fetchHappenings = vi.fn(async () => []);
+    renderHome({ api: { fetchSubjects: () => subjects.promise, fetchHappenings } });
+    expect(screen.getByText('Loading subjects…')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'On StudyCam' })).not.toBeInTheDocument();
+    expect(fetchHappenings).not.toHaveBeenCalled();
+    subjects.resolve(SUBJECTS);
+    expect(await screen.findByRole('region', { name: 'On StudyCam' })).toBeInTheDocument();
+    expect(fetchHappenings).toHaveBeenCalledTimes(1);
+    const maths = card('Mathematics Form 5');
+    const strip = screen.getByRole('region', { name: 'On StudyCam' });
+    expect(maths.compareDocumentPosition(strip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("sends cart.add with the subject's cart fields and shows that it is in the cart", async () => {
     const view = renderHome({ api: { fetchSubjects: async () => SUBJECTS } });
     await screen.findByRole('article', { name: 'Mathematics Form 5' });

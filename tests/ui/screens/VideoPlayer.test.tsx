@@ -121,7 +121,8 @@ describe('VideoPlayer screen', () => {
     const { container, context } = renderPlayer(baseApi(LOCKED_VIDEO, true));
     const add = await screen.findByRole('button', { name: 'Add to cart' });
     expect(container.querySelector('video')).toBeNull();
-    expect(screen.getByText(formatFcfa(MATHS.price, 'en'), { normalizer: exact })).toBeInTheDocument();
+    // The price comes with the subject catalogue, its own call.
+    expect(await screen.findByText(formatFcfa(MATHS.price, 'en'), { normalizer: exact })).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { name: 'Unlock Mathematics to watch this video' }),
     ).toBeInTheDocument();
@@ -170,7 +171,7 @@ describe('VideoPlayer screen', () => {
   it('speaks French, with the price in FCFA', async () => {
     renderPlayer(baseApi(LOCKED_VIDEO, true), { lang: 'fr' });
     expect(await screen.findByRole('button', { name: 'Ajouter au panier' })).toBeInTheDocument();
-    expect(screen.getByText(formatFcfa(MATHS.price, 'fr'), { normalizer: exact })).toBeInTheDocument();
+    expect(await screen.findByText(formatFcfa(MATHS.price, 'fr'), { normalizer: exact })).toBeInTheDocument();
   });
 
   it('toggles like and dislike with the counts the server answers', async () => {

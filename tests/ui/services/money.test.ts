@@ -22,6 +22,22 @@ describe('formatFcfa', () => {
     expect(formatFcfa(2_499.5, 'en')).toBe(`2${G}500${U}FCFA`);
   });
 
+  it('writes what Intl.NumberFormat writes for Cameroon, with the separators above', () => {
+    const intl = (amount: number, locale: string) =>
+      new Intl.NumberFormat(locale, { maximumFractionDigits: 0, numberingSystem: 'latn' })
+        .formatToParts(amount)
+        .map((part) => (part.type === 'group' ? G : part.value))
+        .join('');
+    for (const amount of [
+      0, 7, 999, 1_000, 25_000, 2_500.5, 99_999.49, 1_000_000, -2_500, -1_234_567.5, 1e21,
+    ]) {
+      expect(formatFcfa(amount, 'en')).toBe(`${intl(amount, 'en-CM')}${U}FCFA`);
+      expect(formatFcfa(amount, 'fr')).toBe(`${intl(amount, 'fr-CM')}${U}FCFA`);
+    }
+    // Except a negative amount that rounds to nothing, which Intl writes '-0'.
+    expect(formatFcfa(-0.4, 'en')).toBe(`0${U}FCFA`);
+  });
+
   it("reads any language but 'fr' as 'en' (i18next may report 'fr-CM' or 'de')", () => {
     expect(formatFcfa(2_500, 'de')).toBe(`2${G}500${U}FCFA`);
   });

@@ -4,8 +4,8 @@ import type {
   PendingPayment as MachinePendingPayment,
 } from '../../../machines/types';
 import type { CartItem, User } from '../../../src/services/api/types';
+import { clearCaches } from '../../../src/services/clear-caches';
 import {
-  clearCaches,
   createAppStorage,
   type PendingPayment,
   STORAGE_KEYS,

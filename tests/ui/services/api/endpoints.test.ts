@@ -515,7 +515,7 @@ describe('endpoints', () => {
     expect((form as FormData).get('picture')).toBeInstanceOf(Blob);
   });
 
-  it('a successful payment or profile change refreshes the cached profile and video lists', async () => {
+  it('a successful payment or profile change refreshes the cached profile, video and book lists', async () => {
     const { endpoints, calls } = endpointsWith((call) =>
       call.url.endsWith('makepayments')
         ? { status: 200, body: { success: true } }
@@ -523,19 +523,33 @@ describe('endpoints', () => {
     );
     await endpoints.getProfile();
     await endpoints.fetchVideos('anglophone');
+    await endpoints.fetchBookPage({ section: 'anglophone', limit: 12 });
     await endpoints.fetchSubjects();
     await endpoints.makePayments(makePaymentRequest);
     await endpoints.getProfile();
     await endpoints.fetchVideos('anglophone');
+    await endpoints.fetchBookPage({ section: 'anglophone', limit: 12 });
     await endpoints.fetchSubjects();
     expect(calls.map((call) => call.url.replace('https://api.example.cm/', ''))).toEqual([
       'users/profile',
       'videos/fetchvideos/anglophone',
+      'books/filtered-books',
       'subjects/subject/fetch-all',
       'transactions/subjects/makepayments',
       'users/profile',
       'videos/fetchvideos/anglophone',
+      'books/filtered-books',
     ]);
+  });
+
+  it('keeps one book page per filter and cursor, whatever order the fields were written in', async () => {
+    const { endpoints, calls } = endpointsWith([{ status: 200, body: [] }]);
+    await endpoints.fetchBookPage({ section: 'anglophone', limit: 12, cursor: 'c.1' });
+    await endpoints.fetchBookPage({ cursor: 'c.1', level: '', limit: 12, section: 'anglophone' });
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify(calls[0]?.body)).toBe('{"cursor":"c.1","limit":12,"section":"anglophone"}');
+    await endpoints.fetchBookPage({ section: 'anglophone', limit: 12, cursor: 'c.2' });
+    expect(calls).toHaveLength(2);
   });
 });
 
