@@ -1,3 +1,4 @@
+import { articlesOf, canonicalBody, queryString, VIDEO_SECTION_PATHS } from './call-shapes';
 import type { ApiClient } from './client';
 import type {
   AuthResponse,
@@ -51,47 +52,11 @@ import type {
   VideoPosition,
 } from './types';
 
-/** The video list paths spell the sections without hyphens (SPEC.md §7), unlike the subject ones. */
-export const VIDEO_SECTION_PATHS = {
-  anglophone: 'anglophone',
-  francophone: 'francophone',
-  'diploma-exams': 'diplomaexams',
-  'competitive-exams': 'competitiveexams',
-} as const satisfies Record<ListedSection, string>;
-
-/** A paged list's fields: only those given, in a fixed order (one cache entry per page, however written). */
-function givenFields(query: object): [string, unknown][] {
-  return Object.entries(query)
-    .filter(([, value]) => value !== undefined && value !== '')
-    .sort(([a], [b]) => a.localeCompare(b));
-}
-
-function queryString(query: object): string {
-  const entries = givenFields(query).map(([name, value]) => [name, String(value)]);
-  return entries.length === 0 ? '' : `?${new URLSearchParams(entries)}`;
-}
-
-function canonicalBody<T extends object>(query: T): Partial<T> {
-  return Object.fromEntries(givenFields(query)) as Partial<T>;
-}
-
-/** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
-export function makeExternalId(userId: string, now: number): string {
-  return `ORDER_${userId}_${now}`;
-}
-
 /**
  * A successful write of these changes what the profile and the video and book lists (locked, streamUrl,
  * fileUrl) show.
  */
 const USER_LISTS = ['users/profile', 'videos/', 'books/'] as const;
-
-// The news service answers `{ status, totalResults, articles }`; accept a bare array too, so a proxy that
-// unwraps it (or a backend that already does) works unchanged.
-function articlesOf(body: NewsArticle[] | { articles?: NewsArticle[] } | undefined): NewsArticle[] {
-  if (Array.isArray(body)) return body;
-  return body?.articles ?? [];
-}
 
 /**
  * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
