@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { failureText as describe } from './failure';
-import { notProvided } from './notProvided';
+import { failureText as describe, notProvided } from './notProvided';
 
 // Issue 8 "Books": a book opens in the app, with page navigation and zoom, and reopens at the page the
 // student last read. The app provides `openBook` (the PDF library, loaded only on the reader screen, the

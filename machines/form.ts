@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { failureText as describe } from './failure';
-import { notProvided } from './notProvided';
+import { failureText as describe, notProvided } from './notProvided';
 import { type FieldErrors, FORM_RULES, type FormRules, type FormValues } from './validation';
 
 // A form that is sent to the server (register, login, profile, comments…). SPEC.md §5's rules run before

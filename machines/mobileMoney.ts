@@ -1,10 +1,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { failureMessage as errorMessage } from './failure';
 import type { Alert } from './messages';
 import {
   type CheckStatusInput,
   type CheckStatusOutput,
+  failureMessage as errorMessage,
   isValidPhone,
   MOBILE_MONEY_DELAYS,
   type MobileMoneyContext,

@@ -79,3 +79,13 @@ export interface MobileMoneyContext {
 export function isValidPhone(phone: string): boolean {
   return phone.trim().length >= MIN_PHONE_LENGTH;
 }
+
+/**
+ * The text of a failed request, or null when it carries none (the machine then shows its own message). Also
+ * the order checkout's, which pays through this machine.
+ */
+export function failureMessage(error: unknown): string | null {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return null;
+}

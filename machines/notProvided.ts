@@ -9,3 +9,12 @@ export function notProvided<TOutput, TInput>(name: string) {
     throw new Error(`${name} is not provided`);
   });
 }
+
+// What a machine shows of a failed effect. The app's effects throw Errors whose message is already written
+// for the student (translated); anything else is shown as it is. (Kept here, beside the effects' default, so
+// the first screen's machines load no extra module for it.)
+
+/** The text of a failure, always something. */
+export function failureText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : String(error);
+}

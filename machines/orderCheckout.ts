@@ -1,9 +1,8 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { failureMessage as errorMessage } from './failure';
 import type { Alert } from './messages';
 import type { MobileMoneyInput, MobileMoneyOutput } from './mobileMoney';
-import { mobileMoneyMachine } from './mobileMoney';
+import { failureMessage as errorMessage, mobileMoneyMachine } from './mobileMoney';
 import { notProvided } from './notProvided';
 import {
   isOrderLine,

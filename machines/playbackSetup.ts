@@ -1,6 +1,5 @@
 import { assign, setup } from 'xstate';
-import { failureText as describe } from './failure';
-import { notProvided } from './notProvided';
+import { failureText as describe, notProvided } from './notProvided';
 import {
   type CheckAccessInput,
   type CheckAccessOutput,

@@ -1,7 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { failureText as describe } from './failure';
-import { notProvided } from './notProvided';
+import { failureText as describe, notProvided } from './notProvided';
 
 // A screen's data: a list or a detail loaded from the server. The screen shows a skeleton while loading,
 // the data when ready, and a translated error with a retry button when the load failed. The loader is the

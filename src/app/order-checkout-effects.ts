@@ -16,7 +16,6 @@ import {
 } from '../../machines/orderCheckout';
 import type { sessionMachine } from '../../machines/session';
 import type { PendingPayment } from '../../machines/types';
-import { makeExternalId } from '../services/api/endpoints';
 import { createOrderEndpoints, type OrderEndpoints } from '../services/api/order-endpoints';
 import type { Order } from '../services/api/types';
 import {
@@ -25,7 +24,7 @@ import {
   type OrderStorage,
   type PendingOrder,
 } from '../services/order-storage';
-import { isFinalRefusal, placeOrderPayload } from '../services/payments/payment-requests';
+import { isFinalRefusal, makeExternalId, placeOrderPayload } from '../services/payments/payment-requests';
 import type { AppEffects } from './app-effects';
 import type { UiStore } from './ui-store';
 

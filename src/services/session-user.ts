@@ -6,7 +6,8 @@ import type { User } from './api/types';
  * reads the rest of it; a stored user that fails this is not restored.
  */
 export function isAppUser(value: unknown): value is User {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const user = value as Record<string, unknown>;
-  return typeof user.id === 'string' && typeof user.username === 'string' && Array.isArray(user.paidSubjects);
+  const user = value as { readonly [field: string]: unknown } | null | undefined;
+  return (
+    typeof user?.id === 'string' && typeof user.username === 'string' && Array.isArray(user.paidSubjects)
+  );
 }

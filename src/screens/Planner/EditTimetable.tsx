@@ -14,8 +14,7 @@ import { FormField } from '../../ui/FormField';
 import { weekdayName } from './dates';
 import { newId } from './ids';
 import { PERIOD_COLOURS, PeriodForm } from './PeriodForm';
-import { PlannerFrame } from './PlannerFrame';
-import { TimetableNotFound } from './TimetableNotFound';
+import { PlannerFrame, TimetableNotFound } from './PlannerFrame';
 import { type Planner, usePlanner } from './use-planner';
 import { WeekdayPicker } from './WeekdayPicker';
 

@@ -1,8 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PeriodDraft } from '../../../machines/timetableRules';
-import { FormField } from '../../ui/FormField';
-import { SelectField } from '../../ui/SelectField';
+import { FormField, SelectField } from '../../ui/FormField';
 import { weekdayName } from './dates';
 
 export const PERIOD_COLOURS = [

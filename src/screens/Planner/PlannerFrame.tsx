@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SyncConflict } from '../../../machines/plannerSync';
-import { ErrorState, Skeleton } from '../../ui/States';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import type { Planner } from './use-planner';
 import './planner.css';
 
@@ -80,5 +80,21 @@ function ConflictNotice({ conflicts, onSeen }: { conflicts: readonly SyncConflic
         {t('planner.conflicts.seen')}
       </button>
     </section>
+  );
+}
+
+/** A timetable link whose timetable is gone (deleted here or on another device). */
+export function TimetableNotFound() {
+  const { t } = useTranslation();
+  return (
+    <EmptyState
+      title={t('planner.timetables.notFoundTitle')}
+      message={t('planner.timetables.notFoundMessage')}
+      action={
+        <Link href="/time-table-home" className="btn">
+          {t('routes.time-table-home')}
+        </Link>
+      }
+    />
   );
 }

@@ -8,8 +8,7 @@ import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
 import type { Timetable } from '../../services/planner/types';
 import { formatDay } from './dates';
-import { PlannerFrame } from './PlannerFrame';
-import { TimetableNotFound } from './TimetableNotFound';
+import { PlannerFrame, TimetableNotFound } from './PlannerFrame';
 import { usePlanner } from './use-planner';
 import { WeekView } from './WeekView';
 

@@ -4,8 +4,7 @@ import type { RouteParams } from '../../app/route-params';
 import { downloadTextFile, printPage } from '../../services/planner/file-export';
 import { icsFileName, timetableToIcs } from '../../services/planner/ics';
 import { findDoc } from '../../services/planner/planner-store';
-import { PlannerFrame } from './PlannerFrame';
-import { TimetableNotFound } from './TimetableNotFound';
+import { PlannerFrame, TimetableNotFound } from './PlannerFrame';
 import { usePlanner } from './use-planner';
 import { WeekView } from './WeekView';
 

@@ -1,3 +1,4 @@
+import { articlesOf, canonicalBody, queryString, VIDEO_SECTION_PATHS } from './call-shapes';
 import type { ApiClient } from './client';
 import type {
   AuthResponse,
@@ -51,47 +52,11 @@ import type {
   VideoPosition,
 } from './types';
 
-/** The video list paths spell the sections without hyphens (SPEC.md §7), unlike the subject ones. */
-export const VIDEO_SECTION_PATHS = {
-  anglophone: 'anglophone',
-  francophone: 'francophone',
-  'diploma-exams': 'diplomaexams',
-  'competitive-exams': 'competitiveexams',
-} as const satisfies Record<ListedSection, string>;
-
-/** A paged list's fields: only those given, in a fixed order (one cache entry per page, however written). */
-function givenFields(query: object): [string, unknown][] {
-  return Object.entries(query)
-    .filter(([, value]) => value !== undefined && value !== '')
-    .sort(([a], [b]) => a.localeCompare(b));
-}
-
-function queryString(query: object): string {
-  const entries = givenFields(query).map(([name, value]) => [name, String(value)]);
-  return entries.length === 0 ? '' : `?${new URLSearchParams(entries)}`;
-}
-
-function canonicalBody<T extends object>(query: T): Partial<T> {
-  return Object.fromEntries(givenFields(query)) as Partial<T>;
-}
-
-/** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
-export function makeExternalId(userId: string, now: number): string {
-  return `ORDER_${userId}_${now}`;
-}
-
 /**
  * A successful write of these changes what the profile and the video and book lists (locked, streamUrl,
  * fileUrl) show.
  */
 const USER_LISTS = ['users/profile', 'videos/', 'books/'] as const;
-
-// The news service answers `{ status, totalResults, articles }`; accept a bare array too, so a proxy that
-// unwraps it (or a backend that already does) works unchanged.
-function articlesOf(body: NewsArticle[] | { articles?: NewsArticle[] } | undefined): NewsArticle[] {
-  if (Array.isArray(body)) return body;
-  return body?.articles ?? [];
-}
 
 /**
  * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
@@ -105,11 +70,6 @@ export function createEndpoints(client: ApiClient) {
   const idempotentWrite = { retryable: true } as const;
   const videoRead = { retryable: true, video: true } as const;
   const list = { retryable: true, cacheable: true } as const;
-  /** A student's write on a lesson (videos/video/…): sent once, worded as a video call. */
-  const videoWrite =
-    <Payload, Answer>(method: 'POST' | 'PUT', action: string) =>
-    (payload: Payload) =>
-      client.request<Answer>({ method, path: `videos/video/${action}`, body: payload, video: true });
 
   return {
     // Account
@@ -205,10 +165,34 @@ export function createEndpoints(client: ApiClient) {
       client.request<Video[]>({ method: 'POST', path: 'videos/upnext-videos', body: payload, ...videoRead }),
     // Reactions do not invalidate the cached lists: their answers carry the new counts, and refetching
     // every list after each view would cost students mobile data.
-    commentVideo: videoWrite<CommentVideoPayload, CommentResponse>('POST', 'comment'),
-    likeVideo: videoWrite<VideoActionPayload, VideoCountsResponse>('PUT', 'like'),
-    dislikeVideo: videoWrite<VideoActionPayload, VideoCountsResponse>('PUT', 'dislike'),
-    viewVideo: videoWrite<VideoActionPayload, VideoCountsResponse>('PUT', 'view'),
+    commentVideo: (payload: CommentVideoPayload) =>
+      client.request<CommentResponse>({
+        method: 'POST',
+        path: 'videos/video/comment',
+        body: payload,
+        video: true,
+      }),
+    likeVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/like',
+        body: payload,
+        video: true,
+      }),
+    dislikeVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/dislike',
+        body: payload,
+        video: true,
+      }),
+    viewVideo: (payload: VideoActionPayload) =>
+      client.request<VideoCountsResponse>({
+        method: 'PUT',
+        path: 'videos/video/view',
+        body: payload,
+        video: true,
+      }),
     // The resume position on the student's account: never cached, never retried (a later save supersedes it).
     getVideoPosition: (videoId: string) =>
       client.request<VideoPosition>({
@@ -216,8 +200,20 @@ export function createEndpoints(client: ApiClient) {
         path: `videos/video/position?videoId=${encodeURIComponent(videoId)}`,
         video: true,
       }),
-    saveVideoPosition: videoWrite<SaveVideoPositionPayload, VideoPosition>('PUT', 'position'),
-    likeComment: videoWrite<LikeCommentPayload, CommentLikeResponse>('PUT', 'comment/like'),
+    saveVideoPosition: (payload: SaveVideoPositionPayload) =>
+      client.request<VideoPosition>({
+        method: 'PUT',
+        path: 'videos/video/position',
+        body: payload,
+        video: true,
+      }),
+    likeComment: (payload: LikeCommentPayload) =>
+      client.request<CommentLikeResponse>({
+        method: 'PUT',
+        path: 'videos/video/comment/like',
+        body: payload,
+        video: true,
+      }),
 
     // Catalogue
     fetchSubjects: () =>

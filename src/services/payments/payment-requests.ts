@@ -1,10 +1,14 @@
 import type { CartItem } from '../../../machines/types';
-import { makeExternalId } from '../api/endpoints';
 import { ApiError } from '../api/errors';
 import type { MakePaymentRequest, PlaceOrderPayload, RequestToPayPayload } from '../api/types';
 
 // What a mobile money payment sends to the server (API.md "Payments"), and which failures end it. The
 // checkout and mobile money machines decide when; these decide what.
+
+/** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
+export function makeExternalId(userId: string, now: number): string {
+  return `ORDER_${userId}_${now}`;
+}
 
 /** What the student's statement shows for the payment: subjects, or a shop order. */
 export const PAYER_MESSAGE = 'StudyCam subjects';

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { VIDEO_SECTION_PATHS } from '../../../../src/services/api/call-shapes';
 import { createApiClient } from '../../../../src/services/api/client';
-import {
-  createEndpoints,
-  type EndpointName,
-  type Endpoints,
-  makeExternalId,
-  VIDEO_SECTION_PATHS,
-} from '../../../../src/services/api/endpoints';
+import { createEndpoints, type EndpointName, type Endpoints } from '../../../../src/services/api/endpoints';
 import type {
   MakePaymentRequest,
   RegisterPayload,
   RequestToPayPayload,
 } from '../../../../src/services/api/types';
+import { makeExternalId } from '../../../../src/services/payments/payment-requests';
 import { createFakeFetch, type FakeReply } from './fakeFetch';
 
 const registerPayload: RegisterPayload = {
