@@ -5,15 +5,15 @@ import type { MobileMoneyOutput } from '../../machines/mobileMoney';
 import type { User } from '../../machines/types';
 import {
   LINE,
-  AFTER as MOBILE_MONEY_AFTER,
+  type MobileMoneyParentHarness,
+  mobileMoneyDriver,
   PENDING,
   provideMobileMoneyFakes,
   REFERENCE_ID,
   T0,
-  VALID_PHONE,
 } from './mobileMoney.model';
-import type { EventExecutors, Executor, MachineModel } from './modelHarness';
-import { Fakes, generatePaths, Harness, settle } from './modelHarness';
+import type { EventExecutors, MachineModel } from './modelHarness';
+import { Fakes, generatePaths, Harness } from './modelHarness';
 
 export const STUDENT: User = { id: 'u-1', username: 'amina', role: 'STUDENT' };
 export const PAID_STUDENT: User = {
@@ -84,7 +84,7 @@ export const CHECKOUT_EFFECTS = [
   'navigate',
 ] as const;
 
-export type CheckoutHarness = Harness<typeof checkoutMachine> & { readonly child: Fakes };
+export type CheckoutHarness = MobileMoneyParentHarness<typeof checkoutMachine>;
 
 /** Checkout with its real mobile money child; both with recorded effects and controllable actors. */
 export function createCheckoutHarness(): CheckoutHarness {
@@ -97,41 +97,10 @@ export function createCheckoutHarness(): CheckoutHarness {
   return Object.assign(new Harness(logic, undefined, fakes), { child });
 }
 
-/**
- * Drives the real mobile money child to the outcome the path asks for, through the child's own events,
- * fake provider calls and timers, exactly as a student and the provider would.
- */
-export const driveMobileMoney: Executor<typeof checkoutMachine> = async (base, event) => {
-  const harness = base as CheckoutHarness;
-  const childRef = harness.snapshot.children.mobileMoney;
-  if (!childRef) throw new Error('mobile money is not running');
-  const outcome =
-    event.type === 'xstate.error.actor.mobileMoney'
-      ? 'crashed'
-      : (event as AnyEventObject & { output?: MobileMoneyOutput }).output?.outcome;
-  if (!outcome) throw new Error(`${event.type} carries no mobile money outcome`);
-  const restored = harness.snapshot.context.pending !== null;
-  if (outcome === 'cancelled') {
-    childRef.send({ type: 'payment.cancel' });
-    return settle();
-  }
-  if (!restored) {
-    childRef.send({ type: 'payment.phoneChanged', phone: VALID_PHONE });
-    childRef.send({ type: 'payment.submitPhone', now: T0 });
-    await settle();
-    if (outcome === 'failed') {
-      harness.child.pending('requestToPay').reject(new Error('Payment failed. Please try again.'));
-      return settle();
-    }
-    harness.child.pending('requestToPay').resolve({ referenceId: REFERENCE_ID });
-    await settle();
-    await harness.fireTimer(MOBILE_MONEY_AFTER.firstPoll);
-  }
-  if (outcome === 'crashed') harness.child.throwing.add('clearPending');
-  const status = outcome === 'succeeded' ? 'SUCCESSFUL' : 'FAILED';
-  harness.child.pending('checkStatus').resolve({ status });
-  return settle();
-};
+/** The real mobile money child driven to each outcome; a refused start is a server error. */
+export const driveMobileMoney = mobileMoneyDriver<typeof checkoutMachine>(
+  'Payment failed. Please try again.',
+);
 
 export const checkoutExecutors: EventExecutors<typeof checkoutMachine> = {
   'checkout.start': (harness, event) => harness.send(event),

@@ -1,9 +1,9 @@
-import type { AnyEventObject, InputFrom } from 'xstate';
-import { fromCallback } from 'xstate';
+import type { AnyEventObject, InputFrom, NonReducibleUnknown } from 'xstate';
 import type { DownloadPlan, FileDownloadEvent, FileDownloadSnapshot } from '../../machines/fileDownload';
 import { fileDownloadMachine } from '../../machines/fileDownload';
+import { DownloadFakes, type FakeDownload as FakeDownloadOf } from './download-fakes';
 import type { EventExecutors, Executor, MachineModel } from './modelHarness';
-import { Fakes, generatePaths, Harness, settle } from './modelHarness';
+import { generatePaths, Harness, settle } from './modelHarness';
 
 // One paid video's download button: already stored or not, a plan measured with HEAD (known or unknown
 // size, Wi-Fi or mobile data), a download that reports progress and then finishes or fails, and a removal.
@@ -90,45 +90,18 @@ export const fileDownloadModel: MachineModel<VideoDownloadMachine> = {
 export const FILE_DOWNLOAD_EFFECTS = [] as const;
 
 /** One run of the download actor: what it can send back, and whether the machine stopped it. */
-export interface FakeDownload {
-  readonly sendBack: (event: FileDownloadEvent) => void;
-  stopped: boolean;
-}
+export type FakeDownload = FakeDownloadOf<FileDownloadEvent, NonReducibleUnknown>;
 
 /** The promise effects as in every model, plus the callback actor that downloads. */
-export class VideoDownloadFakes extends Fakes {
-  readonly downloads: FakeDownload[] = [];
+export class FileDownloadFakes extends DownloadFakes<FileDownloadEvent> {}
 
-  downloadActor() {
-    return fromCallback<FileDownloadEvent>(({ sendBack }) => {
-      const download: FakeDownload = { sendBack, stopped: false };
-      this.downloads.push(download);
-      // The real actor aborts its request here.
-      return () => {
-        download.stopped = true;
-      };
-    });
-  }
-
-  runningDownloads(): FakeDownload[] {
-    return this.downloads.filter((download) => !download.stopped);
-  }
-
-  runningDownload(): FakeDownload {
-    const running = this.runningDownloads();
-    if (running.length !== 1 || !running[0])
-      throw new Error(`Expected one download, found ${running.length}`);
-    return running[0];
-  }
-}
-
-export function fakesOf(harness: FileDownloadHarness): VideoDownloadFakes {
-  if (!(harness.fakes instanceof VideoDownloadFakes)) throw new Error('Not a videoDownload harness');
+export function fakesOf(harness: FileDownloadHarness): FileDownloadFakes {
+  if (!(harness.fakes instanceof FileDownloadFakes)) throw new Error('Not a fileDownload harness');
   return harness.fakes;
 }
 
 export function createFileDownloadHarness(input?: InputFrom<VideoDownloadMachine>): FileDownloadHarness {
-  const fakes = new VideoDownloadFakes();
+  const fakes = new FileDownloadFakes();
   const logic = fileDownloadMachine.provide({
     actors: {
       findDownload: fakes.promiseActor<number | null, void>('findDownload'),

@@ -1,9 +1,14 @@
-import type { AnyEventObject } from 'xstate';
-import type { MobileMoneyEvent, MobileMoneyInput, MobileMoneySnapshot } from '../../machines/mobileMoney';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type {
+  MobileMoneyEvent,
+  MobileMoneyInput,
+  MobileMoneyOutput,
+  MobileMoneySnapshot,
+} from '../../machines/mobileMoney';
 import { type MOBILE_MONEY_DELAYS, mobileMoneyMachine } from '../../machines/mobileMoney';
 import type { CartItem, PendingPayment } from '../../machines/types';
-import type { EventExecutors, MachineModel } from './modelHarness';
-import { Fakes, generatePaths, Harness } from './modelHarness';
+import type { EventExecutors, Executor, MachineModel } from './modelHarness';
+import { Fakes, generatePaths, Harness, settle } from './modelHarness';
 
 export const T0 = 1_750_000_000_000;
 export const LINE: CartItem = {
@@ -108,3 +113,49 @@ export const mobileMoneyExecutors: EventExecutors<typeof mobileMoneyMachine> = {
 };
 
 export const mobileMoneyPaths = () => generatePaths(mobileMoneyModel);
+
+/** A machine that runs mobile money as its child `mobileMoney`, with the child's fakes beside its own. */
+export type MobileMoneyParentHarness<TMachine extends AnyStateMachine> = Harness<TMachine> & {
+  readonly child: Fakes;
+};
+
+/**
+ * Drives a parent's real mobile money child to the outcome a path asks for, through the child's own events,
+ * fake provider calls and timers, as a student, the server and the provider would. A payment the parent
+ * resumed (`context.pending`) is only polled; a failed fresh one is the server refusing the start with
+ * `refusal`.
+ */
+export function mobileMoneyDriver<TMachine extends AnyStateMachine>(refusal: string): Executor<TMachine> {
+  return async (base, event) => {
+    const harness = base as MobileMoneyParentHarness<TMachine>;
+    const snapshot = harness.snapshot as AnyMachineSnapshot;
+    const childRef = snapshot.children.mobileMoney as AnyActorRef | undefined;
+    if (!childRef) throw new Error('mobile money is not running');
+    const outcome =
+      event.type === 'xstate.error.actor.mobileMoney'
+        ? 'crashed'
+        : (event as AnyEventObject & { output?: MobileMoneyOutput }).output?.outcome;
+    if (!outcome) throw new Error(`${event.type} carries no mobile money outcome`);
+    if (outcome === 'cancelled') {
+      childRef.send({ type: 'payment.cancel' });
+      return settle();
+    }
+    if ((snapshot.context as { pending: unknown }).pending === null) {
+      childRef.send({ type: 'payment.phoneChanged', phone: VALID_PHONE });
+      childRef.send({ type: 'payment.submitPhone', now: T0 });
+      await settle();
+      if (outcome === 'failed') {
+        harness.child.pending('requestToPay').reject(new Error(refusal));
+        return settle();
+      }
+      harness.child.pending('requestToPay').resolve({ referenceId: REFERENCE_ID });
+      await settle();
+      await harness.fireTimer(AFTER.firstPoll);
+    }
+    if (outcome === 'crashed') harness.child.throwing.add('clearPending');
+    harness.child
+      .pending('checkStatus')
+      .resolve({ status: outcome === 'succeeded' ? 'SUCCESSFUL' : 'FAILED' });
+    return settle();
+  };
+}

@@ -11,14 +11,15 @@ import {
 } from '../../machines/orderCheckout';
 import type { PendingPayment } from '../../machines/types';
 import {
-  AFTER as MOBILE_MONEY_AFTER,
+  type MobileMoneyParentHarness,
+  mobileMoneyDriver,
   provideMobileMoneyFakes,
   REFERENCE_ID,
   T0,
   VALID_PHONE,
 } from './mobileMoney.model';
-import type { EventExecutors, Executor, MachineModel } from './modelHarness';
-import { Fakes, generatePaths, Harness, settle } from './modelHarness';
+import type { EventExecutors, MachineModel } from './modelHarness';
+import { Fakes, generatePaths, Harness } from './modelHarness';
 
 export const PRODUCT: OrderProduct = {
   id: 'prod-calculator',
@@ -133,7 +134,7 @@ export const orderCheckoutModel: MachineModel<typeof orderCheckoutMachine> = {
 
 export const ORDER_EFFECTS = ['showAlert', 'clearPending', 'navigate', 'productMayHaveChanged'] as const;
 
-export type OrderHarness = Harness<typeof orderCheckoutMachine> & { readonly child: Fakes };
+export type OrderHarness = MobileMoneyParentHarness<typeof orderCheckoutMachine>;
 
 /** The order checkout with its real mobile money child; both with recorded effects and controllable actors. */
 export function createOrderHarness(input: OrderCheckoutInput): OrderHarness {
@@ -146,41 +147,8 @@ export function createOrderHarness(input: OrderCheckoutInput): OrderHarness {
   return Object.assign(new Harness(logic, input, fakes), { child });
 }
 
-/**
- * Drives the real mobile money child to the outcome the path asks for, through its own events, fake
- * provider calls and timers, as a student, the server and the provider would. A failed fresh payment is
- * the server refusing the start: the last item was sold meanwhile.
- */
-export const driveMobileMoney: Executor<typeof orderCheckoutMachine> = async (base, event) => {
-  const harness = base as OrderHarness;
-  const childRef = harness.snapshot.children.mobileMoney;
-  if (!childRef) throw new Error('mobile money is not running');
-  const outcome =
-    event.type === 'xstate.error.actor.mobileMoney'
-      ? 'crashed'
-      : (event as AnyEventObject & { output?: MobileMoneyOutput }).output?.outcome;
-  if (!outcome) throw new Error(`${event.type} carries no mobile money outcome`);
-  const resumed = harness.snapshot.context.pending !== null;
-  if (outcome === 'cancelled') {
-    childRef.send({ type: 'payment.cancel' });
-    return settle();
-  }
-  if (!resumed) {
-    childRef.send({ type: 'payment.phoneChanged', phone: VALID_PHONE });
-    childRef.send({ type: 'payment.submitPhone', now: T0 });
-    await settle();
-    if (outcome === 'failed') {
-      harness.child.pending('requestToPay').reject(new Error(OUT_OF_STOCK_MSG));
-      return settle();
-    }
-    harness.child.pending('requestToPay').resolve({ referenceId: REFERENCE_ID });
-    await settle();
-    await harness.fireTimer(MOBILE_MONEY_AFTER.firstPoll);
-  }
-  if (outcome === 'crashed') harness.child.throwing.add('clearPending');
-  harness.child.pending('checkStatus').resolve({ status: outcome === 'succeeded' ? 'SUCCESSFUL' : 'FAILED' });
-  return settle();
-};
+/** The real mobile money child driven to each outcome; a refused start is the last item sold meanwhile. */
+export const driveMobileMoney = mobileMoneyDriver<typeof orderCheckoutMachine>(OUT_OF_STOCK_MSG);
 
 export const orderExecutors: EventExecutors<typeof orderCheckoutMachine> = {
   'order.increase': (harness, event) => harness.send(event),

@@ -1,5 +1,4 @@
 import type { AnyEventObject } from 'xstate';
-import { fromCallback } from 'xstate';
 import type {
   DownloadRendition,
   DownloadVideoInput,
@@ -10,8 +9,9 @@ import type {
 } from '../../machines/videoDownload';
 import { videoDownloadMachine } from '../../machines/videoDownload';
 import type { NetworkHints } from '../../machines/videoQuality';
+import { DownloadFakes, type FakeDownload as FakeDownloadOf } from './download-fakes';
 import type { EventExecutors, Executor, MachineModel } from './modelHarness';
-import { Fakes, generatePaths, Harness, settle } from './modelHarness';
+import { generatePaths, Harness, settle } from './modelHarness';
 
 // One paid video's download: already stored (whole or in part) or not; the rendition chosen with its size; a
 // download that reports progress, then finishes, fails, or is interrupted by a lost connection and goes on
@@ -147,37 +147,9 @@ export const videoDownloadModel: MachineModel<VideoDownloadMachine> = {
 export const VIDEO_DOWNLOAD_EFFECTS = ['persistWifiOnly'] as const;
 
 /** One run of the download actor: what it was asked, what it can send back, whether it was stopped. */
-export interface FakeDownload {
-  readonly input: DownloadVideoInput;
-  readonly sendBack: (event: VideoDownloadEvent) => void;
-  stopped: boolean;
-}
+export type FakeDownload = FakeDownloadOf<VideoDownloadEvent, DownloadVideoInput>;
 
-export class VideoDownloadFakes extends Fakes {
-  readonly downloads: FakeDownload[] = [];
-
-  downloadActor() {
-    return fromCallback<VideoDownloadEvent, DownloadVideoInput>(({ sendBack, input }) => {
-      const download: FakeDownload = { input, sendBack, stopped: false };
-      this.downloads.push(download);
-      // The real actor aborts its request here, keeping what arrived.
-      return () => {
-        download.stopped = true;
-      };
-    });
-  }
-
-  runningDownloads(): FakeDownload[] {
-    return this.downloads.filter((download) => !download.stopped);
-  }
-
-  runningDownload(): FakeDownload {
-    const running = this.runningDownloads();
-    if (running.length !== 1 || !running[0])
-      throw new Error(`Expected one download, found ${running.length}`);
-    return running[0];
-  }
-}
+export class VideoDownloadFakes extends DownloadFakes<VideoDownloadEvent, DownloadVideoInput> {}
 
 export function fakesOf(harness: VideoDownloadHarness): VideoDownloadFakes {
   if (!(harness.fakes instanceof VideoDownloadFakes)) throw new Error('Not a videoDownload harness');

@@ -1,9 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
-import { sandboxCredentialStore } from '../../server/modules/payments/credential-queries';
-import { MomoProvider } from '../../server/modules/payments/momo-provider';
 import { createReconciler, RECONCILER, retryDelayMs } from '../../server/modules/payments/reconciler';
-import type { PaymentsContext } from '../../server/modules/payments/settlement';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
 import { EMULATOR_PENDING_MS, startEmulator, type TestEmulator } from './helpers/momo-emulator';
 import {
@@ -14,6 +11,7 @@ import {
   pricedSubjects,
   type Subject,
 } from './helpers/payment-calls';
+import { reconcilerContext } from './helpers/reconciler-context';
 
 /**
  * Money is never taken twice nor lost: replayed and concurrent starts, a provider that fails, hangs, is
@@ -49,13 +47,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-afterEach(() => {
-  emulator.down = false;
-  emulator.losesAnswers = false;
-  emulator.failWith = undefined;
-  emulator.hangs = false;
-  emulator.latencyMs = 0;
-});
+afterEach(() => emulator.heal());
 
 function subject(index: number): Subject {
   const found = subjects[index];
@@ -326,21 +318,6 @@ describe('a server restart in the middle of a payment', () => {
 });
 
 describe('the background reconciler', () => {
-  function reconcilerContext(): PaymentsContext {
-    return {
-      db: t.db,
-      provider: new MomoProvider({
-        config: t.config.momo,
-        fetch: emulator.fetch,
-        credentialStore: sandboxCredentialStore(t.db),
-      }),
-      accessPeriodDays: t.config.accessPeriodDays,
-      log: t.app.log,
-      notFound: { graceMs: NOT_FOUND_GRACE_MS, minReads: 2 },
-      countStatus: () => {},
-    };
-  }
-
   it('settles payments nobody polls, each checked by one reconciler only though two run at once', async () => {
     const students = await Promise.all([t.registerAndLogin(), t.registerAndLogin(), t.registerAndLogin()]);
     const references = await Promise.all(
@@ -351,12 +328,12 @@ describe('the background reconciler', () => {
       emulator.calls.filter((call) => call.startsWith('GET /momo-sandbox/collection/v1_0/requesttopay/'));
     const readsBefore = statusReads().length;
     // Two processes' reconcilers, sharing the database.
-    const first = createReconciler(reconcilerContext(), {
+    const first = createReconciler(reconcilerContext(t, emulator, NOT_FOUND_GRACE_MS), {
       intervalMs: 0,
       firstCheckAfterMs: 0,
       startMayTakeMs: 0,
     });
-    const second = createReconciler(reconcilerContext(), {
+    const second = createReconciler(reconcilerContext(t, emulator, NOT_FOUND_GRACE_MS), {
       intervalMs: 0,
       firstCheckAfterMs: 0,
       startMayTakeMs: 0,
@@ -390,14 +367,14 @@ describe('the background reconciler', () => {
           [student.id],
         )
       )[0]?.check_attempts;
-    const patient = createReconciler(reconcilerContext(), {
+    const patient = createReconciler(reconcilerContext(t, emulator, NOT_FOUND_GRACE_MS), {
       intervalMs: 0,
       firstCheckAfterMs: 0,
       startMayTakeMs: 60_000,
     });
     await patient.runOnce();
     expect(await attempts()).toBe(0);
-    const due = createReconciler(reconcilerContext(), {
+    const due = createReconciler(reconcilerContext(t, emulator, NOT_FOUND_GRACE_MS), {
       intervalMs: 0,
       firstCheckAfterMs: 0,
       startMayTakeMs: 0,
@@ -414,7 +391,7 @@ describe('the background reconciler', () => {
       [{ subject: subject(2), amount: 1 }],
       '23746733123453',
     );
-    const reconciler = createReconciler(reconcilerContext(), {
+    const reconciler = createReconciler(reconcilerContext(t, emulator, NOT_FOUND_GRACE_MS), {
       intervalMs: 0,
       firstCheckAfterMs: 0,
       startMayTakeMs: 0,

@@ -45,11 +45,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-afterEach(() => {
-  emulator.down = false;
-  emulator.losesAnswers = false;
-  emulator.failWith = undefined;
-});
+afterEach(() => emulator.heal());
 
 function subject(index: number): Subject {
   const found = subjects[index];

@@ -1,8 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxCredentialStore } from '../../server/modules/payments/credential-queries';
-import { MomoProvider } from '../../server/modules/payments/momo-provider';
 import { createReconciler } from '../../server/modules/payments/reconciler';
-import type { PaymentsContext } from '../../server/modules/payments/settlement';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
 import { EMULATOR_PENDING_MS, startEmulator, type TestEmulator } from './helpers/momo-emulator';
 import {
@@ -15,6 +12,7 @@ import {
   stockOf,
 } from './helpers/order-calls';
 import { cart, checkoutBody, paymentCalls, pricedSubjects } from './helpers/payment-calls';
+import { reconcilerContext } from './helpers/reconciler-context';
 
 /**
  * Buying in the shop (issue 8): an order is a mobile money payment whose line is a product, priced and
@@ -46,9 +44,7 @@ afterAll(async () => {
   await emulator.close();
 });
 
-afterEach(() => {
-  emulator.down = false;
-});
+afterEach(() => emulator.heal());
 
 const CALCULATOR = 'prod-calculator';
 const TEXTBOOK = 'prod-textbook-maths-f5';
@@ -310,26 +306,11 @@ describe('bad input', () => {
 });
 
 describe('settled without the app', () => {
-  function reconcilerContext(): PaymentsContext {
-    return {
-      db: t.db,
-      provider: new MomoProvider({
-        config: t.config.momo,
-        fetch: emulator.fetch,
-        credentialStore: sandboxCredentialStore(t.db),
-      }),
-      accessPeriodDays: t.config.accessPeriodDays,
-      log: t.app.log,
-      notFound: { graceMs: NOT_FOUND_GRACE_MS, minReads: 2 },
-      countStatus: () => {},
-    };
-  }
-
   it('is paid by the reconciler when nobody polls, with no code of its own', async () => {
     const product = await productWithStock(t.db, TEXTBOOK, 3);
     const placed = await orders.place(student, orderBody(student, { product, quantity: 1, town: 'Dschang' }));
     emulator.clock.advance(EMULATOR_PENDING_MS);
-    const reconciler = createReconciler(reconcilerContext(), {
+    const reconciler = createReconciler(reconcilerContext(t, emulator, NOT_FOUND_GRACE_MS), {
       intervalMs: 0,
       firstCheckAfterMs: 0,
       startMayTakeMs: 0,

@@ -11,7 +11,6 @@ import type {
   CommentVideoPayload,
   DeleteAccountPayload,
   FetchStudentDetailPayload,
-  FilteredBooksPayload,
   FilteredVideosPayload,
   ForgotPasswordPayload,
   Happening,
@@ -225,8 +224,6 @@ export function createEndpoints(client: ApiClient) {
         body: payload,
         ...read,
       }),
-    filteredBooks: (payload: FilteredBooksPayload = {}) =>
-      client.request<Book[]>({ method: 'POST', path: 'books/filtered-books', body: payload, ...read }),
     /** One book with a fresh signed fileUrl (the reader asks each time it opens). */
     fetchBook: (id: string) =>
       client.request<Book>({ method: 'GET', path: `books/${encodeURIComponent(id)}`, ...read }),

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { type AnyEventObject, type AnyStateMachine, initialTransition, transition } from 'xstate';
 import {
   definitionStates,
@@ -112,6 +113,29 @@ export function coverageReport<TPath>(
     unvisited,
     untaken,
   };
+}
+
+/**
+ * The check that closes each QA file: every selected path was replayed, and together they visit every state,
+ * take every transition and meet every obligation (events per state, inputs) that the whole generated set
+ * has. Returns the coverage line for the log.
+ */
+export function expectReplayCovers<TPath>(options: {
+  machine: AnyStateMachine;
+  all: readonly TPath[];
+  selected: readonly TPath[];
+  replayed: readonly TPath[];
+  coverageOf: (path: TPath) => PathCoverage;
+  obligations: (path: TPath) => string[];
+}): string {
+  const { machine, all, selected, replayed, coverageOf, obligations } = options;
+  const report = coverageReport(machine, replayed, coverageOf);
+  expect(replayed).toHaveLength(selected.length);
+  expect(report.unvisited).toEqual([]);
+  expect(report.untaken).toEqual([]);
+  const met = new Set(replayed.flatMap(obligations));
+  expect([...new Set(all.flatMap(obligations))].filter((item) => !met.has(item))).toEqual([]);
+  return report.summary;
 }
 
 /**

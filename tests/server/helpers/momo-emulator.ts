@@ -33,6 +33,8 @@ export interface TestEmulator {
   restart(): Promise<void>;
   /** Forgets every api user, token and payment, as a sandbox account reset does (callers provision again). */
   forget(): void;
+  /** Ends every fault above (down, lost answers, failing status, hangs, latency): for a test's afterEach. */
+  heal(): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,15 @@ export async function startEmulator(options: MomoSandboxOptions = {}): Promise<T
     failWith: undefined,
     hangs: false,
     latencyMs: 0,
+    heal() {
+      Object.assign(emulator, {
+        down: false,
+        losesAnswers: false,
+        failWith: undefined,
+        hangs: false,
+        latencyMs: 0,
+      });
+    },
     fetch: async (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
       if (emulator.down) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });

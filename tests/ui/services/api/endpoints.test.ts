@@ -335,18 +335,6 @@ const CASES = {
     ],
     ...read,
   },
-  filteredBooks: {
-    variants: [
-      {
-        call: (e) => e.filteredBooks({ section: 'anglophone', level: 'Form 5', subjectTitle: 'Physics' }),
-        method: 'POST',
-        path: 'books/filtered-books',
-        body: { section: 'anglophone', level: 'Form 5', subjectTitle: 'Physics' },
-      },
-      { call: (e) => e.filteredBooks(), method: 'POST', path: 'books/filtered-books', body: {} },
-    ],
-    ...read,
-  },
   fetchBook: one({ call: (e) => e.fetchBook('book/1'), method: 'GET', path: 'books/book%2F1' }, read),
   fetchBookPage: {
     variants: [
