@@ -182,8 +182,8 @@ describe('the PWA in Chromium', () => {
     const account = newStudent('offline');
     await api.register(account);
     const { token, userId } = await api.login(account);
-    await payForMaths(token, userId, account.username);
-    const video = await mathsVideo(token);
+    await api.payFor({ token, userId, username: account.username }, MATHS, PAYERS.ordinary);
+    const video = await mathsVideo(api, token);
 
     const { page, context, device } = await phone();
     const app = new StudentApp(device);
@@ -246,54 +246,8 @@ describe('the PWA in Chromium', () => {
   });
 });
 
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${baseUrl}/${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** Set-up through the API (paying through the screens is the golden journey's job). */
-async function payForMaths(token: string, userId: string, username: string) {
-  const { referenceId } = await call<{ referenceId: string }>('POST', 'payments/momo/requesttopay', token, {
-    amount: String(MATHS.price),
-    currency: 'XAF',
-    externalId: `ORDER_${userId}_${Date.now()}`,
-    payer: { partyIdType: 'MSISDN', partyId: PAYERS.ordinary },
-    payerMessage: 'e2e',
-    payeeNote: MATHS.title,
-    items: [{ subjectId: MATHS.id, amount: 1 }],
-  });
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const { status } = await call<{ status: string }>(
-      'GET',
-      `payments/momo/requesttopay/${referenceId}`,
-      token,
-    );
-    if (status === 'SUCCESSFUL') break;
-    if (status !== 'PENDING') throw new Error(`payment ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await call('PUT', 'transactions/subjects/makepayments', token, {
-    id: userId,
-    username,
-    role: 'STUDENT',
-    paidSubjects: [MATHS.title],
-    totalCost: MATHS.price,
-    referenceId,
-  });
-}
-
-async function mathsVideo(token: string) {
-  const videos = await call<Array<{ _id: string; title: string; subjectId: string; streamUrl?: string }>>(
-    'GET',
+async function mathsVideo(api: StudentApi, token: string) {
+  const videos = await api.read<Array<{ _id: string; title: string; subjectId: string; streamUrl?: string }>>(
     'videos/fetchvideos',
     token,
   );

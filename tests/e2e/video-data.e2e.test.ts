@@ -83,53 +83,14 @@ interface ListedVideo {
   renditions: Rendition[];
 }
 
-async function call<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${proxy.baseUrl}/${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
 /** A student who paid for Mathematics Form 5 (through the API: paying through the screens is another journey). */
 async function paidAccount(lang: Lang): Promise<{ account: StudentAccount; video: ListedVideo }> {
   const api = new StudentApi(proxy.baseUrl);
   const account = newStudent(`video_${lang}`);
   await api.register(account);
   const { token, userId } = await api.login(account);
-  const { referenceId } = await call<{ referenceId: string }>('POST', 'payments/momo/requesttopay', token, {
-    amount: String(MATHS.price),
-    currency: 'XAF',
-    externalId: `ORDER_${userId}_${Date.now()}`,
-    payer: { partyIdType: 'MSISDN', partyId: PAYERS.ordinary },
-    payerMessage: 'e2e',
-    payeeNote: MATHS.title,
-    items: [{ subjectId: MATHS.id, amount: 1 }],
-  });
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    const { status } = await call<{ status: string }>(
-      'GET',
-      `payments/momo/requesttopay/${referenceId}`,
-      token,
-    );
-    if (status === 'SUCCESSFUL') break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await call('PUT', 'transactions/subjects/makepayments', token, {
-    id: userId,
-    username: account.username,
-    role: 'STUDENT',
-    paidSubjects: [MATHS.title],
-    totalCost: MATHS.price,
-    referenceId,
-  });
-  const videos = await call<ListedVideo[]>('GET', 'videos/fetchvideos/anglophone', token);
+  await api.payFor({ token, userId, username: account.username }, MATHS, PAYERS.ordinary);
+  const videos = await api.read<ListedVideo[]>('videos/fetchvideos/anglophone', token);
   const video = videos.find((candidate) => candidate.subjectId === MATHS.id && candidate.renditions[0]?.url);
   if (!video) throw new Error('no playable maths video after paying');
   return { account, video };

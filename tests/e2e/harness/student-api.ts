@@ -126,6 +126,60 @@ export class StudentApi {
     return answer.referenceId;
   }
 
+  /**
+   * Access to a subject paid for as the app pays (request to pay, polled until SUCCESSFUL, then recorded),
+   * for a journey that starts from a paying student.
+   */
+  async payFor(
+    session: { token: string; userId: string; username: string },
+    subject: { id: string; title: string; price: number },
+    payer: string,
+  ): Promise<void> {
+    const { referenceId } = await this.call<{ referenceId: string }>(
+      'POST',
+      'payments/momo/requesttopay',
+      {
+        amount: String(subject.price),
+        currency: 'XAF',
+        externalId: `ORDER_${session.userId}_${Date.now()}`,
+        payer: { partyIdType: 'MSISDN', partyId: payer },
+        payerMessage: 'e2e',
+        payeeNote: subject.title,
+        items: [{ subjectId: subject.id, amount: 1 }],
+      },
+      session.token,
+    );
+    for (let attempt = 0; ; attempt += 1) {
+      const { status } = await this.call<{ status: string }>(
+        'GET',
+        `payments/momo/requesttopay/${referenceId}`,
+        undefined,
+        session.token,
+      );
+      if (status === 'SUCCESSFUL') break;
+      if (status !== 'PENDING' || attempt >= 60) throw new Error(`payment ${referenceId}: ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    await this.call(
+      'PUT',
+      'transactions/subjects/makepayments',
+      {
+        id: session.userId,
+        username: session.username,
+        role: 'STUDENT',
+        paidSubjects: [subject.title],
+        totalCost: subject.price,
+        referenceId,
+      },
+      session.token,
+    );
+  }
+
+  /** A signed-in read, e.g. the video list with its signed URLs. */
+  async read<T>(path: string, token: string): Promise<T> {
+    return this.call<T>('GET', path, undefined, token);
+  }
+
   async transactions(account: StudentAccount): Promise<PaymentEntry[]> {
     const { token } = await this.login(account);
     return this.call<PaymentEntry[]>('GET', 'transactions', undefined, token);
