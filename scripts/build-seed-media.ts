@@ -14,7 +14,7 @@ import {
   captionFile,
   QUALITIES,
   renditionFile,
-  thumbnailFile,
+  thumbnailFiles,
 } from '../server/lib/media-files';
 import type { SeedMedia } from '../server/seed/seed-media';
 import type { Clip } from '../server/seed/subjects';
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
       // A fresh transcode: the pipeline keeps finished files, which is right for an import, not here.
       for (const quality of QUALITIES)
         rmSync(join(MEDIA_DIR, 'videos', renditionFile(clip, quality)), { force: true });
-      rmSync(join(MEDIA_DIR, 'thumbnails', thumbnailFile(clip)), { force: true });
+      for (const file of thumbnailFiles(clip)) rmSync(join(MEDIA_DIR, 'thumbnails', file), { force: true });
       const done = new Set<string>();
       const lesson = await transcodeLesson({
         tools,

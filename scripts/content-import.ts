@@ -9,6 +9,7 @@ import { ManifestError } from '../server/content-import/manifest';
 import { type ImportReporter, runImport } from '../server/content-import/run-import';
 import type { TranscodeStep } from '../server/content-import/transcode-lesson';
 import { type Db, migrate, openPglite, openPostgres } from '../server/lib/db';
+import { importedMediaDir } from '../server/lib/media-files';
 import { seedIfEmpty } from '../server/seed/seed';
 
 const STEP_NAMES: Record<TranscodeStep, string> = {
@@ -80,7 +81,7 @@ async function main(): Promise<number> {
     const summary = await runImport({
       db,
       tools,
-      mediaDir: join(config.dataDir, 'media'),
+      mediaDir: importedMediaDir(config.dataDir),
       source,
       reporter: consoleReporter(process.stdout),
       signal: interrupt.signal,

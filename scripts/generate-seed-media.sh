@@ -13,13 +13,12 @@ mkdir -p "$OUT/pictures" "$OUT/books"
 
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 
-# The lesson clips (renditions, captions, thumbnails) come from the import pipeline: npm run seed:media.
+# The lesson clips (renditions, captions, thumbnails in each width) come from the import pipeline: npm run seed:media.
 npx tsx scripts/build-seed-media.ts
 
 # Responsive sizes (issue 12): each picture also as <name>-<width>w.webp, which the server lists in the
 # `srcset` it sends (server/lib/picture-sizes.ts), so a phone downloads the width it draws, not a bigger one.
 PICTURE_WIDTHS=(80 160 320 480)
-THUMBNAIL_WIDTHS=(160 320)
 picture_sizes() {
   local key=$1 initials=$2 colour=$3 width height
   for width in "${PICTURE_WIDTHS[@]}"; do
@@ -29,14 +28,6 @@ picture_sizes() {
       -c:v libwebp -quality 70 "$OUT/pictures/subject-$key-${width}w.webp"
   done
 }
-# The seed lessons' thumbnails in each width, from their 480p rendition at the thumbnail's moment (3 s).
-for rendition in "$OUT"/videos/*-480p.mp4; do
-  name=$(basename "$rendition" -480p.mp4)
-  for width in "${THUMBNAIL_WIDTHS[@]}"; do
-    ff -ss 3 -i "$rendition" -frames:v 1 -vf "scale=$width:-2" -c:v libwebp -quality 60 \
-      "$OUT/thumbnails/$name-${width}w.webp"
-  done
-done
 
 # discipline key | initials | card colour
 DISCIPLINES=(

@@ -85,8 +85,11 @@ export function renditionArgs(spec: RenditionSpec, source: string, output: strin
   ];
 }
 
-/** A small WebP still from a third of the way in (the title card of a lesson is rarely telling). */
-export function thumbnailArgs(source: string, atSeconds: number, output: string): string[] {
+/**
+ * A small WebP still from a third of the way in (the title card of a lesson is rarely telling), `width`
+ * pixels wide (the default thumbnail is 320).
+ */
+export function thumbnailArgs(source: string, atSeconds: number, output: string, width = 320): string[] {
   return [
     '-ss',
     atSeconds.toFixed(2),
@@ -95,7 +98,7 @@ export function thumbnailArgs(source: string, atSeconds: number, output: string)
     '-frames:v',
     '1',
     '-vf',
-    'scale=320:-2',
+    `scale=${width}:-2`,
     '-c:v',
     'libwebp',
     '-quality',

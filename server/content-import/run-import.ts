@@ -8,7 +8,7 @@ import {
   captionFile,
   QUALITIES,
   renditionFile,
-  thumbnailFile,
+  thumbnailFiles,
 } from '../lib/media-files';
 import { MediaError, type MediaTools } from './ffmpeg';
 import { LADDER_VERSION } from './ladder';
@@ -60,12 +60,12 @@ function removeStemFiles(mediaDir: string, stem: string): void {
     rmSync(join(mediaDir, 'videos', renditionFile(stem, quality)), { force: true });
   for (const lang of CAPTION_LANGUAGES)
     rmSync(join(mediaDir, 'videos', captionFile(stem, lang)), { force: true });
-  rmSync(join(mediaDir, 'thumbnails', thumbnailFile(stem)), { force: true });
+  for (const file of thumbnailFiles(stem)) rmSync(join(mediaDir, 'thumbnails', file), { force: true });
 }
 
 const stemFilesExist = (mediaDir: string, stem: string) =>
   QUALITIES.every((quality) => existsSync(join(mediaDir, 'videos', renditionFile(stem, quality)))) &&
-  existsSync(join(mediaDir, 'thumbnails', thumbnailFile(stem)));
+  thumbnailFiles(stem).every((file) => existsSync(join(mediaDir, 'thumbnails', file)));
 
 function defaultVideoId(subjectId: string, lesson: Lesson, sha: string): string {
   const slug = slugOf(lesson.file) || sha.slice(0, 12);

@@ -1,6 +1,12 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Quality, renditionFile, thumbnailFile } from '../lib/media-files';
+import {
+  type Quality,
+  renditionFile,
+  THUMBNAIL_WIDTHS,
+  thumbnailFile,
+  thumbnailSizeFile,
+} from '../lib/media-files';
 import { MediaError, type MediaTools, probe, transcode } from './ffmpeg';
 import { RENDITION_LADDER, renditionArgs, thumbnailArgs } from './ladder';
 
@@ -50,7 +56,7 @@ async function produce(output: string, write: (partial: string) => Promise<void>
 }
 
 /**
- * Transcodes one source into every rendition of the ladder plus a thumbnail, under mediaDir/videos and
+ * Transcodes one source into every rendition of the ladder plus a thumbnail (and its sized copies), under mediaDir/videos and
  * mediaDir/thumbnails, named after `stem` (which carries the source's hash, so kept files always belong to
  * this very source). Renditions already there from an interrupted run are kept, not transcoded again.
  */
@@ -98,12 +104,21 @@ export async function transcodeLesson(options: {
   }
 
   const thumbnail = thumbnailFile(stem);
-  const thumbnailReused = await produce(join(thumbnailsDir, thumbnail), (partial) =>
-    transcode(tools, thumbnailArgs(source, Math.min(3, input.durationSeconds / 3), partial), {
-      durationSeconds: 0,
-      ...(signal ? { signal } : {}),
-    }),
-  );
+  const atSeconds = Math.min(3, input.durationSeconds / 3);
+  const stills: Array<[file: string, width: number]> = [
+    [thumbnail, 320],
+    ...THUMBNAIL_WIDTHS.map((width): [string, number] => [thumbnailSizeFile(stem, width), width]),
+  ];
+  let thumbnailReused = true;
+  for (const [file, width] of stills) {
+    const reused = await produce(join(thumbnailsDir, file), (partial) =>
+      transcode(tools, thumbnailArgs(source, atSeconds, partial, width), {
+        durationSeconds: 0,
+        ...(signal ? { signal } : {}),
+      }),
+    );
+    thumbnailReused &&= reused;
+  }
   onProgress?.({ step: 'thumbnail', percent: 100, reused: thumbnailReused });
   return { stem, durationSeconds: input.durationSeconds, thumbnail, renditions };
 }

@@ -1,5 +1,5 @@
 // How a video's files are named. A video has a media stem; its renditions are <stem>-<quality>.mp4, its
-// captions <stem>-<lang>.vtt and its thumbnail <stem>.webp. A signed URL grants the stem, so one signature
+// captions <stem>-<lang>.vtt and its thumbnail <stem>.webp, also in each width as <stem>-<width>w.webp. A signed URL grants the stem, so one signature
 // covers every rendition and caption of the video (and the lists repeat one signature per video, which
 // compression then almost removes).
 
@@ -9,12 +9,26 @@ export type Quality = (typeof QUALITIES)[number];
 export const CAPTION_LANGUAGES = ['en', 'fr'] as const;
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
 
+/** Where imported media live (`npm run content:import`), beside the database: <dataDir>/media. */
+export const importedMediaDir = (dataDir: string) => `${dataDir}/media`;
+
 /** A stem: letters, digits, '-' and '_', so every file name derived from it is a safe bare name. */
 export const STEM_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
 
 export const renditionFile = (stem: string, quality: Quality) => `${stem}-${quality}.mp4`;
 export const captionFile = (stem: string, lang: CaptionLanguage) => `${stem}-${lang}.vtt`;
 export const thumbnailFile = (stem: string) => `${stem}.webp`;
+
+/** A thumbnail's widths for `srcset` (issue 12): a card 160 px wide on a 1× screen, 320 px on a 2× one. */
+export const THUMBNAIL_WIDTHS = [160, 320] as const;
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+export const thumbnailSizeFile = (stem: string, width: number) => `${stem}-${width}w.webp`;
+
+/** The thumbnail and each of its sized copies. */
+export const thumbnailFiles = (stem: string): string[] => [
+  thumbnailFile(stem),
+  ...THUMBNAIL_WIDTHS.map((width) => thumbnailSizeFile(stem, width)),
+];
 
 export type MediaFile =
   | { readonly kind: 'rendition'; readonly stem: string; readonly quality: Quality }

@@ -149,6 +149,21 @@ describe('content import', () => {
     const thumbnail = await ctx.app.inject({ method: 'GET', url: video?.thumbnail_url ?? '' });
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
+    // Its sized copies for srcset (issue 12), each as wide as its name says.
+    const stem = (video?.thumbnail_url ?? '').replace(/^\/media\/thumbnails\//, '').replace(/\.webp$/, '');
+    for (const width of [160, 320]) {
+      const file = join(mediaDir(), 'thumbnails', `${stem}-${width}w.webp`);
+      const measured = execFileSync(tools.ffprobe, [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=width',
+        '-of',
+        'csv=p=0',
+        file,
+      ]);
+      expect(Number(measured.toString().trim())).toBe(width);
+    }
   }, 120_000);
 
   it('serves an imported lesson like any other: listed with its renditions, French captions, signed Range', async () => {
@@ -174,6 +189,17 @@ describe('content import', () => {
       subsection: 'Quadratic equations',
       locked: false,
     });
+    // The list offers the imported thumbnail in its widths, as it does the seed's.
+    const srcset = String(imported?.thumbnailSrcset ?? '');
+    expect(srcset).toMatch(/-160w\.webp 160w, .*-320w\.webp 320w$/);
+    for (const candidate of srcset.split(', ')) {
+      const sized = await ctx.app.inject({
+        method: 'GET',
+        url: new URL(candidate.split(' ')[0] ?? '').pathname,
+      });
+      expect(sized.statusCode).toBe(200);
+      expect(sized.headers['content-type']).toBe('image/webp');
+    }
     const saver = new URL(imported?.renditions[0]?.url ?? '');
     const part = await ctx.app.inject({
       method: 'GET',

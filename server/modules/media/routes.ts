@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
-import { parseMediaFile } from '../../lib/media-files';
+import { importedMediaDir, parseMediaFile } from '../../lib/media-files';
 import { verifyMediaSignature } from '../../lib/media-signing';
 import { failures } from '../../lib/schemas';
 import { mayStream } from '../../lib/subject-access';
@@ -60,7 +60,7 @@ export async function sendFile(
 const mediaRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['media'];
-  const importedMedia = join(app.config.dataDir, 'media');
+  const importedMedia = importedMediaDir(app.config.dataDir);
 
   app.get(
     '/media/videos/:file',

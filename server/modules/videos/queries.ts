@@ -65,14 +65,22 @@ export function commentJson(row: CommentRow): CommentJson {
   };
 }
 
-/** Issue 12: the thumbnail's generated widths, when it has some. */
-function thumbnailSizes(path: string, origin: string): { thumbnailSrcset?: string } {
-  const srcset = pictureSrcset(path, origin);
+/** Issue 12: the thumbnail's generated widths, when it has some (imported lessons' or the seed's). */
+function thumbnailSizes(
+  path: string,
+  origin: string,
+  mediaRoots: readonly string[],
+): { thumbnailSrcset?: string } {
+  const srcset = pictureSrcset(path, origin, mediaRoots);
   return srcset === undefined ? {} : { thumbnailSrcset: srcset };
 }
 
 /** Every video in catalogue order (subject order, then position), with its comments oldest first. */
-export async function loadCatalogueVideos(db: Queryable, origin: string): Promise<CatalogueVideo[]> {
+export async function loadCatalogueVideos(
+  db: Queryable,
+  origin: string,
+  mediaRoots: readonly string[],
+): Promise<CatalogueVideo[]> {
   const rows = await db.query<VideoRow>(
     `SELECT v.id, v.title, v.title_en, v.title_fr, v.subject_id, s.subject_title, s.price, v.section, v.subsection, v.level, v.description,
             v.thumbnail_url, v.media_file, v.duration_seconds, v.views, v.likes, v.dislikes
@@ -103,7 +111,7 @@ export async function loadCatalogueVideos(db: Queryable, origin: string): Promis
     level: row.level,
     description: row.description,
     thumbnailUrl: `${origin}${row.thumbnail_url}`,
-    ...thumbnailSizes(row.thumbnail_url, origin),
+    ...thumbnailSizes(row.thumbnail_url, origin, mediaRoots),
     durationSeconds: row.duration_seconds,
     views: row.views,
     likes: row.likes,

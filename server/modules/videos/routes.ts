@@ -8,10 +8,12 @@ import {
   pageAfter,
   UNPAGED_LIST_CAP,
 } from '../../lib/list-paging';
+import { importedMediaDir } from '../../lib/media-files';
 import { publicOrigin } from '../../lib/public-origin';
 import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures, type Section } from '../../lib/schemas';
 import { currentAccess } from '../../lib/subject-access';
+import { SEED_MEDIA_DIR } from '../../seed/seed';
 import interactionRoutes from './interaction-routes';
 import positionRoutes from './position-routes';
 import { mediaExpiry, presentVideos } from './present-videos';
@@ -40,8 +42,9 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   let cachedExpiry = 0;
   await app.register(positionRoutes);
 
+  const mediaRoots = [importedMediaDir(app.config.dataDir), SEED_MEDIA_DIR];
   const catalogue = (origin: string) =>
-    app.responseCache.get(`videos|list|${origin}`, () => loadCatalogueVideos(app.db, origin));
+    app.responseCache.get(`videos|list|${origin}`, () => loadCatalogueVideos(app.db, origin, mediaRoots));
 
   const present = (
     videos: CatalogueVideo[],
