@@ -29,7 +29,10 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: { TEST_DB: 'pglite' },
-          globalSetup: ['tests/server/helpers/redis-global-setup.ts'],
+          globalSetup: [
+            'tests/server/helpers/pglite-template-global-setup.ts',
+            'tests/server/helpers/redis-global-setup.ts',
+          ],
         },
       },
       {

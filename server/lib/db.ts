@@ -35,10 +35,17 @@ function checkChannel(channel: string): string {
   return channel;
 }
 
-/** Embedded PostgreSQL: files under dataDir, or in memory when dataDir is undefined (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * Embedded PostgreSQL: files under dataDir, or in memory when dataDir is undefined (tests). `from` starts it
+ * as a copy of a database dumped with PGlite's dumpDataDir() instead of an empty one, which skips initdb (the
+ * tests start hundreds of databases from one migrated, seeded copy).
+ */
+export async function openPglite(dataDir?: string, from?: Blob): Promise<Db> {
   if (dataDir !== undefined) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir === undefined ? {} : { dataDir });
+  const pglite = await PGlite.create({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(from === undefined ? {} : { loadDataDir: from }),
+  });
   return {
     kind: 'pglite',
     async query<T>(sql: string, params: readonly unknown[] = []) {

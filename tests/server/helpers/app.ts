@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -138,6 +138,28 @@ export async function freshDatabase(): Promise<{
   return { db: openPostgres(url), url, drop };
 }
 
+const templateDumps = new Map<string, Blob>();
+
+/**
+ * The database a test app starts on: on PGlite a copy of the migrated (and seeded) database that the
+ * project's global setup dumped once, which spares initdb (seconds each time), the migrations and the seed;
+ * on PostgreSQL, where a new database costs little, an empty one. The app's own start-up runs migrate() and
+ * the seed either way, and finds them done on the copy.
+ */
+async function startingDatabase(seeded: boolean): Promise<Awaited<ReturnType<typeof freshDatabase>>> {
+  if (testBackend() !== 'pglite') return freshDatabase();
+  const templates = inject('pgliteTemplates');
+  if (!templates)
+    throw new Error('the server project provides pgliteTemplates (pglite-template-global-setup.ts)');
+  const file = seeded ? templates.seeded : templates.migrated;
+  let dump = templateDumps.get(file);
+  if (dump === undefined) {
+    dump = new Blob([readFileSync(file)]);
+    templateDumps.set(file, dump);
+  }
+  return { db: await openPglite(undefined, dump), drop: async () => {} };
+}
+
 /** A ready app on a fresh, migrated (and by default seeded) database, plus helpers. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'study-app-test-'));
@@ -159,7 +181,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.redis ? { REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: uniqueRedisPrefix() } : {}),
     ...options.env,
   });
-  const { db, drop } = await freshDatabase();
+  const { db, drop } = await startingDatabase(options.seed !== false);
   const mails: Mail[] = [];
   const mailer: Mailer = {
     async send(mail) {
