@@ -1,6 +1,6 @@
-import type { Conflict, PlannerKind } from '../contract/planner';
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import type { Conflict, PlannerKind } from '../contract/planner';
 import { notProvided } from './notProvided';
 
 // Issue 9 "Everywhere, nothing lost": the planner lives on the device (it works offline) and, while the

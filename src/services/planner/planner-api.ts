@@ -1,8 +1,4 @@
-import type {
-  PlannerListResponse,
-  PutDocumentPayload,
-  PutDocumentResponse,
-} from '../../../contract/planner';
+import type { PlannerListResponse, PutDocumentPayload, PutDocumentResponse } from '../../../contract/planner';
 import type { ApiClient } from '../api/client';
 import type { DocKind } from './types';
 

@@ -7,8 +7,8 @@ export type {
   ItemData,
   ListData,
   Period,
-  PlannerKind as DocKind,
   PlannerDocument as ServerDoc,
+  PlannerKind as DocKind,
   TimetableData,
 } from '../../../contract/planner';
 
