@@ -10,22 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
-
-/** The project's files as tsconfig.json lists them, with TypeScript's options to resolve their imports. */
-function projectFiles(tsconfigPath: string): { root: string; files: string[]; options: ts.CompilerOptions } {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    resolve(tsconfigPath),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-      },
-    },
-  );
-  if (config === undefined) throw new Error(`Cannot read ${tsconfigPath}`);
-  return { root: dirname(resolve(tsconfigPath)), files: config.fileNames, options: config.options };
-}
+import { readProject } from './import-cycles';
 
 /** Every module a file names: static imports and exports (with whether they are type-only), and import(). */
 function moduleReferences(file: string): { specifier: string; typeOnly: boolean; line: number }[] {
@@ -52,7 +37,8 @@ function moduleReferences(file: string): { specifier: string; typeOnly: boolean;
 
 /** What breaks the rules, one line each as `file:line: why`; empty when nothing does. */
 export function contractImportViolations(tsconfigPath: string): string[] {
-  const { root, files, options } = projectFiles(tsconfigPath);
+  const { fileNames: files, options } = readProject(tsconfigPath);
+  const root = dirname(resolve(tsconfigPath));
   const folder = (name: string) => `${resolve(root, name)}${sep}`;
   const contract = folder('contract');
   const appSides = [folder('src'), folder('machines')];
