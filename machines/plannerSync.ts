@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import type { Conflict, PlannerKind } from '../contract/planner';
 import { notProvided } from './notProvided';
 
 // Issue 9 "Everywhere, nothing lost": the planner lives on the device (it works offline) and, while the
@@ -13,18 +14,16 @@ export const PLANNER_SYNC_DELAYS = {
   retryEvery: 60_000,
 } as const;
 
-/** A decision the server took when it merged two devices' edits, for the student to read (never silent). */
-export interface SyncConflict {
-  readonly kind: 'timetable' | 'list' | 'item';
+/**
+ * A decision the server took when it merged two devices' edits (contract/planner.ts), for the student to
+ * read (never silent), with the document it concerns.
+ */
+export type SyncConflict = Readonly<Conflict> & {
+  readonly kind: PlannerKind;
   readonly id: string;
   /** The document's name or title, as the device has it, to say which one. */
   readonly title: string;
-  readonly type: 'keptBoth' | 'editKeptOverDelete' | 'field' | 'deleteRefused' | 'restored';
-  readonly field?: string;
-  readonly periodId?: string;
-  readonly copyId?: string;
-  readonly otherValue?: unknown;
-}
+};
 
 export interface PushResult {
   readonly conflicts: readonly SyncConflict[];

@@ -1,30 +1,16 @@
-// Data shapes shared by several machines. They mirror SPEC.md §3 and API.md, but only the fields the
-// machines read; the app may carry more (the index signature on User keeps server fields intact).
+import type { CartItem as CartLine, PendingPayment as StoredPendingPayment } from '../contract/payments';
+import type { ClientUser } from '../contract/users';
 
-export interface CartItem {
-  readonly _id: string;
-  readonly subjectTitle: string;
-  readonly pictureurl: string;
-  readonly price: number;
-  readonly amount: number;
-}
+// Data shapes shared by several machines: the API contract's (contract/, SPEC.md §3, API.md), read-only
+// here. Type imports only, so the machines stay free of zod and of any I/O.
+
+export type CartItem = Readonly<CartLine>;
 
 /** What `cart.add` receives: a subject, before it has a quantity. */
 export type Subject = Omit<CartItem, 'amount'>;
 
-export interface User {
-  readonly id: string;
-  readonly username: string;
-  readonly role: string;
-  readonly [field: string]: unknown;
-}
+/** The student the server sent at sign-in and after each payment; the session keeps it whole. */
+export type User = Readonly<ClientUser>;
 
 /** A mobile money payment that was requested but not yet settled; persisted so a reload resumes it. */
-export interface PendingPayment {
-  readonly referenceId: string;
-  /** Epoch ms when the payment was requested (the app's clock, passed in by `payment.submitPhone`). */
-  readonly startedAt: number;
-  readonly phone: string;
-  readonly items: readonly CartItem[];
-  readonly amount: number;
-}
+export type PendingPayment = Readonly<StoredPendingPayment>;

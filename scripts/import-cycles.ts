@@ -12,7 +12,8 @@ import ts from 'typescript';
 /** Each file's imports of other project files (absolute paths). */
 export type ImportGraph = ReadonlyMap<string, readonly string[]>;
 
-export function importGraph(tsconfigPath: string): ImportGraph {
+/** The project's files and compiler options as a tsconfig.json gives them. */
+export function readProject(tsconfigPath: string): ts.ParsedCommandLine {
   const config = ts.getParsedCommandLineOfConfigFile(
     resolve(tsconfigPath),
     {},
@@ -24,6 +25,11 @@ export function importGraph(tsconfigPath: string): ImportGraph {
     },
   );
   if (config === undefined) throw new Error(`Cannot read ${tsconfigPath}`);
+  return config;
+}
+
+export function importGraph(tsconfigPath: string): ImportGraph {
+  const config = readProject(tsconfigPath);
   const graph = new Map<string, string[]>();
   for (const file of config.fileNames) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);

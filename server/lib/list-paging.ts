@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import { HttpError } from './errors';
 
 /**
@@ -8,28 +7,11 @@ import { HttpError } from './errors';
  * a cache keyed by cursor holds only pages the server handed out).
  */
 
-/** One phone screen shows three or four cards; a page is about three screens. */
-export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 50;
 /** The unpaged list calls of SPEC.md §7 still answer, with at most this many entries. */
 export const UNPAGED_LIST_CAP = 500;
 
-export const pageQueryFields = {
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_PAGE_SIZE)
-    .optional()
-    .describe(`Entries per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`),
-  cursor: z
-    .string()
-    .trim()
-    .min(1)
-    .max(400)
-    .optional()
-    .describe("The previous page's nextCursor; absent for the first page"),
-};
+// The page size and the paging fields are part of the API contract.
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../contract/common';
 
 const sign = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`list-cursor:${payload}`).digest('base64url').slice(0, 22);

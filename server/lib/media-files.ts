@@ -3,10 +3,9 @@
 // covers every rendition and caption of the video (and the lists repeat one signature per video, which
 // compression then almost removes).
 
-export const QUALITIES = ['saver', '360p', '480p'] as const;
-export type Quality = (typeof QUALITIES)[number];
+import type { CAPTION_LANGUAGES, Quality } from '../../contract/videos';
 
-export const CAPTION_LANGUAGES = ['en', 'fr'] as const;
+export { CAPTION_LANGUAGES, QUALITIES, type Quality } from '../../contract/videos';
 export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
 
 /** Where imported media live (`npm run content:import`), beside the database: <dataDir>/media. */

@@ -14,7 +14,6 @@ import {
   makePaymentsPayload,
   requestToPayPayload,
 } from '../services/payments/payment-requests';
-import { isAppUser } from '../services/session-user';
 import type { AppEffects } from './app-effects';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
@@ -76,7 +75,7 @@ export function createCheckoutActor(
         showAlert: (_, alert) => fx.ui.showAlert(alert),
         clearCart: () => cart.send({ type: 'cart.clear' }),
         storeUser: (_, { user }) => {
-          if (isAppUser(user)) fx.storage.setUser(user);
+          fx.storage.setUser(user);
           session.send({ type: 'session.userUpdated', user });
         },
         closeModal: () => fx.ui.setCartOpen(false),

@@ -5,7 +5,6 @@ import { type ClearSessionInput, sessionMachine } from '../../machines/session';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
-import { isAppUser } from '../services/session-user';
 import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';
 import { type Lazy, lazyLoad } from './lazy-load';
@@ -79,7 +78,7 @@ export function createAppActors(fx: AppEffects) {
   const removeExpiredDownloads = async () => {
     const user = session.getSnapshot().context.user;
     if (!user || !offlineVideos.isSupported) return [];
-    return offlineVideos.removeExpired(isAppUser(user) ? user.paidSubjects : [], fx.now()).catch(() => []);
+    return offlineVideos.removeExpired(user.paidSubjects, fx.now()).catch(() => []);
   };
 
   return {

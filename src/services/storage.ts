@@ -1,5 +1,7 @@
+import type { PendingPayment } from '../../contract/payments';
 import type { CartItem, Language, User } from './api/types';
-import { isAppUser } from './session-user';
+
+export type { PendingPayment };
 
 /**
  * The one owner of the device's local storage. SPEC.md §3 names six keys; `pending_payment` is this
@@ -36,16 +38,6 @@ export const DEFAULT_VIDEO_PREFERENCES: VideoPreferences = {
 /** Structured values are saved as `{ v, data }` so a future shape change can tell old data from new. */
 export const STORAGE_VERSION = 1;
 
-export interface PendingPayment {
-  referenceId: string;
-  /** Epoch ms: the polling deadline is derived from it, never kept as a pending timer. */
-  startedAt: number;
-  phone: string;
-  items: readonly CartItem[];
-  /** Total in XAF. */
-  amount: number;
-}
-
 export type Guard<T> = (value: unknown) => value is T;
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -69,6 +61,19 @@ function isCartItem(value: unknown): value is CartItem {
 
 const isCart: Guard<CartItem[]> = (value): value is CartItem[] =>
   Array.isArray(value) && value.every(isCartItem);
+
+/**
+ * Whether a stored user is API.md's user, as the server sent it: a stored user that fails this is not
+ * restored (the student signs in again).
+ */
+function isUser(value: unknown): value is User {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.username === 'string' &&
+    Array.isArray(value.paidSubjects)
+  );
+}
 
 export function isPendingPayment(value: unknown): value is PendingPayment {
   return (
@@ -178,7 +183,7 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getToken: () => readText(STORAGE_KEYS.token),
     setToken: (token) => writeRaw(STORAGE_KEYS.token, token),
     removeToken: () => remove(STORAGE_KEYS.token),
-    getUser: () => readVersioned(STORAGE_KEYS.user, isAppUser),
+    getUser: () => readVersioned(STORAGE_KEYS.user, isUser),
     setUser: (user) => writeVersioned(STORAGE_KEYS.user, user),
     removeUser: () => remove(STORAGE_KEYS.user),
     getCart: () => readVersioned(STORAGE_KEYS.cart, isCart),

@@ -14,11 +14,12 @@ import {
 } from './mobileMoney.model';
 import type { EventExecutors, MachineModel } from './modelHarness';
 import { Fakes, generatePaths, Harness } from './modelHarness';
+import { STUDENT } from './session.model';
 
-export const STUDENT: User = { id: 'u-1', username: 'amina', role: 'STUDENT' };
+export { STUDENT };
 export const PAID_STUDENT: User = {
   ...STUDENT,
-  paidSubjects: [{ subjectId: 'maths', subjectTitle: 'Mathematics' }],
+  paidSubjects: [{ subjectId: 'maths', subjectTitle: 'Mathematics', expiresAt: '2027-01-05T10:00:00.000Z' }],
 };
 export const SERVER_REFUSAL = 'Payment not confirmed by the provider.';
 

@@ -2,13 +2,14 @@ import type { AnyEventObject } from 'xstate';
 import type { SessionCredentials, SessionEvent, SessionSnapshot } from '../../machines/session';
 import { SESSION_DELAYS, sessionMachine } from '../../machines/session';
 import type { User } from '../../machines/types';
+import { amina } from '../ui/screens/account-fixtures';
 import type { EventExecutors, MachineModel } from './modelHarness';
 import { Fakes, generatePaths, Harness } from './modelHarness';
 
 export const NOW = 1_750_000_000_000;
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
-export const STUDENT: User = { id: 'u-1', username: 'amina', role: 'STUDENT' };
+export const STUDENT: User = { ...amina, id: 'u-1' };
 export const UPDATED_STUDENT: User = { ...STUDENT, profilePicture: '/media/u-1.webp' };
 
 export const LIVE: SessionCredentials = { token: 'jwt.live', user: STUDENT, expiresAt: NOW + HOUR, now: NOW };

@@ -2,7 +2,6 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
 import {
   DEFAULT_PAGE_SIZE,
@@ -18,7 +17,14 @@ import { currentAccess } from '../../lib/subject-access';
 import { SEED_MEDIA_DIR } from '../../seed/seed';
 import { sendFile } from '../media/routes';
 import { type CatalogueBook, findBook, listBooks, mayRead } from './queries';
-import { type BookJson, bookFileQuery, bookPage, bookParams, bookSchema, filteredBooksBody } from './schemas';
+import {
+  type BookJson,
+  bookFileQuery,
+  bookParams,
+  bookSchema,
+  filteredBooksBody,
+  filteredBooksResponse,
+} from './schemas';
 
 const BOOKS_DIR = join(SEED_MEDIA_DIR, 'books');
 
@@ -117,7 +123,7 @@ const booksRoutes: FastifyPluginAsync = async (base) => {
         description:
           "Books by section, level (case-insensitive) and subject title. A bearer token is optional: with one, the books of the student's paid subjects are unlocked and carry a signed fileUrl. With `limit` or `cursor` (issue 12) the answer is one page of them; without, the whole list (at most 500 books).",
         body: filteredBooksBody,
-        response: { 200: z.union([z.array(bookSchema), bookPage]), ...failures(400, 401) },
+        response: { 200: filteredBooksResponse, ...failures(400, 401) },
       },
     },
     async (request, reply) => {

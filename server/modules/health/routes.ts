@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthResponse } from '../../../contract/health';
 import { databaseAnswers } from './queries';
-
-const healthResponse = z.object({ ok: z.boolean(), db: z.boolean(), momo: z.boolean() });
 
 const healthRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -1,25 +1,8 @@
 import { z } from 'zod';
-import { bilingual, idSchema } from '../../lib/schemas';
+import { idSchema } from '../../../contract/common';
 
-export const channelSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  title: bilingual,
-  description: bilingual,
-  language: z.string().describe("'en', 'fr' or 'bilingual'"),
-  logoUrl: z.string(),
-  streamUrl: z
-    .string()
-    .nullable()
-    .describe(
-      'HLS media playlist with picture and sound; null for a channel that only plays on its own site',
-    ),
-  audioStreamUrl: z.string().nullable().describe('HLS media playlist with sound only, to save data'),
-  dataPerHourBytes: z.number().int().nullable().describe('What an hour of streamUrl costs'),
-  audioDataPerHourBytes: z.number().int().nullable().describe('What an hour of audioStreamUrl costs'),
-  websiteUrl: z.string().nullable(),
-});
-export type ChannelJson = z.infer<typeof channelSchema>;
+/** The channels' shape comes from the contract; the live playlists' files are the server's own. */
+export { channelSchema, type LiveTvChannel as ChannelJson } from '../../../contract/live-tv';
 
 export const liveFileParams = z.object({
   channelId: idSchema,

@@ -1,26 +1,7 @@
+import type { ClientUser } from '../../../contract/users';
 import type { Queryable } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
 import { findStudent, listPaidSubjects } from './queries';
-
-export interface PaidSubject {
-  subjectId: string;
-  subjectTitle: string;
-  expiresAt: string;
-}
-
-/** The student as the client sees it (API.md "student"): never the hash, never the token version. */
-export interface ClientUser {
-  id: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  username: string;
-  phonenumber: string;
-  role: 'STUDENT';
-  profilePicture: string | null;
-  createdAt: string;
-  paidSubjects: PaidSubject[];
-}
 
 /**
  * The one place the client's user object is built (login, profile, payments). paidSubjects lists every

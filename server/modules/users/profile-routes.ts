@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentStudent, issueToken } from '../../lib/auth';
 import { revokeAllTokens } from '../../lib/auth-queries';
 import { HttpError } from '../../lib/errors';
@@ -25,6 +24,7 @@ import {
   changePasswordBody,
   fetchStudentDetailBody,
   modifyProfileBody,
+  passwordChangedResponse,
   pushTokenBody,
   subjectExpirationBody,
   subjectExpirationResponse,
@@ -145,7 +145,7 @@ const profileRoutes: FastifyPluginAsync = async (base) => {
           'Changes the password and revokes every other session. The response carries a fresh token for this session.',
         body: changePasswordBody,
         response: {
-          200: z.object({ success: z.literal(true), msg: z.string(), token: z.string() }),
+          200: passwordChangedResponse,
           ...failures(400, 401, 403),
         },
       },

@@ -1,109 +1,20 @@
-import { z } from 'zod';
-import { idSchema } from '../../lib/schemas';
-
-const name = z.string().trim().min(1).max(60);
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email())
-  .transform((email) => email.toLowerCase());
-export const usernameSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3 to 32 letters, digits, dots, dashes or underscores');
-export const passwordSchema = z.string().min(8).max(128);
-
-/**
- * Digits only, with Cameroon's 237 prefix added to a bare 9-digit national number, so that
- * "+237 6 77 12 34 56", "237677123456" and "677123456" are the same student.
- */
-export const phoneSchema = z
-  .string()
-  .trim()
-  .transform((raw) =>
-    raw
-      .replace(/[\s().-]/g, '')
-      .replace(/^\+/, '')
-      .replace(/^00/, ''),
-  )
-  .pipe(z.string().regex(/^\d{9,15}$/))
-  .transform((digits) => (digits.length === 9 ? `237${digits}` : digits));
-
-export const registerBody = z.object({
-  firstname: name,
-  lastname: name,
-  email: emailSchema,
-  username: usernameSchema,
-  password: passwordSchema,
-  phonenumber: phoneSchema,
-});
-
-// Login takes what was typed: the format rules are for registration, a login only has to match.
-export const loginBody = z.object({
-  username: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(128),
-});
-export const phoneLoginBody = z.object({ phonenumber: phoneSchema, password: z.string().min(1).max(128) });
-
-export const paidSubjectSchema = z.object({
-  subjectId: z.string(),
-  subjectTitle: z.string(),
-  expiresAt: z.string(),
-});
-
-export const clientUserSchema = z.object({
-  id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  username: z.string(),
-  phonenumber: z.string(),
-  role: z.literal('STUDENT'),
-  profilePicture: z.string().nullable(),
-  createdAt: z.string(),
-  paidSubjects: z.array(paidSubjectSchema),
-});
-
-export const authResponse = z.object({ success: z.literal(true), token: z.string(), user: clientUserSchema });
-export const userResponse = z.object({ success: z.literal(true), user: clientUserSchema });
-export const userMessageResponse = z.object({
-  success: z.literal(true),
-  user: clientUserSchema,
-  msg: z.string(),
-});
-
-export const fetchStudentDetailBody = z.object({ id: idSchema });
-export const modifyProfileBody = z.object({
-  id: idSchema,
-  firstname: name.optional(),
-  lastname: name.optional(),
-  email: emailSchema.optional(),
-  phonenumber: phoneSchema.optional(),
-});
-export const changePasswordBody = z.object({
-  id: idSchema,
-  oldPassword: z.string().min(1).max(128),
-  newPassword: passwordSchema,
-});
-export const forgotBody = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .pipe(z.email())
-    .transform((e) => e.toLowerCase()),
-});
-export const resetBody = z.object({ token: z.string().trim().min(16).max(200), password: passwordSchema });
-export const pushTokenBody = z.object({
-  token: z.string().trim().min(1).max(4096),
-  platform: z.enum(['android', 'ios']),
-});
-export const subjectExpirationBody = z.object({ userId: idSchema, subjectId: idSchema });
-export const subjectExpirationResponse = z.object({
-  success: z.literal(true),
-  expired: z.boolean(),
-  expiresAt: z.string().nullable(),
-});
-export const deleteAccountBody = z.object({ password: z.string().min(1).max(128) });
-export const emptyBody = z.object({}).loose().nullish();
+export {
+  authResponse,
+  changePasswordBody,
+  deleteAccountBody,
+  emailSchema,
+  emptyBody,
+  fetchStudentDetailBody,
+  forgotBody,
+  loginBody,
+  modifyProfileBody,
+  passwordChangedResponse,
+  phoneLoginBody,
+  pushTokenBody,
+  registerBody,
+  resetBody,
+  subjectExpirationBody,
+  subjectExpirationResponse,
+  userMessageResponse,
+  userResponse,
+} from '../../../contract/users';

@@ -1,126 +1,18 @@
-import { z } from 'zod';
-import { pageQueryFields } from '../../lib/list-paging';
-import { CAPTION_LANGUAGES, QUALITIES } from '../../lib/media-files';
-import { bilingual, idSchema, sectionSchema } from '../../lib/schemas';
-
-export const commentSchema = z.object({
-  _id: z.string(),
-  videoId: z.string(),
-  userId: z.string().nullable().describe('null once the author deleted the account'),
-  username: z.string().describe('empty once the author deleted the account'),
-  text: z.string(),
-  likes: z.number().int(),
-  createdAt: z.string(),
-});
-export type CommentJson = z.infer<typeof commentSchema>;
-
-export const renditionSchema = z.object({
-  quality: z
-    .enum(QUALITIES)
-    .describe("'saver' is the data-saver rendition (at most 160 kb/s in total, about 240p)"),
-  width: z.number().int(),
-  height: z.number().int(),
-  bitrate: z
-    .number()
-    .int()
-    .describe('total bits per second (video, audio and container), measured on the file'),
-  sizeBytes: z.number().int().describe('bytes a full download costs'),
-  durationSeconds: z.number(),
-  url: z
-    .string()
-    .optional()
-    .describe('Only with current access: a signed, short-lived URL of this rendition (HTTP Range).'),
-});
-export type RenditionJson = z.infer<typeof renditionSchema>;
-
-export const captionSchema = z.object({
-  lang: z.enum(CAPTION_LANGUAGES),
-  url: z.string().optional().describe('Only with current access: a signed URL of the WebVTT file.'),
-});
-export type CaptionJson = z.infer<typeof captionSchema>;
-
-export const videoSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  titles: bilingual.optional().describe('the title in both languages, when the lesson has both'),
-  subjectId: z.string(),
-  subjectTitle: z.string(),
-  section: sectionSchema,
-  subsection: z.string().describe('the topic'),
-  level: z.string(),
-  description: z.string(),
-  thumbnailUrl: z.string(),
-  thumbnailSrcset: z
-    .string()
-    .optional()
-    .describe('The thumbnail in several widths, for <img srcset> (issue 12)'),
-  durationSeconds: z.number().int(),
-  views: z.number().int(),
-  likes: z.number().int(),
-  dislikes: z.number().int(),
-  comments: z.array(commentSchema),
-  locked: z.boolean(),
-  streamUrl: z
-    .string()
-    .optional()
-    .describe(
-      'Only with current access: a signed, short-lived URL a plain <video src> can play (HTTP Range): the data-saver rendition.',
-    ),
-  renditions: z
-    .array(renditionSchema)
-    .describe('smallest first; sizes and bitrates let the app show the cost before playing'),
-  captions: z.array(captionSchema),
-});
-export type VideoJson = z.infer<typeof videoSchema>;
-
-export const videoList = z.array(videoSchema);
-
-/** GET videos/page (issue 12): one screen's worth of lessons, filtered on the server. */
-export const videoPageQuery = z.object({
-  section: sectionSchema.optional(),
-  subjectTitle: z.string().trim().min(1).max(200).optional(),
-  subsection: z.string().trim().min(1).max(200).optional().describe('the topic'),
-  level: z.string().trim().min(1).max(50).optional().describe('compared without case'),
-  ...pageQueryFields,
-});
-export type VideoPageQuery = z.infer<typeof videoPageQuery>;
-
-export const videoPage = z.object({
-  success: z.literal(true),
-  videos: videoList,
-  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
-  total: z.number().int().describe('Lessons matching the filters, on every page'),
-});
-
-export const filteredVideosBody = z.object({
-  subjectTitle: z.string().trim().min(1).max(200),
-  subsection: z.string().trim().min(1).max(200).optional(),
-});
-export const videoIdBody = z.object({ videoId: idSchema });
-export const commentBody = z.object({ videoId: idSchema, text: z.string().trim().min(1).max(1000) });
-export const commentLikeBody = z.object({ videoId: idSchema, commentId: idSchema });
-
-export const countsResponse = z.object({
-  success: z.literal(true),
-  likes: z.number().int(),
-  dislikes: z.number().int(),
-  views: z.number().int(),
-});
-export const commentResponse = z.object({ success: z.literal(true), comment: commentSchema });
-export const commentLikeResponse = z.object({ success: z.literal(true), likes: z.number().int() });
-
-export const positionQuery = z.object({ videoId: idSchema });
-export const savePositionBody = z.object({
-  videoId: idSchema,
-  position: z
-    .number()
-    .nonnegative()
-    .max(24 * 3600)
-    .describe('seconds from the start; 0 once finished'),
-  updatedAt: z.iso.datetime({ offset: true }).describe("when the student was there, by the device's clock"),
-});
-export const positionResponse = z.object({
-  success: z.literal(true),
-  position: z.number().nullable(),
-  updatedAt: z.string().nullable(),
-});
+export {
+  type Comment as CommentJson,
+  commentBody,
+  commentLikeBody,
+  commentLikeResponse,
+  commentResponse,
+  countsResponse,
+  filteredVideosBody,
+  positionQuery,
+  positionResponse,
+  savePositionBody,
+  type Video as VideoJson,
+  type VideoPageQuery,
+  videoIdBody,
+  videoList,
+  videoPage,
+  videoPageQuery,
+} from '../../../contract/videos';

@@ -1,12 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useForm } from '../../app/use-form';
-import type { MessageResponse, User } from '../../services/api/types';
+import type { PasswordChangedResponse, User } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError, FormMessage } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
-
-/** The server revokes every session when the password changes and answers with a new token for this one. */
-type PasswordChangeAnswer = MessageResponse & { token?: string };
 
 interface PasswordFormProps {
   user: User;
@@ -16,7 +13,7 @@ interface PasswordFormProps {
 
 export function PasswordForm({ user, justChanged, onChanged }: PasswordFormProps) {
   const { t } = useTranslation();
-  const form = useForm<PasswordChangeAnswer>({
+  const form = useForm<PasswordChangedResponse>({
     rules: 'passwordChange',
     initialValues: { oldPassword: '', newPassword: '' },
     submit: (api, values) =>

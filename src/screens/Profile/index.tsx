@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectToken, selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { isAppUser } from '../../services/session-user';
 import { Loader } from '../../ui/Loader';
 import { DetailsForm } from './DetailsForm';
 import { PasswordForm } from './PasswordForm';
@@ -14,8 +13,7 @@ import './profile.css';
 export default function Profile() {
   const { t } = useTranslation();
   const { session, updateUser, signIn } = useAppActors();
-  const sessionUser = useSelector(session, selectUser);
-  const user = isAppUser(sessionUser) ? sessionUser : null;
+  const user = useSelector(session, selectUser);
   const token = useSelector(session, selectToken);
   // Each save remounts its form from the saved values, so the next edit starts from what is stored.
   const [detailsSaves, setDetailsSaves] = useState(0);

@@ -25,6 +25,7 @@ import type {
   MessageResponse,
   ModifyProfilePayload,
   NewsArticle,
+  PasswordChangedResponse,
   Payment,
   PaymentStatusResponse,
   PhoneLoginPayload,
@@ -109,7 +110,11 @@ export function createEndpoints(client: ApiClient) {
       });
     },
     changePassword: (payload: ChangePasswordPayload) =>
-      client.request<MessageResponse>({ method: 'PUT', path: 'users/profile/passwordreset', body: payload }),
+      client.request<PasswordChangedResponse>({
+        method: 'PUT',
+        path: 'users/profile/passwordreset',
+        body: payload,
+      }),
     forgotPassword: (payload: ForgotPasswordPayload) =>
       client.request<MessageResponse>({ method: 'POST', path: 'forgot', body: payload }),
     resetPassword: (payload: ResetPasswordPayload) =>

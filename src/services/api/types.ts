@@ -1,11 +1,77 @@
 /**
- * The shapes exchanged with the API, written from API.md, one file an area; the app imports them from here.
- * Once the server runs, the OpenAPI document it serves at /docs is the source of truth; where they disagree,
- * these files are the ones to change. Ids are strings; money is a whole number of XAF; dates are ISO 8601.
+ * The shapes exchanged with the API, as the app names them. Each is a type of the shared contract's zod
+ * schemas (contract/, the same schemas the server validates with and documents at /docs), so a field is
+ * defined once for both sides. `export type` only: zod stays out of the app's bundle.
  */
 
-export type * from './account-types';
-export type * from './catalogue-types';
-export type * from './common-types';
-export type * from './content-types';
-export type * from './payment-types';
+export type { Book, BookPage, BookPageQuery, FilteredBooksPayload } from '../../../contract/books';
+export type { Subject, SubjectsBySectionPayload } from '../../../contract/catalogue';
+export type {
+  Bilingual,
+  Language,
+  ListedSection,
+  MessageResponse,
+  Section,
+  SuccessResponse,
+} from '../../../contract/common';
+export type {
+  Happening,
+  NewsArticle,
+  Product,
+  Scholarship,
+  StudyLevel,
+} from '../../../contract/content';
+export type { HealthResponse } from '../../../contract/health';
+export type { LiveTvChannel } from '../../../contract/live-tv';
+export type {
+  CartItem,
+  MakePaymentRequest,
+  MakePaymentResponse,
+  OrderLineView,
+  OrderStatus,
+  Payment,
+  PaymentStatus,
+  PaymentStatusResponse,
+  RequestToPayPayload,
+  RequestToPayResponse,
+} from '../../../contract/payments';
+export type { Order, OrderResponse, PlaceOrderPayload, PlaceOrderResponse } from '../../../contract/shop';
+export type {
+  AuthResponse,
+  ChangePasswordPayload,
+  ClientUser as User,
+  DeleteAccountPayload,
+  FetchStudentDetailPayload,
+  ForgotPasswordPayload,
+  LoginPayload,
+  ModifyProfilePayload,
+  PaidSubject,
+  PasswordChangedResponse,
+  PhoneLoginPayload,
+  PushPlatform,
+  PushTokenPayload,
+  RegisterPayload,
+  ResetPasswordPayload,
+  SubjectExpirationPayload,
+  SubjectExpirationResponse,
+  UserResponse,
+} from '../../../contract/users';
+export type {
+  Caption,
+  Comment,
+  CommentLikeResponse,
+  CommentResponse,
+  CommentVideoPayload,
+  FilteredVideosPayload,
+  LikeCommentPayload,
+  Quality,
+  Rendition,
+  SaveVideoPositionPayload,
+  UpNextVideosPayload,
+  Video,
+  VideoActionPayload,
+  VideoCountsResponse,
+  VideoPage,
+  VideoPageQuery,
+  VideoPosition,
+} from '../../../contract/videos';

@@ -1,21 +1,18 @@
+import type { PlannerListResponse, PutDocumentPayload, PutDocumentResponse } from '../../../contract/planner';
 import type { ApiClient } from '../api/client';
-import type { DocKind, PutAnswer, ServerDoc } from './types';
+import type { DocKind } from './types';
 
 /** The planner module's calls (added by this project, documented in the server's OpenAPI at /docs). */
 export function createPlannerApi(client: ApiClient) {
   return {
     fetchPlanner: () =>
-      client.request<{ success: true; documents: ServerDoc[] }>({
+      client.request<PlannerListResponse>({
         method: 'GET',
         path: 'planner',
         retryable: true,
       }),
-    putDocument: (
-      kind: DocKind,
-      id: string,
-      body: { baseRevision: number; deleted: boolean; data: unknown },
-    ) =>
-      client.request<PutAnswer>({
+    putDocument: (kind: DocKind, id: string, body: PutDocumentPayload) =>
+      client.request<PutDocumentResponse>({
         method: 'PUT',
         path: `planner/${kind}/${encodeURIComponent(id)}`,
         body,

@@ -1,46 +1,16 @@
-import type { SyncConflict } from '../../../machines/plannerSync';
+import type { DataOf, PlannerKind as DocKind } from '../../../contract/planner';
 import type { ReminderSwitches } from '../../../machines/reminderPlan';
 
-/** The planner's documents as the server's planner module stores them (server/modules/planner/schemas.ts). */
-export type DocKind = 'timetable' | 'list' | 'item';
-
-export interface Period {
-  id: string;
-  /** ISO weekday: 1 Monday … 7 Sunday. */
-  day: number;
-  start: string;
-  end: string;
-  subject: string;
-  teacher: string;
-  room: string;
-  colour: string;
-}
-
-export interface TimetableData {
-  name: string;
-  days: number[];
-  periods: Period[];
-}
-
-export interface ListData {
-  name: string;
-}
-
-export interface ItemData {
-  listId: string;
-  title: string;
-  /** ISO 8601 with offset, or null. */
-  due: string | null;
-  reminderMinutes: number | null;
-  notes: string;
-  done: boolean;
-}
-
-export interface DataOf {
-  timetable: TimetableData;
-  list: ListData;
-  item: ItemData;
-}
+/** The planner's documents as the account keeps them: the API contract's shapes (contract/planner.ts). */
+export type {
+  DataOf,
+  ItemData,
+  ListData,
+  Period,
+  PlannerDocument as ServerDoc,
+  PlannerKind as DocKind,
+  TimetableData,
+} from '../../../contract/planner';
 
 /** One document on the device. */
 export interface StoredDoc<K extends DocKind = DocKind> {
@@ -67,23 +37,6 @@ export interface PlannerState {
   readonly ready: boolean;
   readonly docs: Readonly<Record<string, StoredDoc>>;
   readonly switches: ReminderSwitches;
-}
-
-/** A document as the server answers it. */
-export interface ServerDoc {
-  kind: DocKind;
-  id: string;
-  revision: number;
-  deleted: boolean;
-  updatedAt: string;
-  data: Record<string, unknown>;
-}
-
-export interface PutAnswer {
-  success: true;
-  document: ServerDoc;
-  merged: boolean;
-  conflicts: Omit<SyncConflict, 'kind' | 'id' | 'title'>[];
 }
 
 export const docKey = (kind: DocKind, id: string) => `${kind}:${id}`;

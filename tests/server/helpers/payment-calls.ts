@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { ClientUser } from '../../../contract/users';
 import type { TestApp, TestStudent } from './app';
 
 /** The payment calls of API.md as a student makes them, for the payment suites. */
@@ -11,10 +12,7 @@ export interface Subject {
 
 export type Line = { subject: Subject; amount: number };
 
-export interface ClientUser {
-  id: string;
-  paidSubjects: { subjectId: string; subjectTitle: string; expiresAt: string }[];
-}
+export type { ClientUser } from '../../../contract/users';
 
 /** An ordinary payer of the emulator: SUCCESSFUL after its short PENDING period. */
 export const ORDINARY_PAYER = '237670000301';

@@ -7,6 +7,7 @@ import type { PlannerDeps } from '../../../src/app/planner-runtime';
 import type { ApiClient, ApiRequest } from '../../../src/services/api/client';
 import { ApiError } from '../../../src/services/api/errors';
 import type { DocKind, ServerDoc } from '../../../src/services/planner/types';
+import { amina } from '../screens/account-fixtures';
 
 /**
  * The planner module as the app sees it over HTTP, in memory: revisions, history and the server's own merge
@@ -67,7 +68,7 @@ export class FakePlannerServer {
 
 export const STUDENT_CREDENTIALS = (now: number): SessionCredentials => ({
   token: 'jwt.planner',
-  user: { id: 'u-planner', username: 'amina', role: 'STUDENT', paidSubjects: [] },
+  user: { ...amina, id: 'u-planner' },
   expiresAt: now + 24 * 3600 * 1000,
   now,
 });

@@ -3,6 +3,7 @@ import { selectConflicts, selectSyncStatus } from '../../../machines/plannerSync
 import { startPlannerRuntime } from '../../../src/app/planner-runtime';
 import { docsOf, findDoc } from '../../../src/services/planner/planner-store';
 import type { Period, TimetableData } from '../../../src/services/planner/types';
+import { amina } from '../screens/account-fixtures';
 import { FakePlannerServer, flush, plannerDeps } from './fake-planner-server';
 
 // The planner's composition (src/app/planner-runtime.ts) with the real machines and store, against an
@@ -49,7 +50,7 @@ describe('the planner runtime', () => {
     session.send({
       type: 'session.login',
       token: 'jwt.later',
-      user: { id: 'u', username: 'a', role: 'STUDENT' },
+      user: { ...amina, id: 'u', username: 'a' },
       expiresAt: Date.now() + 3_600_000,
       now: Date.now(),
     });

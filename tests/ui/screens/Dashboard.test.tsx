@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import Dashboard from '../../../src/screens/Dashboard';
+import type { OrderStatus } from '../../../src/services/api/types';
 import { type RenderAppOptions, renderWithApp } from '../helpers/render-app';
 import { DAY, deferred, loggedInStorage, payment, SUBJECTS } from './catalogue-fixtures';
 
@@ -130,7 +131,7 @@ describe('dashboard/tabs/transactions', () => {
   });
 
   it('lists shop orders with their product, quantity, delivery town and what became of them', async () => {
-    const line = (status: string) => ({
+    const line = (status: OrderStatus) => ({
       productId: 'prod-calculator',
       title: { en: 'Scientific calculator', fr: 'Calculatrice scientifique' },
       picture: null,

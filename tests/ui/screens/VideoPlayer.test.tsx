@@ -5,7 +5,7 @@ import type { AppApi } from '../../../src/app/create-app-actors';
 import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
 import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
 import { ApiError } from '../../../src/services/api/errors';
-import type { Video } from '../../../src/services/api/types';
+import type { SubjectExpirationResponse, Video } from '../../../src/services/api/types';
 import { formatFcfa } from '../../../src/services/money';
 import { positionKey } from '../../../src/services/playback-positions';
 import { renderWithApp } from '../helpers/render-app';
@@ -33,13 +33,13 @@ function baseApi(video: Video = VIDEO, expired = false): Api {
     fetchVideos: vi.fn(async () => [video, NEXT_VIDEO]),
     fetchSubjects: vi.fn(async () => [MATHS]),
     checkSubjectExpiration: vi.fn(async () => ({
-      success: true,
+      success: true as const,
       expired,
       expiresAt: expired ? null : '2026-09-01T00:00:00.000Z',
     })),
     upNextVideos: vi.fn(async () => [NEXT_VIDEO]),
     viewVideo: vi.fn(async () => ({
-      success: true,
+      success: true as const,
       likes: video.likes,
       dislikes: video.dislikes,
       views: 11,
@@ -87,7 +87,7 @@ function metadataLoaded(video: HTMLVideoElement, duration = 600) {
 
 describe('VideoPlayer screen', () => {
   it('checks the subject expiry before the video is given its stream', async () => {
-    const check = deferred<{ success: boolean; expired: boolean; expiresAt: string | null }>();
+    const check = deferred<SubjectExpirationResponse>();
     const api = { ...baseApi(), checkSubjectExpiration: vi.fn(() => check.promise) };
     const { container } = renderPlayer(api);
     await waitFor(() =>
@@ -178,9 +178,9 @@ describe('VideoPlayer screen', () => {
     const user = userEvent.setup();
     const api = {
       ...baseApi(),
-      likeVideo: vi.fn(async () => ({ success: true, likes: 5, dislikes: 1, views: 10 })),
-      dislikeVideo: vi.fn(async () => ({ success: true, likes: 4, dislikes: 2, views: 10 })),
-      likeComment: vi.fn(async () => ({ success: true, likes: 3 })),
+      likeVideo: vi.fn(async () => ({ success: true as const, likes: 5, dislikes: 1, views: 10 })),
+      dislikeVideo: vi.fn(async () => ({ success: true as const, likes: 4, dislikes: 2, views: 10 })),
+      likeComment: vi.fn(async () => ({ success: true as const, likes: 3 })),
     };
     renderPlayer(api);
     await findVideo();
@@ -220,7 +220,10 @@ describe('VideoPlayer screen', () => {
       text: 'How do we subtract?',
       likes: 0,
     };
-    const api = { ...baseApi(), commentVideo: vi.fn(async () => ({ success: true, comment: posted })) };
+    const api = {
+      ...baseApi(),
+      commentVideo: vi.fn(async () => ({ success: true as const, comment: posted })),
+    };
     renderPlayer(api);
     await findVideo();
     const field = screen.getByLabelText('Your comment');

@@ -83,14 +83,15 @@ function api(overrides: Partial<AppApi> = {}): Partial<AppApi> {
     fetchVideos: vi.fn(async () => [DATA_VIDEO, NEXT_VIDEO]),
     fetchSubjects: vi.fn(async () => [MATHS]),
     checkSubjectExpiration: vi.fn(async () => ({
-      success: true,
+      success: true as const,
       expired: false,
       expiresAt: '2026-09-01T00:00:00.000Z',
     })),
     upNextVideos: vi.fn(async () => [NEXT_VIDEO]),
-    viewVideo: vi.fn(async () => ({ success: true, likes: 4, dislikes: 1, views: 11 })),
-    getVideoPosition: vi.fn(async () => ({ position: null, updatedAt: null })),
+    viewVideo: vi.fn(async () => ({ success: true as const, likes: 4, dislikes: 1, views: 11 })),
+    getVideoPosition: vi.fn(async () => ({ success: true as const, position: null, updatedAt: null })),
     saveVideoPosition: vi.fn(async (payload) => ({
+      success: true as const,
       position: payload.position,
       updatedAt: payload.updatedAt,
     })),
@@ -234,7 +235,11 @@ describe('VideoPlayer: captions', () => {
 describe('VideoPlayer: resume position on the account', () => {
   it('resumes from the account when it is newer than the device, and saves there on pause', async () => {
     const calls = api({
-      getVideoPosition: vi.fn(async () => ({ position: 200, updatedAt: '2030-01-01T00:00:00.000Z' })),
+      getVideoPosition: vi.fn(async () => ({
+        success: true as const,
+        position: 200,
+        updatedAt: '2030-01-01T00:00:00.000Z',
+      })),
     });
     const { entries } = renderPlayer(calls, {
       stored: { [positionKey('v1')]: { v: 1, seconds: 42, savedAt: 1 } },
@@ -258,7 +263,11 @@ describe('VideoPlayer: resume position on the account', () => {
 
   it('resumes from the device, and sends it up, when the device is newer or the account cannot be reached', async () => {
     const calls = api({
-      getVideoPosition: vi.fn(async () => ({ position: 10, updatedAt: '2001-01-01T00:00:00.000Z' })),
+      getVideoPosition: vi.fn(async () => ({
+        success: true as const,
+        position: 10,
+        updatedAt: '2001-01-01T00:00:00.000Z',
+      })),
     });
     renderPlayer(calls, {
       stored: { [positionKey('v1')]: { v: 1, seconds: 42, savedAt: Date.parse('2020-01-01') } },

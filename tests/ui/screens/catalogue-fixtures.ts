@@ -66,12 +66,15 @@ export function video(
     dislikes: 0,
     comments: [],
     locked: false,
+    renditions: [],
+    captions: [],
     ...overrides,
   };
 }
 
 export function payment(overrides: Partial<Payment> & Pick<Payment, 'referenceId' | 'status'>): Payment {
   return {
+    kind: 'subjects',
     externalId: `ORDER_u1_${overrides.referenceId}`,
     userId: 'u1',
     items: [{ subjectId: 'ang-maths-f5', subjectTitle: 'Mathematics Form 5', amount: 1 }],
@@ -81,6 +84,7 @@ export function payment(overrides: Partial<Payment> & Pick<Payment, 'referenceId
     reason: null,
     createdAt: '2026-02-20T08:30:00.000Z',
     settledAt: null,
+    order: null,
     ...overrides,
   };
 }

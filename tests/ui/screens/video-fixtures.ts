@@ -55,6 +55,8 @@ export const VIDEO: Video = {
   comments: [COMMENT],
   locked: false,
   streamUrl: STREAM_URL,
+  renditions: [],
+  captions: [],
 };
 
 const { streamUrl: _signedForPayersOnly, ...withoutStream } = VIDEO;
