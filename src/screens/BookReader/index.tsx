@@ -7,7 +7,7 @@ import { mayReadOffline, useExpiredBooksRemoved } from '../../app/use-offline-bo
 import { useResource } from '../../app/use-resource';
 import type { Bilingual, Book } from '../../services/api/types';
 import { PriceTag } from '../../ui/PriceTag';
-import { ErrorState, Skeleton } from '../../ui/States';
+import { ErrorState, ScreenReaderStatus, Skeleton } from '../../ui/States';
 import { booksHref } from '../Books';
 import { BookDownload } from '../Books/BookDownload';
 import { InCartNote } from '../Home/InCartNote';
@@ -89,9 +89,7 @@ function LockedBook({ book }: { book: Book }) {
         </button>
         <InCartNote amount={cart.amountInCart(book.subjectId)} onOpenCart={cart.openCart} />
       </div>
-      <p className="visually-hidden" role="status">
-        {cart.announcement}
-      </p>
+      <ScreenReaderStatus message={cart.announcement} />
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { useResource } from '../../app/use-resource';
 import { ContentCard } from '../../ui/ContentCard';
 import { PriceTag } from '../../ui/PriceTag';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { EmptyState, ResourceView } from '../../ui/States';
 import { isKnownCategory, orderedCategories, searchable } from './categories';
 import { StockBadge } from './StockBadge';
 import '../../ui/content-card.css';
@@ -63,23 +63,25 @@ export default function Shop() {
         selected={category}
         onSelect={(id) => navigate(shopHref(id, search), { replace: true })}
       />
-      {products.loading ? (
-        <Skeleton label={t('shop.loading')} rows={4} />
-      ) : products.error ? (
-        <ErrorState message={products.error} retryLabel={t('common.retry')} onRetry={products.retry} />
-      ) : shown.length === 0 ? (
-        <EmptyState
-          title={t('shop.emptyTitle')}
-          message={t(search || category !== ALL ? 'shop.emptyFiltered' : 'shop.emptyMessage')}
-          action={
-            search || category !== ALL ? (
-              <Link href="/shop?" className="btn btn--secondary">
-                {t('shop.clearFilters')}
-              </Link>
-            ) : undefined
-          }
-        />
-      ) : (
+      <ResourceView
+        resource={products}
+        loadingLabel={t('shop.loading')}
+        empty={
+          shown.length === 0 ? (
+            <EmptyState
+              title={t('shop.emptyTitle')}
+              message={t(search || category !== ALL ? 'shop.emptyFiltered' : 'shop.emptyMessage')}
+              action={
+                search || category !== ALL ? (
+                  <Link href="/shop?" className="btn btn--secondary">
+                    {t('shop.clearFilters')}
+                  </Link>
+                ) : undefined
+              }
+            />
+          ) : null
+        }
+      >
         <ul className="content-list" aria-label={t('shop.productsLabel')}>
           {shown.map((product) => (
             <li key={product._id}>
@@ -96,7 +98,7 @@ export default function Shop() {
             </li>
           ))}
         </ul>
-      )}
+      </ResourceView>
     </main>
   );
 }
