@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import './states.css';
 
 /** Grey blocks in the shape of what is loading, announced once to screen readers. */
@@ -32,6 +33,45 @@ export function EmptyState({
       <p>{message}</p>
       {action}
     </div>
+  );
+}
+
+interface LinkTo {
+  href: string;
+  /** Already translated. */
+  label: string;
+}
+
+/**
+ * An empty list that its filters may have emptied: then it says so and offers to clear them; without
+ * filters it says the list is empty and offers `otherwise`, if given.
+ */
+export function FilteredEmptyState({
+  title,
+  filtered,
+  messages,
+  clear,
+  otherwise,
+}: {
+  title: string;
+  filtered: boolean;
+  messages: { filtered: string; unfiltered: string };
+  clear: LinkTo;
+  otherwise?: LinkTo;
+}) {
+  const next = filtered ? clear : otherwise;
+  return (
+    <EmptyState
+      title={title}
+      message={filtered ? messages.filtered : messages.unfiltered}
+      action={
+        next ? (
+          <Link href={next.href} className="btn btn--secondary">
+            {next.label}
+          </Link>
+        ) : undefined
+      }
+    />
   );
 }
 

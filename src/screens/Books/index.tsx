@@ -9,7 +9,7 @@ import type { Book, FilteredBooksPayload, Section } from '../../services/api/typ
 import { FilterSelect } from '../../ui/FilterSelect';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { ShowMore } from '../../ui/ShowMore';
-import { EmptyState, ErrorState, ScreenReaderStatus, Skeleton } from '../../ui/States';
+import { ErrorState, FilteredEmptyState, ScreenReaderStatus, Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { levelsOf, SECTIONS, sectionById } from '../SectionVideos/sections';
 import { BookCard } from './BookCard';
@@ -136,17 +136,12 @@ export default function Books() {
           <Skeleton label={t('books.loading')} rows={4} />
         )
       ) : shown.books.length === 0 ? (
-        <EmptyState
+        <FilteredEmptyState
           title={t('books.emptyTitle')}
-          message={t(level || subject ? 'books.emptyFiltered' : 'books.emptySection')}
-          action={
-            <Link
-              href={booksHref(level || subject ? section.id : 'anglophone')}
-              className="btn btn--secondary"
-            >
-              {t(level || subject ? 'books.clearFilters' : 'books.otherSection')}
-            </Link>
-          }
+          filtered={level !== '' || subject !== ''}
+          messages={{ filtered: t('books.emptyFiltered'), unfiltered: t('books.emptySection') }}
+          clear={{ href: booksHref(section.id), label: t('books.clearFilters') }}
+          otherwise={{ href: booksHref('anglophone'), label: t('books.otherSection') }}
         />
       ) : (
         <>

@@ -9,7 +9,7 @@ import { accessState, canRenew, paidEntryFor, paidSubjectsOf } from '../../servi
 import { formatDate } from '../../ui/DateText';
 import { FilterSelect } from '../../ui/FilterSelect';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { EmptyState, ResourceView, ScreenReaderStatus } from '../../ui/States';
+import { FilteredEmptyState, ResourceView, ScreenReaderStatus } from '../../ui/States';
 import { SubjectCard } from '../../ui/SubjectCard';
 import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import { catalogueHref, levelsOf, SECTIONS, type SectionInfo, sectionById } from '../SectionVideos/sections';
@@ -116,20 +116,12 @@ export default function Home() {
         loadingLabel={t('catalogue.loading')}
         empty={
           shown.length === 0 ? (
-            <EmptyState
+            <FilteredEmptyState
               title={t('catalogue.emptyTitle')}
-              message={t(level ? 'catalogue.emptyLevel' : 'catalogue.emptySection')}
-              action={
-                level ? (
-                  <Link href={catalogueHref(section.id)} className="btn btn--secondary">
-                    {t('catalogue.allLevels')}
-                  </Link>
-                ) : (
-                  <Link href={catalogueHref('anglophone')} className="btn btn--secondary">
-                    {t('catalogue.otherSection')}
-                  </Link>
-                )
-              }
+              filtered={level !== ''}
+              messages={{ filtered: t('catalogue.emptyLevel'), unfiltered: t('catalogue.emptySection') }}
+              clear={{ href: catalogueHref(section.id), label: t('catalogue.allLevels') }}
+              otherwise={{ href: catalogueHref('anglophone'), label: t('catalogue.otherSection') }}
             />
           ) : null
         }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import { useResource } from '../../app/use-resource';
@@ -7,7 +7,7 @@ import type { Scholarship, StudyLevel } from '../../services/api/types';
 import { ContentCard } from '../../ui/ContentCard';
 import { DateText } from '../../ui/DateText';
 import { FilterSelect } from '../../ui/FilterSelect';
-import { EmptyState, ResourceView } from '../../ui/States';
+import { FilteredEmptyState, ResourceView } from '../../ui/States';
 import { CountdownBadge } from './CountdownBadge';
 import { byNearestDeadline, countryName } from './deadline';
 import '../../ui/content-card.css';
@@ -91,16 +91,14 @@ export default function Scholarships() {
         loadingLabel={t('scholarships.loading')}
         empty={
           shown.length === 0 ? (
-            <EmptyState
+            <FilteredEmptyState
               title={t('scholarships.emptyTitle')}
-              message={t(level || country ? 'scholarships.emptyFiltered' : 'scholarships.emptyMessage')}
-              action={
-                level || country ? (
-                  <Link href="/scholarships?" className="btn btn--secondary">
-                    {t('scholarships.clearFilters')}
-                  </Link>
-                ) : undefined
-              }
+              filtered={level !== '' || country !== ''}
+              messages={{
+                filtered: t('scholarships.emptyFiltered'),
+                unfiltered: t('scholarships.emptyMessage'),
+              }}
+              clear={{ href: '/scholarships?', label: t('scholarships.clearFilters') }}
             />
           ) : null
         }

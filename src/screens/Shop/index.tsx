@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useResource } from '../../app/use-resource';
 import { ContentCard } from '../../ui/ContentCard';
 import { PriceTag } from '../../ui/PriceTag';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { EmptyState, ResourceView } from '../../ui/States';
+import { FilteredEmptyState, ResourceView } from '../../ui/States';
 import { isKnownCategory, orderedCategories, searchable } from './categories';
 import { StockBadge } from './StockBadge';
 import '../../ui/content-card.css';
@@ -68,16 +68,11 @@ export default function Shop() {
         loadingLabel={t('shop.loading')}
         empty={
           shown.length === 0 ? (
-            <EmptyState
+            <FilteredEmptyState
               title={t('shop.emptyTitle')}
-              message={t(search || category !== ALL ? 'shop.emptyFiltered' : 'shop.emptyMessage')}
-              action={
-                search || category !== ALL ? (
-                  <Link href="/shop?" className="btn btn--secondary">
-                    {t('shop.clearFilters')}
-                  </Link>
-                ) : undefined
-              }
+              filtered={search !== '' || category !== ALL}
+              messages={{ filtered: t('shop.emptyFiltered'), unfiltered: t('shop.emptyMessage') }}
+              clear={{ href: '/shop?', label: t('shop.clearFilters') }}
             />
           ) : null
         }
