@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import './card-text.css';
 import './content-card.css';
 
 export interface ContentCardProps {

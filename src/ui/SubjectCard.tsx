@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { PriceTag } from './PriceTag';
-import './card-text.css';
 import './subject-card.css';
 
 export interface SubjectCardProps {

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SyncConflict } from '../../../machines/plannerSync';
-import { EmptyState, ResourceView } from '../../ui/States';
+import { ResourceView } from '../../ui/ListScreen';
+import { EmptyState } from '../../ui/States';
 import type { Planner } from './use-planner';
 import './planner.css';
 
