@@ -24,8 +24,8 @@ export const PLAYBACK_LIMITS = {
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5, 2] as const;
 export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
 
-/** Only the fields the machine reads; the app's Comment and Video carry more (kept by the index signature). */
-export interface PlaybackComment {
+/** What the machine reads of a comment. */
+export interface PlaybackCommentFields {
   readonly _id: string;
   readonly likes: number;
 }
@@ -36,7 +36,8 @@ export interface PlaybackRendition {
   readonly url?: string | undefined;
 }
 
-export interface PlaybackVideo {
+/** What the machine reads of a video. */
+export interface PlaybackVideoFields {
   readonly _id: string;
   readonly subjectId: string;
   readonly locked: boolean;
@@ -46,9 +47,24 @@ export interface PlaybackVideo {
   readonly likes: number;
   readonly dislikes: number;
   readonly views: number;
-  readonly comments: readonly PlaybackComment[];
-  readonly [field: string]: unknown;
+  readonly comments: readonly PlaybackCommentFields[];
 }
+
+/**
+ * The app's own video and comment types, which the app declares by merging into this interface (as
+ * i18next's CustomTypeOptions): `{ video: …; comment: … }`. The machine keeps the video it is given whole
+ * (its reactions and comments change only the fields above), so the player reads back the app's type
+ * without a cast. Left empty (the machine on its own), a video is the fields above and any others.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the app's declaration merging
+export interface PlaybackRegister {}
+
+export type PlaybackVideo = PlaybackRegister extends { video: infer V extends PlaybackVideoFields }
+  ? V
+  : PlaybackVideoFields & { readonly [field: string]: unknown };
+export type PlaybackComment = PlaybackRegister extends { comment: infer C extends PlaybackCommentFields }
+  ? C
+  : PlaybackCommentFields & { readonly [field: string]: unknown };
 
 export interface LoadVideoInput {
   readonly videoId: string;

@@ -105,6 +105,12 @@ export function periodOccurrences<P extends PlanPeriod>(
   return out.sort((a, b) => a.start - b.start);
 }
 
+/** Epoch ms of an ISO date, or null when it cannot be read. */
+function timeOf(iso: string): number | null {
+  const time = Date.parse(iso);
+  return Number.isFinite(time) ? time : null;
+}
+
 /**
  * Every reminder due from `now` (minus what the scheduler still accepts as late) to the horizon, soonest
  * first. Each kind has its switch.
@@ -113,19 +119,20 @@ export function planReminders(input: PlanInput, lateGrace = 0): Reminder[] {
   const { now, switches } = input;
   const from = now - lateGrace;
   const until = now + REMINDER_TIMING.horizon;
-  const inWindow = (at: number) => at >= from && at <= until;
   const reminders: Reminder[] = [];
+  /** Kept only when it falls between `from` and the horizon. */
+  const remind = (reminder: Reminder) => {
+    if (reminder.at >= from && reminder.at <= until) reminders.push(reminder);
+  };
 
   if (switches.periods) {
     const lead = switches.periodLeadMinutes * MINUTE;
     for (const timetable of input.timetables) {
       for (const { period, start } of periodOccurrences(timetable.periods, now)) {
-        const at = start - lead;
-        if (!inWindow(at)) continue;
-        reminders.push({
+        remind({
           id: `period:${timetable.id}:${period.id}:${start}`,
           kind: 'period',
-          at,
+          at: start - lead,
           key: 'planner.notify.period',
           params: {
             subject: period.subject,
@@ -142,11 +149,10 @@ export function planReminders(input: PlanInput, lateGrace = 0): Reminder[] {
   if (switches.items) {
     for (const item of input.items) {
       if (item.done || item.due === null || item.reminderMinutes === null) continue;
-      const due = Date.parse(item.due);
-      if (!Number.isFinite(due)) continue;
+      const due = timeOf(item.due);
+      if (due === null) continue;
       const at = due - item.reminderMinutes * MINUTE;
-      if (!inWindow(at)) continue;
-      reminders.push({
+      remind({
         id: `item:${item.id}:${at}`,
         kind: 'item',
         at,
@@ -159,14 +165,12 @@ export function planReminders(input: PlanInput, lateGrace = 0): Reminder[] {
 
   if (switches.deadlines) {
     for (const scholarship of input.deadlines) {
-      const deadline = Date.parse(scholarship.deadline);
-      if (!Number.isFinite(deadline)) continue;
-      const at = deadline - REMINDER_TIMING.deadlineNotice;
-      if (!inWindow(at)) continue;
-      reminders.push({
+      const deadline = timeOf(scholarship.deadline);
+      if (deadline === null) continue;
+      remind({
         id: `deadline:${scholarship.id}:${deadline}`,
         kind: 'deadline',
-        at,
+        at: deadline - REMINDER_TIMING.deadlineNotice,
         key: 'planner.notify.deadline',
         params: { title: scholarship.title, deadline: scholarship.deadline },
         route: '/schedule',
@@ -176,18 +180,16 @@ export function planReminders(input: PlanInput, lateGrace = 0): Reminder[] {
 
   if (switches.expiry) {
     for (const access of input.expiries) {
-      const end = Date.parse(access.expiresAt);
-      if (!Number.isFinite(end)) continue;
+      const end = timeOf(access.expiresAt);
+      if (end === null) continue;
       for (const [notice, key] of [
         [REMINDER_TIMING.expiryFirstNotice, 'planner.notify.expiryWeek'],
         [REMINDER_TIMING.expiryLastNotice, 'planner.notify.expiryDay'],
       ] as const) {
-        const at = end - notice;
-        if (!inWindow(at)) continue;
-        reminders.push({
+        remind({
           id: `expiry:${access.subjectId}:${end}:${notice}`,
           kind: 'expiry',
-          at,
+          at: end - notice,
           key,
           params: { subject: access.subjectTitle, date: access.expiresAt },
           route: `/schedule?renew=${encodeURIComponent(access.subjectId)}`,

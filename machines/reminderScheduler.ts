@@ -71,6 +71,28 @@ function untilNext(context: ReminderSchedulerContext): number {
   return next === undefined ? timerCeiling : Math.min(next.at - context.now, timerCeiling);
 }
 
+/** The permission a permission actor answered with: what the guards compare and `storePermission` keeps. */
+const answered = ({ event }: { event: { output: Permission } }) => ({ permission: event.output });
+
+/** Where each known answer leads. */
+const PERMISSION_STATES = { isGranted: 'active', isDenied: 'denied', isUnsupported: 'unsupported' } as const;
+
+/**
+ * The branches after a permission is read or asked for: the state of the first answer in `expected` that
+ * matches, else `permissionNeeded`. Every branch keeps the answer.
+ */
+function followPermission(expected: readonly (keyof typeof PERMISSION_STATES)[]) {
+  const keep = { type: 'storePermission', params: answered } as const;
+  return [
+    ...expected.map((guard) => ({
+      guard: { type: guard, params: answered },
+      target: PERMISSION_STATES[guard],
+      actions: keep,
+    })),
+    { target: 'permissionNeeded', actions: keep },
+  ];
+}
+
 export const reminderSchedulerMachine = setup({
   types: {
     context: {} as ReminderSchedulerContext,
@@ -142,27 +164,7 @@ export const reminderSchedulerMachine = setup({
       invoke: {
         id: 'readPermission',
         src: 'readPermission',
-        onDone: [
-          {
-            guard: { type: 'isGranted', params: ({ event }) => ({ permission: event.output }) },
-            target: 'active',
-            actions: { type: 'storePermission', params: ({ event }) => ({ permission: event.output }) },
-          },
-          {
-            guard: { type: 'isDenied', params: ({ event }) => ({ permission: event.output }) },
-            target: 'denied',
-            actions: { type: 'storePermission', params: ({ event }) => ({ permission: event.output }) },
-          },
-          {
-            guard: { type: 'isUnsupported', params: ({ event }) => ({ permission: event.output }) },
-            target: 'unsupported',
-            actions: { type: 'storePermission', params: ({ event }) => ({ permission: event.output }) },
-          },
-          {
-            target: 'permissionNeeded',
-            actions: { type: 'storePermission', params: ({ event }) => ({ permission: event.output }) },
-          },
-        ],
+        onDone: followPermission(['isGranted', 'isDenied', 'isUnsupported']),
         onError: { target: 'unsupported', actions: assign({ permission: 'unsupported' }) },
       },
     },
@@ -174,23 +176,8 @@ export const reminderSchedulerMachine = setup({
       invoke: {
         id: 'requestPermission',
         src: 'requestPermission',
-        onDone: [
-          {
-            guard: { type: 'isGranted', params: ({ event }) => ({ permission: event.output }) },
-            target: 'active',
-            actions: { type: 'storePermission', params: ({ event }) => ({ permission: event.output }) },
-          },
-          {
-            guard: { type: 'isDenied', params: ({ event }) => ({ permission: event.output }) },
-            target: 'denied',
-            actions: { type: 'storePermission', params: ({ event }) => ({ permission: event.output }) },
-          },
-          // Dismissed without an answer: ask again later.
-          {
-            target: 'permissionNeeded',
-            actions: { type: 'storePermission', params: ({ event }) => ({ permission: event.output }) },
-          },
-        ],
+        // Dismissed without an answer (or an unsupported one after asking): ask again later.
+        onDone: followPermission(['isGranted', 'isDenied']),
         onError: 'permissionNeeded',
       },
     },

@@ -33,12 +33,12 @@ function screenFor(load: RouteDefinitionLoad): LazyScreen {
     screen = lazy(() => {
       const loaded = loadedModules.get(load);
       if (!loaded) return load();
-      // React.lazy reads a thenable that settles inside `then` as already resolved: no suspension.
-      const settled = {
+      // React.lazy reads a thenable that settles inside `then` as already resolved: no suspension. So: the
+      // module's promise, with a `then` that calls back at once.
+      return Object.assign(Promise.resolve(loaded), {
         // biome-ignore lint/suspicious/noThenProperty: a synchronously settled thenable is the point here
-        then: (onFulfilled: (module: ScreenModule) => unknown) => onFulfilled(loaded),
-      };
-      return settled as unknown as Promise<ScreenModule>;
+        then: (onFulfilled?: (module: ScreenModule) => unknown) => onFulfilled?.(loaded),
+      });
     });
     screens.set(load, screen);
   }

@@ -41,12 +41,12 @@ export function ContentCard({
         <img className="content-card__picture" src={picture} alt="" loading="lazy" decoding="async" />
       ) : null}
       <div className="content-card__body">
-        {eyebrow ? <p className="content-card__eyebrow">{eyebrow}</p> : null}
-        <h2 id={titleId} className="content-card__title">
+        {eyebrow ? <p className="card-eyebrow">{eyebrow}</p> : null}
+        <h2 id={titleId} className="card-title content-card__title">
           {href ? <Link href={href}>{title}</Link> : title}
         </h2>
-        {meta ? <p className="content-card__meta">{meta}</p> : null}
-        {description ? <p className="content-card__description">{description}</p> : null}
+        {meta ? <p className="card-muted">{meta}</p> : null}
+        {description ? <p className="card-muted">{description}</p> : null}
         {badges ? <div className="content-card__badges">{badges}</div> : null}
         {actions ? <div className="content-card__actions">{actions}</div> : null}
       </div>

@@ -18,6 +18,23 @@ export function FormMessage({ tone, children }: FormMessageProps) {
   );
 }
 
+/**
+ * What the last send came to: its failure's message, and the confirmation of a success while it still
+ * holds (the caller passes null once the student edits again).
+ */
+export function FormOutcome({ error, confirmation }: { error: string | null; confirmation: string | null }) {
+  return (
+    <>
+      <FormError message={error} />
+      {confirmation ? (
+        <FormMessage tone="success">
+          <p>{confirmation}</p>
+        </FormMessage>
+      ) : null}
+    </>
+  );
+}
+
 /** A failed send's message, or nothing. */
 export function FormError({ message }: { message: string | null }) {
   return message ? (

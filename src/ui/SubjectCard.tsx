@@ -53,11 +53,11 @@ export function SubjectCard({
         fetchPriority={inFirstView ? 'high' : 'auto'}
       />
       <div className="subject-card__body">
-        <p className="subject-card__level">{level}</p>
-        <Heading id={titleId} className="subject-card__title">
+        <p className="card-eyebrow">{level}</p>
+        <Heading id={titleId} className="card-title">
           {title}
         </Heading>
-        <p className="subject-card__description">{description}</p>
+        <p className="card-muted">{description}</p>
         {status ? <div className="subject-card__status">{status}</div> : null}
         <div className="subject-card__footer">
           {price === undefined ? null : <PriceTag amount={price} className="subject-card__price" />}

@@ -1,6 +1,7 @@
 import type { AnyEventObject } from 'xstate';
 import type {
   LoadVideoOutput,
+  PlaybackComment,
   PlaybackEvent,
   PlaybackInput,
   PlaybackSnapshot,
@@ -17,19 +18,51 @@ export const STREAM = signed('360p', 'exp=1&sig=a');
 export const SAVER_STREAM = signed('saver', 'exp=1&sig=a');
 export const FRESH_STREAM = signed('360p', 'exp=2&sig=b');
 export const LIST_STREAM = signed('360p', 'exp=3&sig=c');
-export const COMMENT = { _id: 'c1', likes: 2 };
+const comment = (id: string, likes: number): PlaybackComment => ({
+  _id: id,
+  videoId: 'v1',
+  userId: 'u2',
+  username: 'njoya',
+  text: 'Merci !',
+  likes,
+  createdAt: '2026-03-01T10:00:00.000Z',
+});
+export const COMMENT = comment('c1', 2);
 
-const renditionsSigned = (query: string) =>
-  (['saver', '360p', '480p'] as const).map((quality) => ({ quality, url: signed(quality, query) }));
+const SIZES = {
+  saver: { width: 426, height: 240, bitrate: 150_000 },
+  '360p': { width: 640, height: 360, bitrate: 500_000 },
+  '480p': { width: 854, height: 480, bitrate: 900_000 },
+} as const;
+/** The three renditions of a 600 s lesson: with access, each with its URL signed by `query`. */
+const renditions = (query: string | null) =>
+  (['saver', '360p', '480p'] as const).map((quality) => ({
+    quality,
+    ...SIZES[quality],
+    sizeBytes: (SIZES[quality].bitrate / 8) * 600,
+    durationSeconds: 600,
+    ...(query === null ? {} : { url: signed(quality, query) }),
+  }));
+const renditionsSigned = (query: string) => renditions(query);
 
-const base = {
+// The playback machine keeps the app's video whole (machines/playbackTypes.ts, PlaybackRegister): a lesson
+// as the API lists it.
+const base: Omit<PlaybackVideo, 'locked' | 'streamUrl' | 'renditions'> = {
   _id: 'v1',
+  title: 'Quadratic equations',
   subjectId: 'maths',
+  subjectTitle: 'Mathematics Form 5',
+  section: 'anglophone',
+  subsection: 'Algebra',
+  level: 'Form 5',
+  description: 'Solving ax² + bx + c = 0.',
+  thumbnailUrl: 'http://localhost/media/thumbnails/v1.jpg',
+  durationSeconds: 600,
   likes: 4,
   dislikes: 1,
   views: 10,
   comments: [COMMENT],
-} as const;
+};
 export const PAID_VIDEO: PlaybackVideo = {
   ...base,
   locked: false,
@@ -39,7 +72,7 @@ export const PAID_VIDEO: PlaybackVideo = {
 export const LOCKED_VIDEO: PlaybackVideo = {
   ...base,
   locked: true,
-  renditions: renditionsSigned('').map(({ quality }) => ({ quality })),
+  renditions: renditions(null),
 };
 
 export const PAID: LoadVideoOutput = { video: PAID_VIDEO, price: 2_500 };
@@ -93,7 +126,7 @@ export const playbackEventSamples = {
   'video.like': () => [{ type: 'video.like' }],
   'video.dislike': () => [{ type: 'video.dislike' }],
   'comment.like': () => [{ type: 'comment.like', commentId: 'c1' }],
-  'comment.added': () => [{ type: 'comment.added', comment: { _id: 'c2', likes: 0 } }],
+  'comment.added': () => [{ type: 'comment.added', comment: comment('c2', 0) }],
 } satisfies Record<PlaybackEvent['type'], () => readonly PlaybackEvent[]>;
 
 export const playbackInternalSamples = {

@@ -14,6 +14,7 @@ import { sandboxCredentialStore } from './credential-queries';
 import { toEntity } from './entity';
 import { registerPaymentMessages } from './messages';
 import { MomoProvider } from './momo-provider';
+import { callersOwn, paymentReadRoute, paymentStartRoute } from './payment-routes';
 import { findPayment, listPayments, type PaymentRow, subjectsByIds } from './queries';
 import { createReconciler, runOutcome } from './reconciler';
 import {
@@ -21,7 +22,6 @@ import {
   paymentEntity,
   referenceParams,
   requestToPayBody,
-  requestToPayHeaders,
   requestToPayResponse,
   statusResponse,
 } from './schemas';
@@ -71,28 +71,18 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
   const tags = ['payments'];
 
   /** The caller's payment, or 404/403. */
-  async function ownPayment(request: FastifyRequest, referenceId: string): Promise<PaymentRow> {
-    const payment = await findPayment(app.db, referenceId);
-    if (payment === undefined) throw new HttpError(404, 'paymentNotFound');
-    if (payment.student_id !== currentStudent(request).id) throw new HttpError(403, 'paymentNotYours');
-    return payment;
-  }
+  const ownPayment = async (request: FastifyRequest, referenceId: string): Promise<PaymentRow> =>
+    callersOwn(request, await findPayment(app.db, referenceId), 'paymentNotFound');
 
   app.post(
     '/payments/momo/requesttopay',
-    {
-      preHandler: app.authenticate,
-      config: routeRateLimit(app.config, 'payment'),
-      schema: {
-        tags,
-        security: bearerSecurity,
-        description:
-          'Prices the cart from the server’s own prices (amount = number of access periods per subject), stores the payment as PENDING, then asks the provider to collect it. Idempotent: the same externalId or Idempotency-Key answers with the same referenceId (409 when it was used for another cart), and a start for a cart still PENDING for the same payer (within 15 minutes) answers with that payment; nothing is charged twice.',
-        headers: requestToPayHeaders,
-        body: requestToPayBody,
-        response: { 202: requestToPayResponse, ...failures(400, 401, 409, 429, 503) },
-      },
-    },
+    paymentStartRoute(app, {
+      tags,
+      description:
+        'Prices the cart from the server’s own prices (amount = number of access periods per subject), stores the payment as PENDING, then asks the provider to collect it. Idempotent: the same externalId or Idempotency-Key answers with the same referenceId (409 when it was used for another cart), and a start for a cart still PENDING for the same payer (within 15 minutes) answers with that payment; nothing is charged twice.',
+      body: requestToPayBody,
+      answer: requestToPayResponse,
+    }),
     async (request, reply) => {
       const body = request.body;
       const start = paymentStartOf(currentStudent(request).id, request.headers['idempotency-key'], body, {
@@ -112,17 +102,13 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/payments/momo/requesttopay/:referenceId',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        description:
-          'The payment’s status as the provider reports it (read from the provider while not final); a SUCCESSFUL payment is settled here, once.',
-        params: referenceParams,
-        response: { 200: statusResponse, ...failures(400, 401, 403, 404, 503) },
-      },
-    },
+    paymentReadRoute(app, {
+      tags,
+      description:
+        'The payment’s status as the provider reports it (read from the provider while not final); a SUCCESSFUL payment is settled here, once.',
+      params: referenceParams,
+      answer: statusResponse,
+    }),
     async (request) => {
       const payment = await refreshPayment(context, await ownPayment(request, request.params.referenceId));
       return {

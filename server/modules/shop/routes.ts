@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentStudent } from '../../lib/auth';
-import { HttpError } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
-import { routeRateLimit } from '../../lib/rate-limits';
-import { bearerSecurity, failures } from '../../lib/schemas';
 import { orderLineEntity } from '../payments/entity';
+import { callersOwn, paymentReadRoute, paymentStartRoute } from '../payments/payment-routes';
 import { findPaymentView, type PaymentListRow, type PaymentRow } from '../payments/queries';
-import { requestToPayHeaders } from '../payments/schemas';
 import { type PaymentStart, paymentStartOf } from '../payments/start';
 import { type OrderEntity, orderParams, orderResponse, placeOrderBody, placeOrderResponse } from './schemas';
 
@@ -43,29 +40,21 @@ const shopOrdersModule: FastifyPluginAsync<ShopOrdersOptions> = async (base, opt
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['shop'];
 
-  /** The caller's order, or 404/403. */
+  /** The caller's order (a payment of another kind is no order: 404). */
   async function ownOrder(request: FastifyRequest, referenceId: string): Promise<PaymentListRow> {
-    const order = await findPaymentView(app.db, referenceId);
-    if (order === undefined || order.kind !== 'order') throw new HttpError(404, 'orderNotFound');
-    if (order.student_id !== currentStudent(request).id) throw new HttpError(403, 'paymentNotYours');
-    return order;
+    const payment = await findPaymentView(app.db, referenceId);
+    return callersOwn(request, payment?.kind === 'order' ? payment : undefined, 'orderNotFound');
   }
 
   app.post(
     '/shop/orders',
-    {
-      preHandler: app.authenticate,
-      config: routeRateLimit(app.config, 'payment'),
-      schema: {
-        tags,
-        security: bearerSecurity,
-        description:
-          'Places an order and starts its mobile money payment. The server prices the product itself (409 when `amount` differs) and takes the items from stock in the same transaction: when the stock is short the answer is 409 and nothing is charged (the provider is never asked). Idempotent like payments/momo/requesttopay: the same externalId or Idempotency-Key answers with the same order, and the same order (product, quantity, town) still PENDING for the same payer within 15 minutes is reused. The items stay reserved while the payment is PENDING and go back to stock, once, when it fails. Poll `payments/momo/requesttopay/{referenceId}` or `shop/orders/{referenceId}`.',
-        headers: requestToPayHeaders,
-        body: placeOrderBody,
-        response: { 202: placeOrderResponse, ...failures(400, 401, 409, 429, 503) },
-      },
-    },
+    paymentStartRoute(app, {
+      tags,
+      description:
+        'Places an order and starts its mobile money payment. The server prices the product itself (409 when `amount` differs) and takes the items from stock in the same transaction: when the stock is short the answer is 409 and nothing is charged (the provider is never asked). Idempotent like payments/momo/requesttopay: the same externalId or Idempotency-Key answers with the same order, and the same order (product, quantity, town) still PENDING for the same payer within 15 minutes is reused. The items stay reserved while the payment is PENDING and go back to stock, once, when it fails. Poll `payments/momo/requesttopay/{referenceId}` or `shop/orders/{referenceId}`.',
+      body: placeOrderBody,
+      answer: placeOrderResponse,
+    }),
     async (request, reply) => {
       const student = currentStudent(request);
       const body = request.body;
@@ -84,17 +73,13 @@ const shopOrdersModule: FastifyPluginAsync<ShopOrdersOptions> = async (base, opt
 
   app.get(
     '/shop/orders/:referenceId',
-    {
-      preHandler: app.authenticate,
-      schema: {
-        tags,
-        security: bearerSecurity,
-        description:
-          'One of the caller’s orders. While its payment is not final the provider is asked first, and a SUCCESSFUL payment is settled here (the order becomes PAID), once.',
-        params: orderParams,
-        response: { 200: orderResponse, ...failures(400, 401, 403, 404, 503) },
-      },
-    },
+    paymentReadRoute(app, {
+      tags,
+      description:
+        'One of the caller’s orders. While its payment is not final the provider is asked first, and a SUCCESSFUL payment is settled here (the order becomes PAID), once.',
+      params: orderParams,
+      answer: orderResponse,
+    }),
     async (request) => {
       await options.refreshPayment(await ownOrder(request, request.params.referenceId));
       // Read again: the refresh may have settled it, or given its items back.

@@ -6,6 +6,7 @@ import type { RouteParams } from '../../app/route-params';
 import { mayReadOffline, useExpiredBooksRemoved } from '../../app/use-offline-books';
 import { useResource } from '../../app/use-resource';
 import type { Bilingual, Book } from '../../services/api/types';
+import { ScreenReaderStatus } from '../../ui/ListScreen';
 import { PriceTag } from '../../ui/PriceTag';
 import { ErrorState, Skeleton } from '../../ui/States';
 import { booksHref } from '../Books';
@@ -89,9 +90,7 @@ function LockedBook({ book }: { book: Book }) {
         </button>
         <InCartNote amount={cart.amountInCart(book.subjectId)} onOpenCart={cart.openCart} />
       </div>
-      <p className="visually-hidden" role="status">
-        {cart.announcement}
-      </p>
+      <ScreenReaderStatus message={cart.announcement} />
     </section>
   );
 }

@@ -6,9 +6,10 @@ import { useExpiredBooksRemoved } from '../../app/use-offline-books';
 import { useResource } from '../../app/use-resource';
 import { readPages } from '../../services/api/read-pages';
 import type { Book, FilteredBooksPayload, Section } from '../../services/api/types';
+import { FilteredEmptyState, FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { ShowMore } from '../../ui/ShowMore';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { ErrorState, Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { levelsOf, SECTIONS, sectionById } from '../SectionVideos/sections';
 import { BookCard } from './BookCard';
@@ -107,47 +108,27 @@ export default function Books() {
       />
       <div className="filters">
         {levels.length > 1 ? (
-          <label>
-            <span>{t('catalogue.level')}</span>
-            <select
-              className="input"
-              name="level"
-              value={level}
-              onChange={(event) => navigate(booksHref(section.id, event.target.value), { replace: true })}
-            >
-              <option value="">{t('catalogue.allLevels')}</option>
-              {levels.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('catalogue.level')}
+            name="level"
+            value={level}
+            allLabel={t('catalogue.allLevels')}
+            options={levels}
+            onChange={(value) => navigate(booksHref(section.id, value), { replace: true })}
+          />
         ) : null}
         {subjectTitles.length > 1 ? (
-          <label>
-            <span>{t('books.subject')}</span>
-            <select
-              className="input"
-              name="subject"
-              value={subject}
-              onChange={(event) =>
-                navigate(booksHref(section.id, level, event.target.value), { replace: true })
-              }
-            >
-              <option value="">{t('books.allSubjects')}</option>
-              {subjectTitles.map((title) => (
-                <option key={title} value={title}>
-                  {title}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label={t('books.subject')}
+            name="subject"
+            value={subject}
+            allLabel={t('books.allSubjects')}
+            options={subjectTitles}
+            onChange={(value) => navigate(booksHref(section.id, level, value), { replace: true })}
+          />
         ) : null}
       </div>
-      <p className="visually-hidden" role="status">
-        {cart.announcement}
-      </p>
+      <ScreenReaderStatus message={cart.announcement} />
       {shown === null || (books.loading && pages === 1) ? (
         books.error ? (
           <ErrorState message={books.error} retryLabel={t('common.retry')} onRetry={books.retry} />
@@ -155,17 +136,12 @@ export default function Books() {
           <Skeleton label={t('books.loading')} rows={4} />
         )
       ) : shown.books.length === 0 ? (
-        <EmptyState
+        <FilteredEmptyState
           title={t('books.emptyTitle')}
-          message={t(level || subject ? 'books.emptyFiltered' : 'books.emptySection')}
-          action={
-            <Link
-              href={booksHref(level || subject ? section.id : 'anglophone')}
-              className="btn btn--secondary"
-            >
-              {t(level || subject ? 'books.clearFilters' : 'books.otherSection')}
-            </Link>
-          }
+          filtered={level !== '' || subject !== ''}
+          messages={{ filtered: t('books.emptyFiltered'), unfiltered: t('books.emptySection') }}
+          clear={{ href: booksHref(section.id), label: t('books.clearFilters') }}
+          otherwise={{ href: booksHref('anglophone'), label: t('books.otherSection') }}
         />
       ) : (
         <>

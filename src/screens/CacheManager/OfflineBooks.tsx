@@ -7,6 +7,7 @@ import { useResource } from '../../app/use-resource';
 import { formatBytes } from '../../services/offline/format-bytes';
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { StoredItem } from './StoredItem';
 
 /** The books kept for offline reading, beside the videos: size, date, open, delete. */
 export function OfflineBooks() {
@@ -54,26 +55,19 @@ export function OfflineBooks() {
           <p>{t('offlineBooks.total', { count: list.length, size: size(total) })}</p>
           <ul className="cache-manager__list">
             {list.map((book) => (
-              <li key={book.key} className="cache-manager__item">
-                <div className="cache-manager__info">
-                  <p className="cache-manager__title">
-                    <Link href={`/books/${encodeURIComponent(book.bookId)}`}>{book.title[lang]}</Link>
-                  </p>
-                  <p className="hint">
+              <StoredItem
+                key={book.key}
+                title={<Link href={`/books/${encodeURIComponent(book.bookId)}`}>{book.title[lang]}</Link>}
+                details={
+                  <>
                     {book.subjectTitle} · {size(book.sizeBytes)} ·{' '}
                     <DateText iso={new Date(book.downloadedAt).toISOString()} />
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="btn btn--secondary"
-                  disabled={busy}
-                  aria-label={t('offline.deleteOneLabel', { title: book.title[lang] })}
-                  onClick={() => void remove(book.key)}
-                >
-                  {t('offline.deleteOne')}
-                </button>
-              </li>
+                  </>
+                }
+                deleteLabel={t('offline.deleteOneLabel', { title: book.title[lang] })}
+                busy={busy}
+                onDelete={() => void remove(book.key)}
+              />
             ))}
           </ul>
         </>

@@ -14,6 +14,7 @@ import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { useVideoTexts } from '../../ui/video-texts';
 import { OfflineBooks } from './OfflineBooks';
+import { StoredItem } from './StoredItem';
 import './cache-manager.css';
 
 interface OfflineInventory {
@@ -91,31 +92,27 @@ export default function CacheManager() {
             <>
               <ul className="cache-manager__list">
                 {data.videos.map((video) => (
-                  <li key={video.key} className="cache-manager__item">
-                    <div className="cache-manager__info">
-                      <p className="cache-manager__title">{video.title}</p>
-                      <p className="hint">
+                  <StoredItem
+                    key={video.key}
+                    title={video.title}
+                    details={
+                      <>
                         {video.subjectTitle} · {video.quality ? `${texts.quality(video.quality)} · ` : ''}
                         {size(video.sizeBytes)} ·{' '}
                         <DateText iso={new Date(video.downloadedAt).toISOString()} />
-                      </p>
-                    </div>
-                    <button
-                      type="button"
-                      className="btn btn--secondary"
-                      disabled={busy}
-                      aria-label={t('offline.deleteOneLabel', { title: video.title })}
-                      onClick={() => void run(() => offlineVideos.remove(video.key))}
-                    >
-                      {t('offline.deleteOne')}
-                    </button>
-                  </li>
+                      </>
+                    }
+                    deleteLabel={t('offline.deleteOneLabel', { title: video.title })}
+                    busy={busy}
+                    onDelete={() => void run(() => offlineVideos.remove(video.key))}
+                  />
                 ))}
                 {data.partial.map((download) => (
-                  <li key={download.key} className="cache-manager__item">
-                    <div className="cache-manager__info">
-                      <p className="cache-manager__title">{download.title}</p>
-                      <p className="hint">
+                  <StoredItem
+                    key={download.key}
+                    title={download.title}
+                    details={
+                      <>
                         {download.subjectTitle} ·{' '}
                         {download.totalBytes
                           ? t('video.cache.partial', {
@@ -127,18 +124,12 @@ export default function CacheManager() {
                               quality: texts.quality(download.quality),
                               received: size(download.receivedBytes),
                             })}
-                      </p>
-                    </div>
-                    <button
-                      type="button"
-                      className="btn btn--secondary"
-                      disabled={busy}
-                      aria-label={t('video.cache.deletePartialLabel', { title: download.title })}
-                      onClick={() => void run(() => offlineVideos.remove(download.key))}
-                    >
-                      {t('offline.deleteOne')}
-                    </button>
-                  </li>
+                      </>
+                    }
+                    deleteLabel={t('video.cache.deletePartialLabel', { title: download.title })}
+                    busy={busy}
+                    onDelete={() => void run(() => offlineVideos.remove(download.key))}
+                  />
                 ))}
               </ul>
               {confirmAll ? (

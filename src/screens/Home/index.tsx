@@ -7,8 +7,8 @@ import { useResource } from '../../app/use-resource';
 import type { Subject } from '../../services/api/types';
 import { accessState, canRenew, paidEntryFor, paidSubjectsOf } from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
+import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { SubjectCard } from '../../ui/SubjectCard';
 import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import { catalogueHref, levelsOf, SECTIONS, type SectionInfo, sectionById } from '../SectionVideos/sections';
@@ -99,47 +99,32 @@ export default function Home() {
       />
       <SectionIntro section={section} isLoggedIn={user !== null} />
       {levels.length > 1 ? (
-        <label className="home__level">
-          <span>{t('catalogue.level')}</span>
-          <select
-            className="input"
-            name="level"
-            value={level}
-            onChange={(event) => navigate(catalogueHref(section.id, event.target.value), { replace: true })}
-          >
-            <option value="">{t('catalogue.allLevels')}</option>
-            {levels.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <p className="visually-hidden" role="status">
-        {cartActions.announcement}
-      </p>
-      {subjects.loading ? (
-        <Skeleton label={t('catalogue.loading')} rows={4} />
-      ) : subjects.error ? (
-        <ErrorState message={subjects.error} retryLabel={t('common.retry')} onRetry={subjects.retry} />
-      ) : shown.length === 0 ? (
-        <EmptyState
-          title={t('catalogue.emptyTitle')}
-          message={t(level ? 'catalogue.emptyLevel' : 'catalogue.emptySection')}
-          action={
-            level ? (
-              <Link href={catalogueHref(section.id)} className="btn btn--secondary">
-                {t('catalogue.allLevels')}
-              </Link>
-            ) : (
-              <Link href={catalogueHref('anglophone')} className="btn btn--secondary">
-                {t('catalogue.otherSection')}
-              </Link>
-            )
-          }
+        <FilterSelect
+          className="home__level"
+          label={t('catalogue.level')}
+          name="level"
+          value={level}
+          allLabel={t('catalogue.allLevels')}
+          options={levels}
+          onChange={(value) => navigate(catalogueHref(section.id, value), { replace: true })}
         />
-      ) : (
+      ) : null}
+      <ScreenReaderStatus message={cartActions.announcement} />
+      <ResourceView
+        resource={subjects}
+        loadingLabel={t('catalogue.loading')}
+        empty={
+          shown.length === 0 ? (
+            <FilteredEmptyState
+              title={t('catalogue.emptyTitle')}
+              filtered={level !== ''}
+              messages={{ filtered: t('catalogue.emptyLevel'), unfiltered: t('catalogue.emptySection') }}
+              clear={{ href: catalogueHref(section.id), label: t('catalogue.allLevels') }}
+              otherwise={{ href: catalogueHref('anglophone'), label: t('catalogue.otherSection') }}
+            />
+          ) : null
+        }
+      >
         <ul className="subject-grid" aria-label={t(`sections.${section.id}.title`)}>
           {shown.map((subject, index) => (
             <li key={subject._id}>
@@ -159,7 +144,7 @@ export default function Home() {
             </li>
           ))}
         </ul>
-      )}
+      </ResourceView>
       {/* Under the catalogue once it is there: shown earlier, the strip would be pushed down the screen
           by the subjects (a layout shift), and its call would compete with the catalogue's. */}
       {subjects.loading ? null : <HappeningsStrip />}

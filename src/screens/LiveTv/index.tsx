@@ -6,7 +6,8 @@ import { useResource } from '../../app/use-resource';
 import type { LiveTvChannel } from '../../services/api/types';
 import { formatBytes } from '../../services/offline/format-bytes';
 import { ContentCard } from '../../ui/ContentCard';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { ResourceView } from '../../ui/ListScreen';
+import { EmptyState, ErrorState } from '../../ui/States';
 import './live-tv.css';
 import '../../ui/content-card.css';
 import '../../ui/badge.css';
@@ -43,13 +44,15 @@ export default function LiveTv() {
           onRetry={() => tv.send({ type: 'tv.retry' })}
         />
       ) : null}
-      {channels.loading ? (
-        <Skeleton label={t('liveTv.loading')} rows={4} />
-      ) : channels.error ? (
-        <ErrorState message={channels.error} retryLabel={t('common.retry')} onRetry={channels.retry} />
-      ) : list.length === 0 ? (
-        <EmptyState title={t('liveTv.emptyTitle')} message={t('liveTv.emptyMessage')} />
-      ) : (
+      <ResourceView
+        resource={channels}
+        loadingLabel={t('liveTv.loading')}
+        empty={
+          list.length === 0 ? (
+            <EmptyState title={t('liveTv.emptyTitle')} message={t('liveTv.emptyMessage')} />
+          ) : null
+        }
+      >
         <ul className="content-list" aria-label={t('liveTv.channels')}>
           {list.map((channel) => (
             <li key={channel._id}>
@@ -95,7 +98,7 @@ export default function LiveTv() {
             </li>
           ))}
         </ul>
-      )}
+      </ResourceView>
     </main>
   );
 }

@@ -1,22 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import {
-  type PeriodDraft,
-  periodErrors,
-  sortPeriods,
-  timetableErrors,
-} from '../../../machines/timetableRules';
+import { type PeriodDraft, periodErrors, sortPeriods } from '../../../machines/timetableRules';
 import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
 import type { Timetable } from '../../services/planner/types';
-import { FormField } from '../../ui/FormField';
 import { weekdayName } from './dates';
 import { newId } from './ids';
 import { PERIOD_COLOURS, PeriodForm } from './PeriodForm';
 import { PlannerFrame, TimetableNotFound } from './PlannerFrame';
+import { TimetableDetailsForm } from './TimetableDetailsForm';
 import { type Planner, usePlanner } from './use-planner';
-import { WeekdayPicker } from './WeekdayPicker';
 
 /** `#/edit-timetable/{id}`: the name, the school days, and the periods added, moved and removed one by one. */
 export default function EditTimetable({ params }: { params: RouteParams }) {
@@ -51,9 +45,6 @@ function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner
   const { t, i18n } = useTranslation();
   const data = timetable.data;
   const periods = sortPeriods(data.periods);
-  const [name, setName] = useState(data.name);
-  const [days, setDays] = useState<number[]>(data.days);
-  const [headerErrors, setHeaderErrors] = useState<Record<string, string>>({});
   const [savedNote, setSavedNote] = useState('');
   const firstDay = data.days[0] ?? 1;
   const [draft, setDraft] = useState<PeriodDraft>(() => blankPeriod(firstDay, PERIOD_COLOURS[0]));
@@ -64,15 +55,6 @@ function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner
 
   const save = (next: Partial<typeof data>) =>
     planner.runtime?.save('timetable', timetable.id, { ...data, ...next });
-
-  const saveHeader = (event: FormEvent) => {
-    event.preventDefault();
-    const found = timetableErrors({ name, days });
-    setHeaderErrors(Object.fromEntries(found.map((e) => [e.field, e.key])));
-    if (found.length > 0) return;
-    void save({ name: name.trim(), days });
-    setSavedNote(t('planner.editor.saved'));
-  };
 
   const change = (field: keyof PeriodDraft, value: string | number) => {
     setDraft((current) => ({ ...current, [field]: value }));
@@ -113,21 +95,16 @@ function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner
 
   return (
     <>
-      <form className="planner-form" onSubmit={saveHeader} noValidate aria-labelledby="editor-header-title">
-        <h2 id="editor-header-title">{t('planner.editor.details')}</h2>
-        <FormField
-          name="name"
-          label={t('planner.timetables.name')}
-          value={name}
-          onChange={setName}
-          error={headerErrors.name}
-          maxLength={80}
-        />
-        <WeekdayPicker days={days} onChange={setDays} error={headerErrors.days} />
-        <button type="submit" className="btn btn--secondary">
-          {t('planner.editor.saveDetails')}
-        </button>
-      </form>
+      <TimetableDetailsForm
+        title={t('planner.editor.details')}
+        submitLabel={t('planner.editor.saveDetails')}
+        primary={false}
+        initial={{ name: data.name, days: data.days }}
+        onSave={(details) => {
+          void save(details);
+          setSavedNote(t('planner.editor.saved'));
+        }}
+      />
 
       <section aria-labelledby="periods-title">
         <h2 id="periods-title">{t('planner.editor.periods')}</h2>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { SyncConflict } from '../../../machines/plannerSync';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { ResourceView } from '../../ui/ListScreen';
+import { EmptyState } from '../../ui/States';
 import type { Planner } from './use-planner';
 import './planner.css';
 
@@ -28,24 +29,23 @@ export function PlannerFrame({
         </nav>
       ) : null}
       <h1>{title}</h1>
-      {planner.loading ? (
-        <Skeleton label={t('planner.loading')} rows={3} />
-      ) : planner.error ? (
-        <ErrorState message={planner.error} retryLabel={t('common.retry')} onRetry={planner.retry} />
-      ) : (
-        <>
-          <SyncNote status={planner.syncStatus} />
-          {planner.conflicts.length > 0 ? (
-            <ConflictNotice
-              conflicts={planner.conflicts}
-              onSeen={() => planner.runtime?.sync.send({ type: 'planner.conflictsSeen' })}
-            />
-          ) : null}
-          {children()}
-        </>
-      )}
+      <ResourceView resource={planner} loadingLabel={t('planner.loading')} rows={3}>
+        <SyncNote status={planner.syncStatus} />
+        {planner.conflicts.length > 0 ? (
+          <ConflictNotice
+            conflicts={planner.conflicts}
+            onSeen={() => planner.runtime?.sync.send({ type: 'planner.conflictsSeen' })}
+          />
+        ) : null}
+        <PlannerContent render={children} />
+      </ResourceView>
     </main>
   );
+}
+
+/** The screen's own content, rendered only once the planner is there (its render reads the planner). */
+function PlannerContent({ render }: { render: () => ReactNode }) {
+  return render();
 }
 
 function SyncNote({ status }: { status: Planner['syncStatus'] }) {

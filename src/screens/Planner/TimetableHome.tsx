@@ -1,15 +1,12 @@
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { timetableErrors } from '../../../machines/timetableRules';
 import { docsOf } from '../../services/planner/planner-store';
-import { FormField } from '../../ui/FormField';
 import { EmptyState } from '../../ui/States';
 import { SCHOOL_DAYS, weekdayName } from './dates';
 import { newId } from './ids';
 import { PlannerFrame } from './PlannerFrame';
+import { type TimetableDetails, TimetableDetailsForm } from './TimetableDetailsForm';
 import { type Planner, usePlanner } from './use-planner';
-import { WeekdayPicker } from './WeekdayPicker';
 
 /** `#/time-table-home`: the student's timetables, and a new one (name and school days; periods next). */
 export default function TimetableHome() {
@@ -28,18 +25,11 @@ function TimetableHomeContent({ planner }: { planner: Planner }) {
   const timetables = docsOf(planner.state, 'timetable').sort((a, b) =>
     a.data.name.localeCompare(b.data.name),
   );
-  const [name, setName] = useState('');
-  const [days, setDays] = useState<number[]>([...SCHOOL_DAYS]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const create = (event: FormEvent) => {
-    event.preventDefault();
-    const found = timetableErrors({ name, days });
-    setErrors(Object.fromEntries(found.map((e) => [e.field, e.key])));
-    if (found.length > 0) return;
+  const create = (details: TimetableDetails) => {
     const id = newId();
     void planner.runtime
-      ?.save('timetable', id, { name: name.trim(), days, periods: [] })
+      ?.save('timetable', id, { ...details, periods: [] })
       .then(() => navigate(`/edit-timetable/${id}`));
   };
 
@@ -82,21 +72,13 @@ function TimetableHomeContent({ planner }: { planner: Planner }) {
           ))}
         </ul>
       )}
-      <form className="planner-form" onSubmit={create} noValidate>
-        <h2>{t('planner.timetables.create')}</h2>
-        <FormField
-          name="name"
-          label={t('planner.timetables.name')}
-          value={name}
-          onChange={setName}
-          error={errors.name}
-          maxLength={80}
-        />
-        <WeekdayPicker days={days} onChange={setDays} error={errors.days} />
-        <button type="submit" className="btn">
-          {t('planner.timetables.createSubmit')}
-        </button>
-      </form>
+      <TimetableDetailsForm
+        title={t('planner.timetables.create')}
+        submitLabel={t('planner.timetables.createSubmit')}
+        primary
+        initial={{ name: '', days: [...SCHOOL_DAYS] }}
+        onSave={create}
+      />
     </>
   );
 }

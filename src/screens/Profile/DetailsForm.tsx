@@ -3,7 +3,7 @@ import type { FormValues } from '../../../machines/form';
 import { useForm } from '../../app/use-form';
 import type { ModifyProfilePayload, User, UserResponse } from '../../services/api/types';
 import { FormField, type FormFieldProps } from '../../ui/FormField';
-import { FormError, FormMessage } from '../../ui/FormMessage';
+import { FormOutcome } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
 
 type EditableField = 'firstname' | 'lastname' | 'email' | 'phonenumber';
@@ -67,12 +67,10 @@ export function DetailsForm({ user, justSaved, onSaved }: DetailsFormProps) {
           onChange={(value) => form.change(name, value)}
         />
       ))}
-      <FormError message={form.error} />
-      {justSaved && !dirty ? (
-        <FormMessage tone="success">
-          <p>{t('profile.details.saved')}</p>
-        </FormMessage>
-      ) : null}
+      <FormOutcome
+        error={form.error}
+        confirmation={justSaved && !dirty ? t('profile.details.saved') : null}
+      />
       <SubmitButton
         label={t('profile.details.submit')}
         busyLabel={t('profile.details.submitting')}

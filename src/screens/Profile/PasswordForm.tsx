@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from '../../app/use-form';
 import type { PasswordChangedResponse, User } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
-import { FormError, FormMessage } from '../../ui/FormMessage';
+import { FormOutcome } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
 
 interface PasswordFormProps {
@@ -45,12 +45,10 @@ export function PasswordForm({ user, justChanged, onChanged }: PasswordFormProps
         hint={t('account.fields.passwordHint')}
         autoComplete="new-password"
       />
-      <FormError message={form.error} />
-      {justChanged && !typing ? (
-        <FormMessage tone="success">
-          <p>{t('profile.password.changed')}</p>
-        </FormMessage>
-      ) : null}
+      <FormOutcome
+        error={form.error}
+        confirmation={justChanged && !typing ? t('profile.password.changed') : null}
+      />
       <SubmitButton
         label={t('profile.password.submit')}
         busyLabel={t('profile.password.submitting')}

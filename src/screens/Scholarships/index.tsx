@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import { useResource } from '../../app/use-resource';
 import type { Scholarship, StudyLevel } from '../../services/api/types';
 import { ContentCard } from '../../ui/ContentCard';
 import { DateText } from '../../ui/DateText';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { FilteredEmptyState, FilterSelect, ResourceView } from '../../ui/ListScreen';
 import { CountdownBadge } from './CountdownBadge';
 import { byNearestDeadline, countryName } from './deadline';
 import '../../ui/content-card.css';
@@ -65,57 +65,43 @@ export default function Scholarships() {
       <h1>{t('routes.scholarships')}</h1>
       <p className="hint">{t('scholarships.intro')}</p>
       <div className="filters">
-        <label>
-          <span>{t('scholarships.level')}</span>
-          <select
-            className="input"
-            name="level"
-            value={level}
-            onChange={(event) => navigate(scholarshipsHref(event.target.value, country), { replace: true })}
-          >
-            <option value="">{t('scholarships.allLevels')}</option>
-            {LEVELS.map((item) => (
-              <option key={item} value={item}>
-                {t(`scholarships.levels.${item}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('scholarships.country')}</span>
-          <select
-            className="input"
-            name="country"
-            value={country}
-            onChange={(event) => navigate(scholarshipsHref(level, event.target.value), { replace: true })}
-          >
-            <option value="">{t('scholarships.allCountries')}</option>
-            {countries.map((code) => (
-              <option key={code} value={code}>
-                {countryLabel(code)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('scholarships.level')}
+          name="level"
+          value={level}
+          allLabel={t('scholarships.allLevels')}
+          options={LEVELS}
+          optionLabel={(item) => t(`scholarships.levels.${item}`)}
+          onChange={(value) => navigate(scholarshipsHref(value, country), { replace: true })}
+        />
+        <FilterSelect
+          label={t('scholarships.country')}
+          name="country"
+          value={country}
+          allLabel={t('scholarships.allCountries')}
+          options={countries}
+          optionLabel={countryLabel}
+          onChange={(value) => navigate(scholarshipsHref(level, value), { replace: true })}
+        />
       </div>
       {list.data?.offline ? <p className="offline-note">{t('scholarships.offlineSaved')}</p> : null}
-      {list.loading ? (
-        <Skeleton label={t('scholarships.loading')} rows={4} />
-      ) : list.error ? (
-        <ErrorState message={list.error} retryLabel={t('common.retry')} onRetry={list.retry} />
-      ) : shown.length === 0 ? (
-        <EmptyState
-          title={t('scholarships.emptyTitle')}
-          message={t(level || country ? 'scholarships.emptyFiltered' : 'scholarships.emptyMessage')}
-          action={
-            level || country ? (
-              <Link href="/scholarships?" className="btn btn--secondary">
-                {t('scholarships.clearFilters')}
-              </Link>
-            ) : undefined
-          }
-        />
-      ) : (
+      <ResourceView
+        resource={list}
+        loadingLabel={t('scholarships.loading')}
+        empty={
+          shown.length === 0 ? (
+            <FilteredEmptyState
+              title={t('scholarships.emptyTitle')}
+              filtered={level !== '' || country !== ''}
+              messages={{
+                filtered: t('scholarships.emptyFiltered'),
+                unfiltered: t('scholarships.emptyMessage'),
+              }}
+              clear={{ href: '/scholarships?', label: t('scholarships.clearFilters') }}
+            />
+          ) : null
+        }
+      >
         <ul className="content-list" aria-label={t('routes.scholarships')}>
           {shown.map((item) => (
             <li key={item._id}>
@@ -135,7 +121,7 @@ export default function Scholarships() {
             </li>
           ))}
         </ul>
-      )}
+      </ResourceView>
     </main>
   );
 }

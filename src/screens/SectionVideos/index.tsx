@@ -6,6 +6,7 @@ import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
 import { readPages } from '../../services/api/read-pages';
 import type { Section, Subject, Video } from '../../services/api/types';
+import { FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
 import { PriceTag } from '../../ui/PriceTag';
 import { ShowMore } from '../../ui/ShowMore';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
@@ -66,7 +67,10 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
   });
   const data = resource.data;
   const groups = groupVideos(data?.videos ?? []);
-  const subjectChoices = (data?.subjects ?? []).filter((subject) => subject.section === section.id);
+  // The filter sends the title (unique on the server).
+  const subjectChoices = (data?.subjects ?? [])
+    .filter((subject) => subject.section === section.id)
+    .map((subject) => subject.subjectTitle);
   const cartActions = useAddToCart();
   const chooseSubject = (subjectTitle: string) => {
     setSubjectFilter(subjectTitle);
@@ -77,26 +81,17 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
     <main className="page section-videos" id="main">
       <h1>{t(`routes.${titleKey}`)}</h1>
       <p className="hint">{t(`sections.${section.id}.summary`)}</p>
-      <p className="visually-hidden" role="status">
-        {cartActions.announcement}
-      </p>
+      <ScreenReaderStatus message={cartActions.announcement} />
       {subjectChoices.length > 1 ? (
-        <label className="section-videos__filter">
-          <span>{t('study.subject')}</span>
-          <select
-            className="input"
-            name="subject"
-            value={subjectFilter}
-            onChange={(event) => chooseSubject(event.target.value)}
-          >
-            <option value="">{t('study.allSubjects')}</option>
-            {subjectChoices.map((subject) => (
-              <option key={subject._id} value={subject.subjectTitle}>
-                {subject.subjectTitle}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          className="section-videos__filter"
+          label={t('study.subject')}
+          name="subject"
+          value={subjectFilter}
+          allLabel={t('study.allSubjects')}
+          options={subjectChoices}
+          onChange={chooseSubject}
+        />
       ) : null}
       {data === null || (resource.loading && pages === 1) ? (
         resource.error ? (

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { useResource } from '../../app/use-resource';
 import { ContentCard } from '../../ui/ContentCard';
+import { FilteredEmptyState, ResourceView } from '../../ui/ListScreen';
 import { PriceTag } from '../../ui/PriceTag';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { isKnownCategory, orderedCategories, searchable } from './categories';
 import { StockBadge } from './StockBadge';
 import '../../ui/content-card.css';
@@ -63,23 +63,20 @@ export default function Shop() {
         selected={category}
         onSelect={(id) => navigate(shopHref(id, search), { replace: true })}
       />
-      {products.loading ? (
-        <Skeleton label={t('shop.loading')} rows={4} />
-      ) : products.error ? (
-        <ErrorState message={products.error} retryLabel={t('common.retry')} onRetry={products.retry} />
-      ) : shown.length === 0 ? (
-        <EmptyState
-          title={t('shop.emptyTitle')}
-          message={t(search || category !== ALL ? 'shop.emptyFiltered' : 'shop.emptyMessage')}
-          action={
-            search || category !== ALL ? (
-              <Link href="/shop?" className="btn btn--secondary">
-                {t('shop.clearFilters')}
-              </Link>
-            ) : undefined
-          }
-        />
-      ) : (
+      <ResourceView
+        resource={products}
+        loadingLabel={t('shop.loading')}
+        empty={
+          shown.length === 0 ? (
+            <FilteredEmptyState
+              title={t('shop.emptyTitle')}
+              filtered={search !== '' || category !== ALL}
+              messages={{ filtered: t('shop.emptyFiltered'), unfiltered: t('shop.emptyMessage') }}
+              clear={{ href: '/shop?', label: t('shop.clearFilters') }}
+            />
+          ) : null
+        }
+      >
         <ul className="content-list" aria-label={t('shop.productsLabel')}>
           {shown.map((product) => (
             <li key={product._id}>
@@ -96,7 +93,7 @@ export default function Shop() {
             </li>
           ))}
         </ul>
-      )}
+      </ResourceView>
     </main>
   );
 }

@@ -3,8 +3,9 @@ import { Link } from 'wouter';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
 import type { FilteredVideosPayload, Subject, Video } from '../../services/api/types';
+import { ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { PriceTag } from '../../ui/PriceTag';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { EmptyState } from '../../ui/States';
 import { VideoList } from '../../ui/VideoList';
 import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
@@ -50,24 +51,24 @@ export default function SortVideosByTopics({ params }: { params: RouteParams; ti
           subsection: filter.subsection,
         })}
       </h1>
-      <p className="visually-hidden" role="status">
-        {cartActions.announcement}
-      </p>
-      {resource.loading ? (
-        <Skeleton label={t('study.videosLoading')} rows={4} />
-      ) : resource.error ? (
-        <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />
-      ) : videos.length === 0 ? (
-        <EmptyState
-          title={t('study.noTopicVideosTitle')}
-          message={t('study.noTopicVideosMessage')}
-          action={
-            <Link href={`/${section.videoRoute}`} className="btn btn--secondary">
-              {t('study.allTopics')}
-            </Link>
-          }
-        />
-      ) : (
+      <ScreenReaderStatus message={cartActions.announcement} />
+      <ResourceView
+        resource={resource}
+        loadingLabel={t('study.videosLoading')}
+        empty={
+          videos.length === 0 ? (
+            <EmptyState
+              title={t('study.noTopicVideosTitle')}
+              message={t('study.noTopicVideosMessage')}
+              action={
+                <Link href={`/${section.videoRoute}`} className="btn btn--secondary">
+                  {t('study.allTopics')}
+                </Link>
+              }
+            />
+          ) : null
+        }
+      >
         <section className="subject-videos" aria-label={filter.subsection}>
           <header className="subject-videos__header">
             <p className="subject-videos__meta">{t('study.videoCount', { count: videos.length })}</p>
@@ -93,7 +94,7 @@ export default function SortVideosByTopics({ params }: { params: RouteParams; ti
           </header>
           <VideoList videos={videos} />
         </section>
-      )}
+      </ResourceView>
     </main>
   );
 }

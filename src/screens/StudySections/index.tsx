@@ -7,6 +7,7 @@ import { useResource } from '../../app/use-resource';
 import type { PaidSubject, Subject } from '../../services/api/types';
 import { type AccessState, accessState, canRenew, paidSubjectsOf } from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
+import { ScreenReaderStatus } from '../../ui/ListScreen';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { SubjectCard } from '../../ui/SubjectCard';
 import { InCartNote } from '../Home/InCartNote';
@@ -50,9 +51,7 @@ export default function StudySections() {
     <main className="page" id="main">
       <h1>{t('routes.study-sections')}</h1>
       <ExpiryNotices catalogue={catalogue.data} />
-      <p className="visually-hidden" role="status">
-        {cartActions.announcement}
-      </p>
+      <ScreenReaderStatus message={cartActions.announcement} />
       {paid.length === 0 ? (
         <EmptyState
           title={t('study.emptyTitle')}

@@ -49,8 +49,7 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   const quality = useVideoQuality();
   const playback = usePlayback(videoId, userId, media, selectQuality(quality.getSnapshot()));
   usePlayQuality(quality, playback);
-  // The machine keeps the server's video whole; its type only names the fields the machine reads.
-  const video = useSelector(playback, selectVideo) as unknown as Video | null;
+  const video = useSelector(playback, selectVideo);
   const loading = useSelector(playback, selectIsLoading);
   const loadError = useSelector(playback, selectLoadError);
   const locked = useSelector(playback, selectIsLocked);

@@ -18,7 +18,7 @@ import type { Quality } from '../../../machines/videoQuality';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
 import { ApiError, NETWORK_FAILURE_STATUS } from '../../services/api/errors';
-import type { Video } from '../../services/api/types';
+import type { Comment, Video } from '../../services/api/types';
 import { hasAccessAt, paidSubjectsOf } from '../../services/subject-access';
 import { createSyncedPositions } from '../../services/synced-positions';
 import { usePlaybackPositions } from './playback-positions-context';
@@ -137,3 +137,11 @@ export function usePlayback(
 }
 
 export type PlaybackActor = ReturnType<typeof usePlayback>;
+
+declare module '../../../machines/playbackTypes' {
+  /** The player keeps the API's video and comments whole: the screen reads them back as such. */
+  interface PlaybackRegister {
+    video: Video;
+    comment: Comment;
+  }
+}

@@ -1,5 +1,5 @@
 import { articlesOf, canonicalBody, queryString, VIDEO_SECTION_PATHS } from './call-shapes';
-import type { ApiClient } from './client';
+import type { ApiClient, EndpointOptions } from './client';
 import type {
   AuthResponse,
   Book,
@@ -70,34 +70,41 @@ export function createEndpoints(client: ApiClient) {
   const idempotentWrite = { retryable: true } as const;
   const videoRead = { retryable: true, video: true } as const;
   const list = { retryable: true, cacheable: true } as const;
+  const videoList = { ...list, video: true } as const;
+  /** Neither retried nor cached: reactions and the resume position (a later save supersedes it). */
+  const videoCall = { video: true } as const;
+  const userWrite = { invalidates: USER_LISTS } as const;
+
+  // Most calls have one of three shapes: a payload sent as the JSON body, a GET of a fixed path, or a GET
+  // of one record by id (the id is data, never a path: it cannot climb out of its segment).
+  const send =
+    <Payload, Answer>(method: 'POST' | 'PUT', path: string, options: EndpointOptions = {}) =>
+    (payload: Payload) =>
+      client.request<Answer>({ method, path, body: payload, ...options });
+  const get =
+    <Answer>(path: string, options: EndpointOptions = {}) =>
+    () =>
+      client.request<Answer>({ method: 'GET', path, ...options });
+  const getById =
+    <Answer>(root: string, options: EndpointOptions = {}) =>
+    (id: string) =>
+      client.request<Answer>({ method: 'GET', path: `${root}/${encodeURIComponent(id)}`, ...options });
 
   return {
     // Account
-    register: (payload: RegisterPayload) =>
-      client.request<MessageResponse>({ method: 'POST', path: 'users/register', body: payload }),
-    login: (payload: LoginPayload) =>
-      client.request<AuthResponse>({ method: 'POST', path: 'users/authenticate/student', body: payload }),
-    loginWithPhone: (payload: PhoneLoginPayload) =>
-      client.request<AuthResponse>({
-        method: 'POST',
-        path: 'users/authenticate/student/withphonenumber',
-        body: payload,
-      }),
-    getProfile: () => client.request<UserResponse>({ method: 'GET', path: 'users/profile', ...list }),
-    fetchStudentDetail: (payload: FetchStudentDetailPayload) =>
-      client.request<UserResponse>({
-        method: 'POST',
-        path: 'users/fetchStudentDetail',
-        body: payload,
-        ...read,
-      }),
-    modifyProfile: (payload: ModifyProfilePayload) =>
-      client.request<UserResponse>({
-        method: 'PUT',
-        path: 'users/profile/modify',
-        body: payload,
-        invalidates: USER_LISTS,
-      }),
+    register: send<RegisterPayload, MessageResponse>('POST', 'users/register'),
+    login: send<LoginPayload, AuthResponse>('POST', 'users/authenticate/student'),
+    loginWithPhone: send<PhoneLoginPayload, AuthResponse>(
+      'POST',
+      'users/authenticate/student/withphonenumber',
+    ),
+    getProfile: get<UserResponse>('users/profile', list),
+    fetchStudentDetail: send<FetchStudentDetailPayload, UserResponse>(
+      'POST',
+      'users/fetchStudentDetail',
+      read,
+    ),
+    modifyProfile: send<ModifyProfilePayload, UserResponse>('PUT', 'users/profile/modify', userWrite),
     updateProfilePicture: (picture: Blob, fileName?: string) => {
       const form = new FormData();
       if (fileName === undefined) form.append('picture', picture);
@@ -106,122 +113,63 @@ export function createEndpoints(client: ApiClient) {
         method: 'PUT',
         path: 'users/profilepicture/update',
         body: form,
-        invalidates: USER_LISTS,
+        ...userWrite,
       });
     },
-    changePassword: (payload: ChangePasswordPayload) =>
-      client.request<PasswordChangedResponse>({
-        method: 'PUT',
-        path: 'users/profile/passwordreset',
-        body: payload,
-      }),
-    forgotPassword: (payload: ForgotPasswordPayload) =>
-      client.request<MessageResponse>({ method: 'POST', path: 'forgot', body: payload }),
-    resetPassword: (payload: ResetPasswordPayload) =>
-      client.request<MessageResponse>({ method: 'PUT', path: 'reset', body: payload }),
-    registerPushToken: (payload: PushTokenPayload) =>
-      client.request<SuccessResponse>({ method: 'POST', path: 'users/notifications', body: payload }),
-    checkSubjectExpiration: (payload: SubjectExpirationPayload) =>
-      client.request<SubjectExpirationResponse>({
-        method: 'POST',
-        path: 'users/check-subject-expiration',
-        body: payload,
-        ...read,
-      }),
+    changePassword: send<ChangePasswordPayload, PasswordChangedResponse>(
+      'PUT',
+      'users/profile/passwordreset',
+    ),
+    forgotPassword: send<ForgotPasswordPayload, MessageResponse>('POST', 'forgot'),
+    resetPassword: send<ResetPasswordPayload, MessageResponse>('PUT', 'reset'),
+    registerPushToken: send<PushTokenPayload, SuccessResponse>('POST', 'users/notifications'),
+    checkSubjectExpiration: send<SubjectExpirationPayload, SubjectExpirationResponse>(
+      'POST',
+      'users/check-subject-expiration',
+      read,
+    ),
     logout: () => client.request<SuccessResponse>({ method: 'POST', path: 'users/student/logout', body: {} }),
     logoutAllDevices: () =>
       client.request<SuccessResponse>({ method: 'POST', path: 'users/student/alldevicelogout', body: {} }),
-    deleteAccount: (payload: DeleteAccountPayload) =>
-      client.request<SuccessResponse>({
-        method: 'POST',
-        path: 'users/student/delete_account',
-        body: payload,
-      }),
+    deleteAccount: send<DeleteAccountPayload, SuccessResponse>('POST', 'users/student/delete_account'),
 
     // Platform news
-    fetchHappenings: () =>
-      client.request<Happening[]>({ method: 'GET', path: 'happenings/fetch-all', ...list }),
+    fetchHappenings: get<Happening[]>('happenings/fetch-all', list),
 
     // Videos
     fetchVideos: (section?: ListedSection) =>
       client.request<Video[]>({
         method: 'GET',
         path: section ? `videos/fetchvideos/${VIDEO_SECTION_PATHS[section]}` : 'videos/fetchvideos',
-        ...list,
-        video: true,
+        ...videoList,
       }),
     /** One page of lessons (issue 12); kept for the session like the other lists (SPEC.md §7). */
     fetchVideoPage: (query: VideoPageQuery = {}) =>
-      client.request<VideoPage>({
-        method: 'GET',
-        path: `videos/page${queryString(query)}`,
-        ...list,
-        video: true,
-      }),
-    filteredVideos: (payload: FilteredVideosPayload) =>
-      client.request<Video[]>({
-        method: 'POST',
-        path: 'videos/filtered-videos',
-        body: payload,
-        ...videoRead,
-      }),
-    upNextVideos: (payload: UpNextVideosPayload) =>
-      client.request<Video[]>({ method: 'POST', path: 'videos/upnext-videos', body: payload, ...videoRead }),
+      client.request<VideoPage>({ method: 'GET', path: `videos/page${queryString(query)}`, ...videoList }),
+    filteredVideos: send<FilteredVideosPayload, Video[]>('POST', 'videos/filtered-videos', videoRead),
+    upNextVideos: send<UpNextVideosPayload, Video[]>('POST', 'videos/upnext-videos', videoRead),
     // Reactions do not invalidate the cached lists: their answers carry the new counts, and refetching
     // every list after each view would cost students mobile data.
-    commentVideo: (payload: CommentVideoPayload) =>
-      client.request<CommentResponse>({
-        method: 'POST',
-        path: 'videos/video/comment',
-        body: payload,
-        video: true,
-      }),
-    likeVideo: (payload: VideoActionPayload) =>
-      client.request<VideoCountsResponse>({
-        method: 'PUT',
-        path: 'videos/video/like',
-        body: payload,
-        video: true,
-      }),
-    dislikeVideo: (payload: VideoActionPayload) =>
-      client.request<VideoCountsResponse>({
-        method: 'PUT',
-        path: 'videos/video/dislike',
-        body: payload,
-        video: true,
-      }),
-    viewVideo: (payload: VideoActionPayload) =>
-      client.request<VideoCountsResponse>({
-        method: 'PUT',
-        path: 'videos/video/view',
-        body: payload,
-        video: true,
-      }),
-    // The resume position on the student's account: never cached, never retried (a later save supersedes it).
+    commentVideo: send<CommentVideoPayload, CommentResponse>('POST', 'videos/video/comment', videoCall),
+    likeVideo: send<VideoActionPayload, VideoCountsResponse>('PUT', 'videos/video/like', videoCall),
+    dislikeVideo: send<VideoActionPayload, VideoCountsResponse>('PUT', 'videos/video/dislike', videoCall),
+    viewVideo: send<VideoActionPayload, VideoCountsResponse>('PUT', 'videos/video/view', videoCall),
+    // The resume position on the student's account.
     getVideoPosition: (videoId: string) =>
       client.request<VideoPosition>({
         method: 'GET',
         path: `videos/video/position?videoId=${encodeURIComponent(videoId)}`,
-        video: true,
+        ...videoCall,
       }),
-    saveVideoPosition: (payload: SaveVideoPositionPayload) =>
-      client.request<VideoPosition>({
-        method: 'PUT',
-        path: 'videos/video/position',
-        body: payload,
-        video: true,
-      }),
-    likeComment: (payload: LikeCommentPayload) =>
-      client.request<CommentLikeResponse>({
-        method: 'PUT',
-        path: 'videos/video/comment/like',
-        body: payload,
-        video: true,
-      }),
+    saveVideoPosition: send<SaveVideoPositionPayload, VideoPosition>(
+      'PUT',
+      'videos/video/position',
+      videoCall,
+    ),
+    likeComment: send<LikeCommentPayload, CommentLikeResponse>('PUT', 'videos/video/comment/like', videoCall),
 
     // Catalogue
-    fetchSubjects: () =>
-      client.request<Subject[]>({ method: 'GET', path: 'subjects/subject/fetch-all', ...list }),
+    fetchSubjects: get<Subject[]>('subjects/subject/fetch-all', list),
     fetchSubjectsBySection: (section: ListedSection, payload: SubjectsBySectionPayload = {}) =>
       client.request<Subject[]>({
         method: 'POST',
@@ -230,8 +178,7 @@ export function createEndpoints(client: ApiClient) {
         ...read,
       }),
     /** One book with a fresh signed fileUrl (the reader asks each time it opens). */
-    fetchBook: (id: string) =>
-      client.request<Book>({ method: 'GET', path: `books/${encodeURIComponent(id)}`, ...read }),
+    fetchBook: getById<Book>('books', read),
     /** One page of books (issue 12): the same call with paging fields, kept for the session. */
     fetchBookPage: (query: BookPageQuery = {}) =>
       client.request<BookPage>({
@@ -242,28 +189,17 @@ export function createEndpoints(client: ApiClient) {
       }),
 
     // Payments
-    makePayments: (payload: MakePaymentRequest) =>
-      client.request<MakePaymentResponse>({
-        method: 'PUT',
-        path: 'transactions/subjects/makepayments',
-        body: payload,
-        invalidates: USER_LISTS,
-        ...idempotentWrite,
-      }),
-    requestToPay: (payload: RequestToPayPayload) =>
-      client.request<RequestToPayResponse>({
-        method: 'POST',
-        path: 'payments/momo/requesttopay',
-        body: payload,
-        ...idempotentWrite,
-      }),
-    getPaymentStatus: (referenceId: string) =>
-      client.request<PaymentStatusResponse>({
-        method: 'GET',
-        path: `payments/momo/requesttopay/${encodeURIComponent(referenceId)}`,
-        ...read,
-      }),
-    fetchTransactions: () => client.request<Payment[]>({ method: 'GET', path: 'transactions', ...read }),
+    makePayments: send<MakePaymentRequest, MakePaymentResponse>('PUT', 'transactions/subjects/makepayments', {
+      ...userWrite,
+      ...idempotentWrite,
+    }),
+    requestToPay: send<RequestToPayPayload, RequestToPayResponse>(
+      'POST',
+      'payments/momo/requesttopay',
+      idempotentWrite,
+    ),
+    getPaymentStatus: getById<PaymentStatusResponse>('payments/momo/requesttopay', read),
+    fetchTransactions: get<Payment[]>('transactions', read),
 
     // Other screens (the project's additions to SPEC.md §7)
     /** SPEC.md §7's country; `lang` picks the language of the bundled set (a news service ignores it). */
@@ -275,15 +211,12 @@ export function createEndpoints(client: ApiClient) {
           ...list,
         }),
       ),
-    fetchLiveTvChannels: () =>
-      client.request<LiveTvChannel[]>({ method: 'GET', path: 'livetv/channels', ...list }),
-    fetchScholarships: () => client.request<Scholarship[]>({ method: 'GET', path: 'scholarships', ...list }),
-    fetchScholarship: (id: string) =>
-      client.request<Scholarship>({ method: 'GET', path: `scholarships/${encodeURIComponent(id)}`, ...read }),
-    fetchProducts: () => client.request<Product[]>({ method: 'GET', path: 'shop/products', ...list }),
-    fetchProduct: (id: string) =>
-      client.request<Product>({ method: 'GET', path: `shop/products/${encodeURIComponent(id)}`, ...read }),
-    health: () => client.request<HealthResponse>({ method: 'GET', path: 'health', ...read }),
+    fetchLiveTvChannels: get<LiveTvChannel[]>('livetv/channels', list),
+    fetchScholarships: get<Scholarship[]>('scholarships', list),
+    fetchScholarship: getById<Scholarship>('scholarships', read),
+    fetchProducts: get<Product[]>('shop/products', list),
+    fetchProduct: getById<Product>('shop/products', read),
+    health: get<HealthResponse>('health', read),
   };
 }
 

@@ -47,7 +47,7 @@ export interface ServiceWorkerBridgeOptions {
 
 const defaultCreateWorkbox = async (scriptUrl: string): Promise<WorkboxLike> => {
   const { Workbox } = await import('workbox-window');
-  return new Workbox(scriptUrl) as unknown as WorkboxLike;
+  return new Workbox(scriptUrl);
 };
 
 export function createServiceWorkerBridge(options: ServiceWorkerBridgeOptions = {}): ServiceWorkerBridge {

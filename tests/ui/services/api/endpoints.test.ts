@@ -40,9 +40,11 @@ const requestToPayPayload: RequestToPayPayload = {
 
 const picture = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
 
+type Method = 'GET' | 'POST' | 'PUT';
+
 interface Variant {
   call: (endpoints: Endpoints) => Promise<unknown>;
-  method: 'GET' | 'POST' | 'PUT';
+  method: Method;
   path: string;
   /** The JSON sent; absent for calls without a body. */
   body?: unknown;
@@ -50,144 +52,123 @@ interface Variant {
   checkBody?: (body: unknown) => void;
 }
 
-interface Case {
-  variants: Variant[];
+interface Flags {
   retryable: boolean;
   cacheable: boolean;
   video: boolean;
 }
 
-const one = (variant: Variant, flags: Omit<Case, 'variants'>): Case => ({ variants: [variant], ...flags });
-const write = { retryable: false, cacheable: false, video: false };
-const read = { retryable: true, cacheable: false, video: false };
-const list = { retryable: true, cacheable: true, video: false };
+interface Case extends Flags {
+  variants: Variant[];
+}
+
+const write: Flags = { retryable: false, cacheable: false, video: false };
+const read: Flags = { retryable: true, cacheable: false, video: false };
+const list: Flags = { retryable: true, cacheable: true, video: false };
+const videoWrite: Flags = { ...write, video: true };
+const videoRead: Flags = { ...read, video: true };
+
+/** `'PUT videos/video/like'`, as API.md writes a call. */
+type Route = `${Method} ${string}`;
+
+function routeOf(route: Route): Pick<Variant, 'method' | 'path'> {
+  const [method, path = ''] = route.split(' ') as [Method, string?];
+  return { method, path };
+}
+
+/** A call without a body, or with its own (`body`). */
+function calls(route: Route, call: Variant['call'], flags: Flags, body?: unknown): Case {
+  return { variants: [{ call, ...routeOf(route), ...(body === undefined ? {} : { body }) }], ...flags };
+}
+
+/** A call whose one argument is sent, as it is, as its JSON body. */
+function sends<const P>(
+  route: Route,
+  payload: P,
+  call: (e: Endpoints, payload: P) => Promise<unknown>,
+  flags: Flags,
+) {
+  return calls(route, (e) => call(e, payload), flags, payload);
+}
 
 /** Every call of API.md. `satisfies` makes a missing endpoint a type error; the first test makes it a failure. */
 const CASES = {
-  register: one(
-    {
-      call: (e) => e.register(registerPayload),
-      method: 'POST',
-      path: 'users/register',
-      body: registerPayload,
-    },
+  register: sends('POST users/register', registerPayload, (e, p) => e.register(p), write),
+  login: sends(
+    'POST users/authenticate/student',
+    { username: 'ama', password: 'pw' },
+    (e, p) => e.login(p),
     write,
   ),
-  login: one(
-    {
-      call: (e) => e.login({ username: 'ama', password: 'pw' }),
-      method: 'POST',
-      path: 'users/authenticate/student',
-      body: { username: 'ama', password: 'pw' },
-    },
+  loginWithPhone: sends(
+    'POST users/authenticate/student/withphonenumber',
+    { phonenumber: '237670000000', password: 'pw' },
+    (e, p) => e.loginWithPhone(p),
     write,
   ),
-  loginWithPhone: one(
-    {
-      call: (e) => e.loginWithPhone({ phonenumber: '237670000000', password: 'pw' }),
-      method: 'POST',
-      path: 'users/authenticate/student/withphonenumber',
-      body: { phonenumber: '237670000000', password: 'pw' },
-    },
-    write,
-  ),
-  getProfile: one({ call: (e) => e.getProfile(), method: 'GET', path: 'users/profile' }, list),
-  fetchStudentDetail: one(
-    {
-      call: (e) => e.fetchStudentDetail({ id: 'u1' }),
-      method: 'POST',
-      path: 'users/fetchStudentDetail',
-      body: { id: 'u1' },
-    },
+  getProfile: calls('GET users/profile', (e) => e.getProfile(), list),
+  fetchStudentDetail: sends(
+    'POST users/fetchStudentDetail',
+    { id: 'u1' },
+    (e, p) => e.fetchStudentDetail(p),
     read,
   ),
-  modifyProfile: one(
-    {
-      call: (e) => e.modifyProfile({ id: 'u1', firstname: 'Amandine' }),
-      method: 'PUT',
-      path: 'users/profile/modify',
-      body: { id: 'u1', firstname: 'Amandine' },
-    },
+  modifyProfile: sends(
+    'PUT users/profile/modify',
+    { id: 'u1', firstname: 'Amandine' },
+    (e, p) => e.modifyProfile(p),
     write,
   ),
-  updateProfilePicture: one(
-    {
-      call: (e) => e.updateProfilePicture(picture, 'me.jpg'),
-      method: 'PUT',
-      path: 'users/profilepicture/update',
-      checkBody: (body) => {
-        expect(body).toBeInstanceOf(FormData);
-        const file = (body as FormData).get('picture');
-        expect(file).toBeInstanceOf(Blob);
-        expect((file as File).name).toBe('me.jpg');
-        expect([...(body as FormData).keys()]).toEqual(['picture']);
+  updateProfilePicture: {
+    variants: [
+      {
+        call: (e) => e.updateProfilePicture(picture, 'me.jpg'),
+        ...routeOf('PUT users/profilepicture/update'),
+        checkBody: (body) => {
+          expect(body).toBeInstanceOf(FormData);
+          const file = (body as FormData).get('picture');
+          expect(file).toBeInstanceOf(Blob);
+          expect((file as File).name).toBe('me.jpg');
+          expect([...(body as FormData).keys()]).toEqual(['picture']);
+        },
       },
-    },
+    ],
+    ...write,
+  },
+  changePassword: sends(
+    'PUT users/profile/passwordreset',
+    { id: 'u1', oldPassword: 'a', newPassword: 'b' },
+    (e, p) => e.changePassword(p),
     write,
   ),
-  changePassword: one(
-    {
-      call: (e) => e.changePassword({ id: 'u1', oldPassword: 'a', newPassword: 'b' }),
-      method: 'PUT',
-      path: 'users/profile/passwordreset',
-      body: { id: 'u1', oldPassword: 'a', newPassword: 'b' },
-    },
+  forgotPassword: sends('POST forgot', { email: 'a@b.cm' }, (e, p) => e.forgotPassword(p), write),
+  resetPassword: sends(
+    'PUT reset',
+    { token: 't0k', password: 'new pw' },
+    (e, p) => e.resetPassword(p),
     write,
   ),
-  forgotPassword: one(
-    {
-      call: (e) => e.forgotPassword({ email: 'a@b.cm' }),
-      method: 'POST',
-      path: 'forgot',
-      body: { email: 'a@b.cm' },
-    },
+  registerPushToken: sends(
+    'POST users/notifications',
+    { token: 'fcm-1', platform: 'android' },
+    (e, p) => e.registerPushToken(p),
     write,
   ),
-  resetPassword: one(
-    {
-      call: (e) => e.resetPassword({ token: 't0k', password: 'new pw' }),
-      method: 'PUT',
-      path: 'reset',
-      body: { token: 't0k', password: 'new pw' },
-    },
-    write,
-  ),
-  registerPushToken: one(
-    {
-      call: (e) => e.registerPushToken({ token: 'fcm-1', platform: 'android' }),
-      method: 'POST',
-      path: 'users/notifications',
-      body: { token: 'fcm-1', platform: 'android' },
-    },
-    write,
-  ),
-  checkSubjectExpiration: one(
-    {
-      call: (e) => e.checkSubjectExpiration({ userId: 'u1', subjectId: 's1' }),
-      method: 'POST',
-      path: 'users/check-subject-expiration',
-      body: { userId: 'u1', subjectId: 's1' },
-    },
+  checkSubjectExpiration: sends(
+    'POST users/check-subject-expiration',
+    { userId: 'u1', subjectId: 's1' },
+    (e, p) => e.checkSubjectExpiration(p),
     read,
   ),
-  logout: one({ call: (e) => e.logout(), method: 'POST', path: 'users/student/logout', body: {} }, write),
-  logoutAllDevices: one(
-    { call: (e) => e.logoutAllDevices(), method: 'POST', path: 'users/student/alldevicelogout', body: {} },
+  logout: calls('POST users/student/logout', (e) => e.logout(), write, {}),
+  logoutAllDevices: calls('POST users/student/alldevicelogout', (e) => e.logoutAllDevices(), write, {}),
+  deleteAccount: sends(
+    'POST users/student/delete_account',
+    { password: 'pw' },
+    (e, p) => e.deleteAccount(p),
     write,
   ),
-  deleteAccount: one(
-    {
-      call: (e) => e.deleteAccount({ password: 'pw' }),
-      method: 'POST',
-      path: 'users/student/delete_account',
-      body: { password: 'pw' },
-    },
-    write,
-  ),
-  fetchHappenings: one(
-    { call: (e) => e.fetchHappenings(), method: 'GET', path: 'happenings/fetch-all' },
-    list,
-  ),
+  fetchHappenings: calls('GET happenings/fetch-all', (e) => e.fetchHappenings(), list),
   fetchVideos: {
     variants: [
       { call: (e) => e.fetchVideos(), method: 'GET', path: 'videos/fetchvideos' },
@@ -224,88 +205,41 @@ const CASES = {
     cacheable: true,
     video: true,
   },
-  filteredVideos: one(
-    {
-      call: (e) => e.filteredVideos({ subjectTitle: 'Mathematics Form 5', subsection: 'Vectors' }),
-      method: 'POST',
-      path: 'videos/filtered-videos',
-      body: { subjectTitle: 'Mathematics Form 5', subsection: 'Vectors' },
-    },
-    { ...read, video: true },
+  filteredVideos: sends(
+    'POST videos/filtered-videos',
+    { subjectTitle: 'Mathematics Form 5', subsection: 'Vectors' },
+    (e, p) => e.filteredVideos(p),
+    videoRead,
   ),
-  upNextVideos: one(
-    {
-      call: (e) => e.upNextVideos({ videoId: 'v1' }),
-      method: 'POST',
-      path: 'videos/upnext-videos',
-      body: { videoId: 'v1' },
-    },
-    { ...read, video: true },
+  upNextVideos: sends('POST videos/upnext-videos', { videoId: 'v1' }, (e, p) => e.upNextVideos(p), videoRead),
+  commentVideo: sends(
+    'POST videos/video/comment',
+    { videoId: 'v1', text: 'Merci !' },
+    (e, p) => e.commentVideo(p),
+    videoWrite,
   ),
-  commentVideo: one(
-    {
-      call: (e) => e.commentVideo({ videoId: 'v1', text: 'Merci !' }),
-      method: 'POST',
-      path: 'videos/video/comment',
-      body: { videoId: 'v1', text: 'Merci !' },
-    },
-    { ...write, video: true },
-  ),
-  likeVideo: one(
-    {
-      call: (e) => e.likeVideo({ videoId: 'v1' }),
-      method: 'PUT',
-      path: 'videos/video/like',
-      body: { videoId: 'v1' },
-    },
-    { ...write, video: true },
-  ),
-  dislikeVideo: one(
-    {
-      call: (e) => e.dislikeVideo({ videoId: 'v1' }),
-      method: 'PUT',
-      path: 'videos/video/dislike',
-      body: { videoId: 'v1' },
-    },
-    { ...write, video: true },
-  ),
-  viewVideo: one(
-    {
-      call: (e) => e.viewVideo({ videoId: 'v1' }),
-      method: 'PUT',
-      path: 'videos/video/view',
-      body: { videoId: 'v1' },
-    },
-    { ...write, video: true },
-  ),
+  likeVideo: sends('PUT videos/video/like', { videoId: 'v1' }, (e, p) => e.likeVideo(p), videoWrite),
+  dislikeVideo: sends('PUT videos/video/dislike', { videoId: 'v1' }, (e, p) => e.dislikeVideo(p), videoWrite),
+  viewVideo: sends('PUT videos/video/view', { videoId: 'v1' }, (e, p) => e.viewVideo(p), videoWrite),
   // The resume position on the account: neither cached (it changes on every save) nor retried (a later save wins).
-  getVideoPosition: one(
-    { call: (e) => e.getVideoPosition('v 1'), method: 'GET', path: 'videos/video/position?videoId=v%201' },
-    { ...write, video: true },
+  getVideoPosition: calls(
+    'GET videos/video/position?videoId=v%201',
+    (e) => e.getVideoPosition('v 1'),
+    videoWrite,
   ),
-  saveVideoPosition: one(
-    {
-      call: (e) =>
-        e.saveVideoPosition({ videoId: 'v1', position: 42, updatedAt: '2026-03-01T10:00:00.000Z' }),
-      method: 'PUT',
-      path: 'videos/video/position',
-      body: { videoId: 'v1', position: 42, updatedAt: '2026-03-01T10:00:00.000Z' },
-    },
-    { ...write, video: true },
+  saveVideoPosition: sends(
+    'PUT videos/video/position',
+    { videoId: 'v1', position: 42, updatedAt: '2026-03-01T10:00:00.000Z' },
+    (e, p) => e.saveVideoPosition(p),
+    videoWrite,
   ),
-  likeComment: one(
-    {
-      call: (e) => e.likeComment({ videoId: 'v1', commentId: 'c1' }),
-      method: 'PUT',
-      path: 'videos/video/comment/like',
-      body: { videoId: 'v1', commentId: 'c1' },
-    },
-    { ...write, video: true },
+  likeComment: sends(
+    'PUT videos/video/comment/like',
+    { videoId: 'v1', commentId: 'c1' },
+    (e, p) => e.likeComment(p),
+    videoWrite,
   ),
-  fetchSubjects: one(
-    { call: (e) => e.fetchSubjects(), method: 'GET', path: 'subjects/subject/fetch-all' },
-    list,
-  ),
+  fetchSubjects: calls('GET subjects/subject/fetch-all', (e) => e.fetchSubjects(), list),
   fetchSubjectsBySection: {
     variants: [
       {
@@ -335,7 +269,7 @@ const CASES = {
     ],
     ...read,
   },
-  fetchBook: one({ call: (e) => e.fetchBook('book/1'), method: 'GET', path: 'books/book%2F1' }, read),
+  fetchBook: calls('GET books/book%2F1', (e) => e.fetchBook('book/1'), read),
   fetchBookPage: {
     variants: [
       {
@@ -348,24 +282,18 @@ const CASES = {
     ],
     ...list,
   },
-  makePayments: one(
-    {
-      call: (e) => e.makePayments(makePaymentRequest),
-      method: 'PUT',
-      path: 'transactions/subjects/makepayments',
-      body: makePaymentRequest,
-    },
-    // Idempotent on the server (by referenceId): a lost answer is retried.
+  // Idempotent on the server (by referenceId): a lost answer is retried.
+  makePayments: sends(
+    'PUT transactions/subjects/makepayments',
+    makePaymentRequest,
+    (e, p) => e.makePayments(p),
     read,
   ),
-  requestToPay: one(
-    {
-      call: (e) => e.requestToPay(requestToPayPayload),
-      method: 'POST',
-      path: 'payments/momo/requesttopay',
-      body: requestToPayPayload,
-    },
-    // Idempotent on the server (by externalId): a retry gets the same payment, never a second charge.
+  // Idempotent on the server (by externalId): a retry gets the same payment, never a second charge.
+  requestToPay: sends(
+    'POST payments/momo/requesttopay',
+    requestToPayPayload,
+    (e, p) => e.requestToPay(p),
     read,
   ),
   getPaymentStatus: {
@@ -384,7 +312,7 @@ const CASES = {
     ],
     ...read,
   },
-  fetchTransactions: one({ call: (e) => e.fetchTransactions(), method: 'GET', path: 'transactions' }, read),
+  fetchTransactions: calls('GET transactions', (e) => e.fetchTransactions(), read),
   fetchNews: {
     variants: [
       { call: (e) => e.fetchNews(), method: 'GET', path: 'news/top-headlines?country=us&lang=en' },
@@ -392,18 +320,12 @@ const CASES = {
     ],
     ...list,
   },
-  fetchLiveTvChannels: one(
-    { call: (e) => e.fetchLiveTvChannels(), method: 'GET', path: 'livetv/channels' },
-    list,
-  ),
-  fetchScholarships: one({ call: (e) => e.fetchScholarships(), method: 'GET', path: 'scholarships' }, list),
-  fetchScholarship: one(
-    { call: (e) => e.fetchScholarship('sch-1'), method: 'GET', path: 'scholarships/sch-1' },
-    read,
-  ),
-  fetchProducts: one({ call: (e) => e.fetchProducts(), method: 'GET', path: 'shop/products' }, list),
-  fetchProduct: one({ call: (e) => e.fetchProduct('p/1'), method: 'GET', path: 'shop/products/p%2F1' }, read),
-  health: one({ call: (e) => e.health(), method: 'GET', path: 'health' }, read),
+  fetchLiveTvChannels: calls('GET livetv/channels', (e) => e.fetchLiveTvChannels(), list),
+  fetchScholarships: calls('GET scholarships', (e) => e.fetchScholarships(), list),
+  fetchScholarship: calls('GET scholarships/sch-1', (e) => e.fetchScholarship('sch-1'), read),
+  fetchProducts: calls('GET shop/products', (e) => e.fetchProducts(), list),
+  fetchProduct: calls('GET shop/products/p%2F1', (e) => e.fetchProduct('p/1'), read),
+  health: calls('GET health', (e) => e.health(), read),
 } satisfies Record<EndpointName, Case>;
 
 function endpointsWith(script: FakeReply[] | ((call: { url: string }) => FakeReply)) {

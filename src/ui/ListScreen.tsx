@@ -1,0 +1,129 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { EmptyState, ErrorState, Skeleton } from './States';
+
+// The parts every list screen shares (SPEC.md §8): its filters, its loading, error and empty states (built
+// from States.tsx's), and the line that tells screen readers what a tap did. A module of their own, one
+// chunk: the landing screen uses only the skeleton and the error of States.tsx, and its first download
+// does not carry these.
+
+/** What a screen loads (useResource's answer, or anything shaped like it). */
+export interface LoadState {
+  loading: boolean;
+  /** The failed load's reason, already translated; null unless it failed. */
+  error: string | null;
+  retry: () => void;
+}
+
+/**
+ * A loaded screen's states (SPEC.md §8): the skeleton while it loads, the error with Retry when it
+ * failed, the empty state when there is nothing to show, else its content.
+ */
+export function ResourceView({
+  resource,
+  loadingLabel,
+  rows = 4,
+  empty,
+  children,
+}: {
+  resource: LoadState;
+  loadingLabel: string;
+  rows?: number;
+  /** The empty state, given only when there is nothing to show. */
+  empty?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (resource.loading) return <Skeleton label={loadingLabel} rows={rows} />;
+  if (resource.error) {
+    return <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />;
+  }
+  return empty ? empty : children;
+}
+
+interface LinkTo {
+  href: string;
+  /** Already translated. */
+  label: string;
+}
+
+/**
+ * An empty list that its filters may have emptied: then it says so and offers to clear them; without
+ * filters it says the list is empty and offers `otherwise`, if given.
+ */
+export function FilteredEmptyState({
+  title,
+  filtered,
+  messages,
+  clear,
+  otherwise,
+}: {
+  title: string;
+  filtered: boolean;
+  messages: { filtered: string; unfiltered: string };
+  clear: LinkTo;
+  otherwise?: LinkTo;
+}) {
+  const next = filtered ? clear : otherwise;
+  return (
+    <EmptyState
+      title={title}
+      message={filtered ? messages.filtered : messages.unfiltered}
+      action={
+        next ? (
+          <Link href={next.href} className="btn btn--secondary">
+            {next.label}
+          </Link>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/** The choice of a list filter: one of `options`, or '' for all of them (offered first). */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  allLabel,
+  options,
+  optionLabel = (option) => option,
+  onChange,
+  className,
+}: {
+  /** Already translated, like `allLabel`. */
+  label: string;
+  /** The query or payload field it sets. */
+  name: string;
+  value: string;
+  allLabel: string;
+  options: readonly string[];
+  /** What a value is called on screen, when not the value itself (a translated level, a country name). */
+  optionLabel?: (option: string) => string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <label className={className}>
+      <span>{label}</span>
+      <select className="input" name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A line only screen readers hear, read out each time it changes ("Mathematics added to your cart"). */
+export function ScreenReaderStatus({ message }: { message: string }) {
+  return (
+    <p className="visually-hidden" role="status">
+      {message}
+    </p>
+  );
+}
