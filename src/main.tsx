@@ -156,9 +156,15 @@ function renderOnceActorsAreThere(): void {
 // The first screen's code (modulepreloaded by the page) and its dictionary are loaded before the first
 // render, so it shows the screen directly.
 if (hydrating && prerendered.lang !== null) {
+  // A stored token the page's script found expired is the session machine's to end (SPEC.md §4: the
+  // server is told, the device cleared): its actors load right after the first screen, not in idle time.
+  const sessionToEnd = storage.getToken() !== null;
   void Promise.all([preloadScreenFor(window.location.hash), loadDictionary(prerendered.lang)]).then(
-    hydrateFirstScreen,
-    // The dictionary could not be fetched: the language machine tries again, and falls back.
+    () => {
+      hydrateFirstScreen();
+      if (sessionToEnd) void actors.load().catch(() => undefined);
+    },
+    // No dictionary: the language machine tries again, and falls back.
     renderOnceActorsAreThere,
   );
   whenAppStable(() => void actors.load().catch(() => undefined));
