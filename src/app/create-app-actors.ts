@@ -62,7 +62,7 @@ export function createAppActors(fx: AppEffects) {
   const offlineVideos = fx.offlineVideos ?? NO_OFFLINE_VIDEOS;
 
   // Downloaded when first needed (issue 12): the checkout with the first payment or a payment to resume,
-  // the PWA machines once the first screen is up (main.tsx).
+  // the PWA machines once the first screen is up (start-app-actors.ts).
   const checkout: Lazy<CheckoutActor> = lazyLoad(() =>
     import('./checkout-actor').then((module) => module.createCheckoutActor(fx, { cart, session })),
   );
