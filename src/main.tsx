@@ -43,8 +43,9 @@ const describeError = (error: unknown): string => {
   return i18n.t('errors.unknown');
 };
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root is missing from index.html');
+const container: HTMLElement = rootElement;
 const prerendered = readPrerendered(container);
 
 // A language chosen before this version of the app lived in local storage only: the server reads the cookie.
@@ -138,17 +139,14 @@ async function loadDictionary(lang: string): Promise<void> {
 // shows stays responsive instead of blocking a slow phone's main thread in one long task.
 function hydrateFirstScreen(): void {
   startTransition(() => {
-    hydrateRoot(container as HTMLElement, <AppRoot shell={shell} i18n={i18n} ssrPath={path} />);
+    hydrateRoot(container, <AppRoot shell={shell} i18n={i18n} ssrPath={path} />);
   });
 }
 
 /** Renders over the prerendered shell once the actors run with a dictionary; never if none could load. */
 function renderOnceActorsAreThere(): void {
   void Promise.all([preloadScreenFor(window.location.hash), actors.load()]).then(
-    () =>
-      startTransition(() =>
-        createRoot(container as HTMLElement).render(<AppRoot shell={shell} i18n={i18n} />),
-      ),
+    () => startTransition(() => createRoot(container).render(<AppRoot shell={shell} i18n={i18n} />)),
     () => undefined,
   );
 }

@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { StrictMode, useMemo } from 'react';
+import { StrictMode, startTransition, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
 import {
@@ -10,6 +10,7 @@ import {
   useAppShell,
   useShellView,
 } from './actors-context';
+import type { AppActors } from './create-app-actors';
 import { lazyLoad, useLazy } from './lazy-load';
 
 const pwaOverlays = lazyLoad(() => import('./PwaOverlays'));
@@ -42,23 +43,46 @@ export function AppRoot({ shell, i18n, ssrPath }: AppRootProps) {
  * that need the root actors get them once their code has loaded (src/app/AppRoutes.tsx waits for them).
  */
 function Root({ ssrPath }: { ssrPath: string | undefined }) {
-  const { services, actors: lazyActors } = useAppShell();
+  const shell = useAppShell();
   const translated = useShellView((view) => view.translated);
-  const live = useShellView((view) => view.live);
-  const loadedActors = useLazy(lazyActors);
-  // Both, so that everything under the context sees the actors and the shell's view from them at once.
-  const actors = live ? loadedActors : null;
+  const actors = useActorsTakingOver(shell);
+  const { services } = shell;
   const context = useMemo<AppContextValue | null>(
     () => (actors ? { ...actors, ...services } : null),
     [actors, services],
   );
+  // The same element while only the context changes: its consumers re-render, not the whole tree.
+  const app = useMemo(() => <App ssrPath={ssrPath} />, [ssrPath]);
   const pwaActors = useLazy(actors?.pwa ?? null);
   const PwaOverlays = useLazy(pwaOverlays, { load: pwaActors !== null })?.PwaOverlays;
   if (!translated) return null;
   return (
     <AppActorsContext.Provider value={context}>
-      <App ssrPath={ssrPath} />
+      {app}
       {pwaActors && PwaOverlays ? <PwaOverlays actors={pwaActors} /> : null}
     </AppActorsContext.Provider>
   );
 }
+
+/**
+ * The root actors once they run and the shell's view comes from them (both, so everything under the
+ * context sees them at once). Their arrival after the first screen is rendered as a transition (issue 12:
+ * Total Blocking Time): nothing on screen changes with it, so a slow phone does it in slices.
+ */
+function useActorsTakingOver({ view, actors }: AppShell): AppActors | null {
+  const [taken, setTaken] = useState(() => liveActors(view, actors));
+  useEffect(() => {
+    const update = () => startTransition(() => setTaken(liveActors(view, actors)));
+    const unsubscribeView = view.subscribe(update);
+    const unsubscribeActors = actors.subscribe(update);
+    update();
+    return () => {
+      unsubscribeView();
+      unsubscribeActors();
+    };
+  }, [view, actors]);
+  return taken;
+}
+
+const liveActors = (view: AppShell['view'], actors: AppShell['actors']): AppActors | null =>
+  view.getSnapshot().live ? actors.current : null;

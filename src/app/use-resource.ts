@@ -1,8 +1,10 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { useAppShell } from './actors-context';
 import type { AppApi } from './create-app-actors';
-import { lazyLoad, useLazy } from './lazy-load';
+import { lazyLoad } from './lazy-load';
 import type { ResourceActor, ResourceView } from './resource-actor';
+
+type ResourceRuntime = typeof import('./resource-actor');
 
 /**
  * The resource machine's code (issue 12: not on the landing's first screen). The landing asks for it as it
@@ -23,7 +25,6 @@ export const VIEW_BEFORE_THE_MACHINE: ResourceView = { data: null, loading: true
  */
 export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => Promise<T>, params?: P) {
   const { api, describeError } = useAppShell().services;
-  const runtime = useLazy(resourceRuntime, { load: true });
   const loadRef = useRef(load);
   loadRef.current = load;
   const paramsRef = useRef(params);
@@ -38,26 +39,37 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
   const [view, setView] = useState(VIEW_BEFORE_THE_MACHINE);
 
   useEffect(() => {
-    if (!runtime) return;
-    const actor = runtime.createResourceActor({
-      load: (input) => loadRef.current(api, input as P),
-      describeError,
-      params: paramsRef.current,
-    });
-    actorRef.current = actor;
-    loadedKey.current = keyRef.current;
-    // Each change is rendered as a transition (issue 12: Total Blocking Time): a list arriving on a slow
-    // phone is rendered in slices between which the browser stays responsive, and committed once.
-    const show = () => startTransition(() => setView(runtime.resourceViewOf(actor.getSnapshot())));
-    const subscription = actor.subscribe(show);
-    actor.start();
-    show();
-    return () => {
-      subscription.unsubscribe();
-      actor.stop();
-      actorRef.current = null;
+    let stopped = false;
+    let stop: (() => void) | null = null;
+    const start = (runtime: ResourceRuntime) => {
+      if (stopped) return;
+      const actor = runtime.createResourceActor({
+        load: (input) => loadRef.current(api, input as P),
+        describeError,
+        params: paramsRef.current,
+      });
+      actorRef.current = actor;
+      loadedKey.current = keyRef.current;
+      // Each change is rendered as a transition (issue 12: Total Blocking Time): a list arriving on a slow
+      // phone is rendered in slices between which the browser stays responsive, and committed once.
+      const show = () => startTransition(() => setView(runtime.resourceViewOf(actor.getSnapshot())));
+      const subscription = actor.subscribe(show);
+      actor.start();
+      show();
+      stop = () => {
+        subscription.unsubscribe();
+        actor.stop();
+        actorRef.current = null;
+      };
     };
-  }, [runtime, api, describeError]);
+    // The machine's code arriving renders nothing by itself: the screen shows loading until its actor says otherwise.
+    if (resourceRuntime.current) start(resourceRuntime.current);
+    else resourceRuntime.load().then(start, () => undefined);
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [api, describeError]);
 
   useEffect(() => {
     const actor = actorRef.current;
