@@ -4,6 +4,12 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from '
 
 /** The screen the default route shows: its code is fetched alongside the entry, not after it has run. */
 const FIRST_SCREEN = 'src/screens/Landing/index.tsx';
+/**
+ * The root actors' chunk and the screens' data machine (issue 12): the landing as served hydrates without
+ * them, any other first render waits for them. Listed apart (`data-actors`), for the page's inline script
+ * to fetch them with the app's code only when the page is not that landing (scripts/prerender.ts).
+ */
+const ROOT_ACTORS = ['src/app/start-app-actors.ts', 'src/app/resource-actor.ts'];
 
 /**
  * The landing chunk is otherwise requested only once the entry has run and the dictionary has arrived: a
@@ -19,8 +25,12 @@ function preloadFirstScreen(): Plugin {
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return [];
         const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-        const screen = chunks.find((c) => c.facadeModuleId?.endsWith(FIRST_SCREEN));
-        if (!screen) throw new Error(`${FIRST_SCREEN} is not a chunk of its own: cannot preload it`);
+        const chunkOf = (module: string) => {
+          const found = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+          if (!found) throw new Error(`${module} is not a chunk of its own: cannot preload it`);
+          return found;
+        };
+        const screen = chunkOf(FIRST_SCREEN);
         const byFile = new Map(chunks.map((c) => [c.fileName, c]));
         const closure = (start: Rollup.OutputChunk, seen = new Set<string>()) => {
           if (seen.has(start.fileName)) return seen;
@@ -33,6 +43,8 @@ function preloadFirstScreen(): Plugin {
         };
         const alreadyLoaded = closure(entry);
         const js = [...closure(screen)].filter((file) => !alreadyLoaded.has(file));
+        const actors = new Set(ROOT_ACTORS.flatMap((module) => [...closure(chunkOf(module))]));
+        const actorsJs = [...actors].filter((file) => !alreadyLoaded.has(file) && !js.includes(file));
         const css = new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
         const link = (attrs: Record<string, string | boolean>): HtmlTagDescriptor => ({
           tag: 'link',
@@ -42,6 +54,7 @@ function preloadFirstScreen(): Plugin {
         });
         return [
           ...js.map((file) => link({ rel: 'modulepreload', href: `./${file}` })),
+          ...actorsJs.map((file) => link({ rel: 'modulepreload', href: `./${file}`, 'data-actors': true })),
           ...[...css].map((file) => link({ rel: 'preload', as: 'style', href: `./${file}` })),
         ];
       },
@@ -156,13 +169,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every screen needs (React, i18n, the router, XState and the actors' context) is one chunk the
-          // entry loads. Left to itself the bundler splits it by which lazy chunks share each part (the
-          // planner's runtime uses XState without React), and every extra chunk costs the landing route bytes.
+          // What every screen needs (React, i18n, the router and the shell's context) is one chunk the entry
+          // loads. Left to itself the bundler splits it by which lazy chunks share each part, and every extra
+          // chunk costs the landing route bytes. XState with the machines' shared pieces is another, which the
+          // landing hydrates without (issue 12): the root actors' chunk and every other screen import it.
           groups: [
             {
               name: 'shell',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|wouter|xstate|@xstate[\\/]react)[\\/]|src[\\/]app[\\/]actors-context|machines[\\/]notProvided/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-i18next|i18next|wouter)[\\/]|src[\\/]app[\\/]actors-context/,
+            },
+            {
+              name: 'statecharts',
+              test: /node_modules[\\/](xstate|@xstate[\\/]react|use-isomorphic-layout-effect)[\\/]|machines[\\/]notProvided/,
             },
           ],
         },

@@ -98,3 +98,6 @@ export type LanguageSnapshot = SnapshotFrom<typeof languageMachine>;
 export const selectLanguage = (snapshot: LanguageSnapshot): Language =>
   snapshot.context.language ?? snapshot.context.requested;
 export const selectIsLanguageLoading = (snapshot: LanguageSnapshot): boolean => snapshot.matches('loading');
+/** A dictionary is in use (the app draws nothing before, so no untranslated key flashes). */
+export const selectHasDictionary = (snapshot: LanguageSnapshot): boolean =>
+  snapshot.context.language !== null;

@@ -101,9 +101,10 @@ function pageFor(
 function takeAppCode(template: string, lang: string) {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
   if (!entry?.[1]) throw new Error('index.html has no entry script');
-  const modulepreload = [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)].map(
-    (match) => match[1] as string,
-  );
+  const links = [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)];
+  const href = (match: RegExpMatchArray) => match[1] as string;
+  // The root actors' chunks (vite.config.ts marks them): the landing as served hydrates without them.
+  const isActors = (match: RegExpMatchArray) => match[0].includes('data-actors');
   const page = template
     .replace(entry[0], '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
@@ -111,7 +112,8 @@ function takeAppCode(template: string, lang: string) {
   const code = {
     // The dictionary the first render waits for, in the page's language.
     preload: [{ href: `./assets/i18n/${lang}.json`, as: 'fetch' }],
-    modulepreload,
+    modulepreload: links.filter((match) => !isActors(match)).map(href),
+    actors: links.filter(isActors).map(href),
     script: entry[1],
   };
   return { page, code };

@@ -19,7 +19,7 @@ import { tooManyRequests } from './lib/rate-limits';
 import { closeRedis, openRedis } from './lib/redis';
 import { requestIdGenerator } from './lib/request-id';
 import { ResponseCache } from './lib/response-cache';
-import { appSecurityHeaders } from './lib/security-headers';
+import { addSecurityHeadersByKind, securityHeadersByKind } from './lib/security-headers';
 import { serveStaticApp } from './lib/static-app';
 import booksModule from './modules/books/routes';
 import catalogueModule from './modules/catalogue/routes';
@@ -125,9 +125,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
 
   app.setErrorHandler(errorHandler);
-  const headers = appSecurityHeaders(config.staticDir);
+  const securityHeaders = securityHeadersByKind(config.staticDir);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(securityHeaders.everyReply);
     reply.header('x-request-id', request.id);
     done();
   });
@@ -140,8 +140,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     closing = true;
     done();
   });
-  // Every 429 and 503 says when to come back, whoever produced it.
+  // Every 429 and 503 says when to come back, whoever produced it. A document gets a document's security
+  // headers, a JSON answer the few that apply to it.
   app.addHook('onSend', (_request, reply, payload, done) => {
+    addSecurityHeadersByKind(reply, securityHeaders);
     if (closing) reply.header('connection', 'close');
     if ((reply.statusCode === 429 || reply.statusCode === 503) && !reply.hasHeader('retry-after')) {
       reply.header('retry-after', String(reply.statusCode === 503 ? UNAVAILABLE_RETRY_AFTER_SECONDS : 60));

@@ -1,16 +1,16 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
-import { selectCartCount } from '../machines/cart';
-import { toLanguage } from '../machines/language';
-import { selectIsLoggedIn, selectUser } from '../machines/session';
 import { AppRoot } from './app/AppRoot';
 import { preloadScreenFor } from './app/AppRoutes';
-import type { AppContextValue } from './app/actors-context';
-import { createAppActors } from './app/create-app-actors';
-import { canHydrate, hashPath, readPrerendered } from './app/first-screen';
-import { loadPlanner, providePlannerDeps } from './app/planner-loader';
+import type { AppServices, AppShell } from './app/actors-context';
+import type { AppEffects } from './app/app-effects';
+import type { AppActors } from './app/create-app-actors';
+import { canHydrate, hashPath, readPrerendered, servedView } from './app/first-screen';
+import { type Lazy, lazyLoad } from './app/lazy-load';
+import { createShellViewStore } from './app/shell-view';
 import { createUiStore } from './app/ui-store';
+import { resourceRuntime } from './app/use-resource';
 import { addDictionary, i18n } from './i18n/i18n';
 import { createApiClient } from './services/api/client';
 import { createEndpoints } from './services/api/endpoints';
@@ -43,15 +43,16 @@ const describeError = (error: unknown): string => {
   return i18n.t('errors.unknown');
 };
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('#root is missing from index.html');
+const container: HTMLElement = rootElement;
 const prerendered = readPrerendered(container);
 
 // A language chosen before this version of the app lived in local storage only: the server reads the cookie.
 const storedLanguage = storage.getLanguage();
 if (storedLanguage !== null) writeLanguageCookie(storedLanguage);
 
-const actors = createAppActors({
+const effects: AppEffects = {
   storage,
   api,
   client,
@@ -60,13 +61,9 @@ const actors = createAppActors({
   navigate,
   describeError,
   // The server wrote the page in the student's language (cookie, else Accept-Language): start in it.
-  ...(prerendered.lang === null ? {} : { pageLanguage: toLanguage(prerendered.lang) }),
+  ...(prerendered.lang === null ? {} : { pageLanguage: prerendered.lang }),
   rememberLanguage: (lang) => writeLanguageCookie(lang),
-  async loadDictionary(lang) {
-    addDictionary(lang, await fetchDictionary(lang));
-    await i18n.changeLanguage(lang);
-    document.documentElement.lang = lang;
-  },
+  loadDictionary,
   // The precached app shell is nobody's personal data: keeping it lets the app still open offline. The
   // code arrives with the logout that needs it (every chunk is precached, so offline too).
   clearCaches: async () => {
@@ -98,105 +95,77 @@ const actors = createAppActors({
           ),
         ),
       }),
-});
-actors.start();
-// Timers stop while a phone sleeps: when the student comes back, the session re-reads the clock, so an
-// expired token logs out at once instead of when a late timer fires.
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible') actors.session.send({ type: 'session.tick', now: now() });
-});
+};
 
-// The PWA machines load once the first screen is up (their code is not on the landing route); the worker
-// registers once the page is idle too (the machine's 30 s deadline otherwise).
-whenAppStable(() => {
-  void actors.pwa
-    .load()
-    .then(({ serviceWorker }) => serviceWorker.send({ type: 'app.stable' }))
-    .catch(() => undefined);
+const services: AppServices = { ui, now, navigate, api, describeError };
+const path = hashPath(window.location.hash);
+// The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
+// language the app starts in: hydrated before the root actors' code has loaded (issue 12).
+const hydrating = canHydrate(prerendered, { path, storedLanguage, year: new Date().getFullYear() });
+const view = createShellViewStore(servedView(prerendered));
 
-  // Downloads of a subject whose access has expired go, checked now and whenever the user object changes.
-  let lastPaidSubjects: unknown = null;
-  actors.session.subscribe((snapshot) => {
-    const paid = selectUser(snapshot)?.paidSubjects ?? null;
-    if (paid === lastPaidSubjects) return;
-    lastPaidSubjects = paid;
-    void actors.removeExpiredDownloads();
-  });
-});
-
-// The planner (issue 9) syncs and reminds on every screen of a logged-in student: its chunk loads once the
-// first screen is up. A visitor gets it only by opening a planner screen.
-providePlannerDeps({
-  client,
-  session: actors.session,
-  now,
-  navigate,
-  translate: (key, params) => i18n.t(key, params ?? {}),
-  language: () => (i18n.language === 'fr' ? 'fr' : 'en'),
-  describeError,
-  nativeShell,
-});
-whenAppStable(() => {
-  const startWhenLoggedIn = (snapshot: ReturnType<typeof actors.session.getSnapshot>) => {
-    if (selectIsLoggedIn(snapshot)) void loadPlanner().catch(() => undefined);
-  };
-  startWhenLoggedIn(actors.session.getSnapshot());
-  actors.session.subscribe(startWhenLoggedIn);
-});
-
-// Push notifications exist in the native shell only: the web never loads (or downloads) the plugin code.
-if (nativeShell) {
-  void import('./services/native/push').then(async ({ startPushNotifications }) => {
-    const push = await startPushNotifications({
-      getStoredToken: () => storage.getPushToken(),
-      storeToken: (token) => void storage.setPushToken(token),
-      registerToken: (payload) => api.registerPushToken(payload),
-      isLoggedIn: () => selectIsLoggedIn(actors.session.getSnapshot()),
+/**
+ * The root actors with XState and their machines: a chunk of their own, loaded in idle time after the first
+ * screen, or at once by the first interaction that needs them (another route, the language, the cart), or
+ * before the first render when the page was not the landing as served (a logged-in student, a cart).
+ */
+const actors: Lazy<AppActors> = lazyLoad(async () => {
+  const [{ startAppActors }] = await Promise.all([import('./app/start-app-actors'), resourceRuntime.load()]);
+  const started = await startAppActors(effects, {
+    nativeShell,
+    planner: {
+      client,
+      now,
       navigate,
-    });
-    if (!push) return;
-    let wasLoggedIn = selectIsLoggedIn(actors.session.getSnapshot());
-    actors.session.subscribe((snapshot) => {
-      const loggedIn = selectIsLoggedIn(snapshot);
-      if (loggedIn && !wasLoggedIn) void push.sendStoredToken();
-      wasLoggedIn = loggedIn;
-    });
+      translate: (key, params) => i18n.t(key, params ?? {}),
+      language: () => (i18n.language === 'fr' ? 'fr' : 'en'),
+      describeError,
+      nativeShell,
+    },
   });
-}
-
-const context: AppContextValue = { ...actors, ui, now, navigate, api, describeError };
-
-/** Resolves once a dictionary is in use; never when none could be loaded (the prerendered page then stays). */
-function dictionaryReady(): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (actors.language.getSnapshot().context.language === null) return false;
-      resolve();
-      return true;
-    };
-    if (check()) return;
-    const subscription = actors.language.subscribe(() => {
-      if (check()) subscription.unsubscribe();
-    });
-  });
-}
-
-// The first screen's code (modulepreloaded by index.html) and its dictionary are loaded before the first
-// render, so it shows the screen directly: hydrating the prerendered markup where it matches, rendering
-// over the prerendered shell otherwise.
-void Promise.all([preloadScreenFor(window.location.hash), dictionaryReady()]).then(() => {
-  const path = hashPath(window.location.hash);
-  const hydrate = canHydrate(prerendered, {
-    path,
-    isLoggedIn: selectIsLoggedIn(actors.session.getSnapshot()),
-    cartCount: selectCartCount(actors.cart.getSnapshot()),
-    language: actors.language.getSnapshot().context.language ?? '',
-    year: new Date().getFullYear(),
-  });
-  // As a transition, React yields to the browser while it hydrates or renders: the page the HTML already
-  // shows stays responsive instead of blocking a slow phone's main thread in one long task.
-  startTransition(() => {
-    if (hydrate) hydrateRoot(container, <AppRoot context={context} i18n={i18n} ssrPath={path} />);
-    else createRoot(container).render(<AppRoot context={context} i18n={i18n} />);
-  });
+  view.follow(started.view);
+  return started.actors;
 });
+const shell: AppShell = { services, actors, view };
+
+/** A dictionary is fetched once: the one the first screen loads is the language machine's too. */
+async function loadDictionary(lang: string): Promise<void> {
+  if (!i18n.hasResourceBundle(lang, 'translation')) addDictionary(lang, await fetchDictionary(lang));
+  await i18n.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}
+
+// As a transition, React yields to the browser while it hydrates or renders: the page the HTML already
+// shows stays responsive instead of blocking a slow phone's main thread in one long task.
+function hydrateFirstScreen(): void {
+  startTransition(() => {
+    hydrateRoot(container, <AppRoot shell={shell} i18n={i18n} ssrPath={path} />);
+  });
+}
+
+/** Renders over the prerendered shell once the actors run with a dictionary; never if none could load. */
+function renderOnceActorsAreThere(): void {
+  void Promise.all([preloadScreenFor(window.location.hash), actors.load()]).then(
+    () => startTransition(() => createRoot(container).render(<AppRoot shell={shell} i18n={i18n} />)),
+    () => undefined,
+  );
+}
+
+// The first screen's code (modulepreloaded by the page) and its dictionary are loaded before the first
+// render, so it shows the screen directly.
+if (hydrating && prerendered.lang !== null) {
+  // A stored token the page's script found expired is the session machine's to end (SPEC.md §4: the
+  // server is told, the device cleared): its actors load right after the first screen, not in idle time.
+  const sessionToEnd = storage.getToken() !== null;
+  void Promise.all([preloadScreenFor(window.location.hash), loadDictionary(prerendered.lang)]).then(
+    () => {
+      hydrateFirstScreen();
+      if (sessionToEnd) void actors.load().catch(() => undefined);
+    },
+    // No dictionary: the language machine tries again, and falls back.
+    renderOnceActorsAreThere,
+  );
+  whenAppStable(() => void actors.load().catch(() => undefined));
+} else {
+  renderOnceActorsAreThere();
+}

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
 
 /**
@@ -7,6 +7,27 @@ import { HttpError } from './errors';
  * neither the stack nor the memory.
  */
 export function nulCharacterPath(value: unknown): string | undefined {
+  return hasNulCharacter(value) ? pathToNulCharacter(value) : undefined;
+}
+
+/** Whether a NUL character is anywhere in a parsed value: what every request pays, so nothing is spelled out. */
+function hasNulCharacter(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (typeof item === 'object' && item !== null) {
+      for (const key of Object.keys(item)) {
+        if (key.includes('\u0000')) return true;
+        pending.push((item as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+function pathToNulCharacter(value: unknown): string | undefined {
   // Each visited field: its key and the index of its parent field (-1 for the top).
   const keys: string[] = [];
   const parents: number[] = [];
@@ -35,14 +56,24 @@ export function nulCharacterPath(value: unknown): string | undefined {
 /**
  * preValidation hook for every route: PostgreSQL text cannot hold a NUL character, so a string carrying one
  * would fail at the database. It is refused here, once for all routes, as the invalid field it is.
+ * Synchronous: every request runs it (issue 12).
  */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
-  for (const [part, value] of [
-    ['body', request.body],
-    ['querystring', request.query],
-    ['params', request.params],
-  ] as const) {
-    const path = nulCharacterPath(value);
-    if (path !== undefined) throw new HttpError(400, 'invalidField', { field: path === '' ? part : path });
+export function refuseNulCharacters(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  for (const [part, name] of NUL_CHECKED_PARTS) {
+    const path = nulCharacterPath(request[part]);
+    if (path !== undefined)
+      return done(new HttpError(400, 'invalidField', { field: path === '' ? name : path }));
   }
+  done();
 }
+
+/** The request's parsed parts, and their names in an error. */
+const NUL_CHECKED_PARTS = [
+  ['body', 'body'],
+  ['query', 'querystring'],
+  ['params', 'params'],
+] as const;

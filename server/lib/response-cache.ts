@@ -101,8 +101,24 @@ export function prepareJson(value: unknown): PreparedJson {
   };
 }
 
-function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+type Encoding = 'br' | 'gzip' | undefined;
+
+/** Browsers send one Accept-Encoding all the time: each distinct header is read once (a bounded memory). */
+const encodingsRead = new Map<string, Encoding>();
+
+function acceptedEncoding(header: string | undefined): Encoding {
   if (!header) return undefined;
+  if (header.length > 200) return readAcceptEncoding(header);
+  let encoding = encodingsRead.get(header);
+  if (encoding === undefined && !encodingsRead.has(header)) {
+    encoding = readAcceptEncoding(header);
+    if (encodingsRead.size >= 64) encodingsRead.clear();
+    encodingsRead.set(header, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(header: string): Encoding {
   const accepted = header
     .split(',')
     .map((part) => part.trim().split(';'))

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { inlineScriptHashes } from './app-page';
 
@@ -25,7 +26,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** The headers of every reply: the app's content security policy and helmet's other defaults. */
+/** The headers of a document (the app's pages, its scripts and styles, pictures, the API docs): the app's content security policy and helmet's other defaults. */
 export function appSecurityHeaders(staticDir: string): Record<string, string> {
   return securityHeaders({
     contentSecurityPolicy: {
@@ -53,4 +54,50 @@ export function appSecurityHeaders(staticDir: string): Record<string, string> {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * A JSON answer is read by the app's code, never shown as a page: of the document's headers it keeps what
+ * still means something for it (issue 12: they were 900 bytes of every catalogue answer). No sniffing it
+ * into HTML or script, HTTPS only, and should it ever be opened as a page, nothing runs or loads in it and
+ * no other page frames it. The API's callers include the native shell, which loads no page from here.
+ */
+export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+};
+
+export interface SecurityHeaders {
+  /** Set on every reply as it starts, whatever it turns out to be. */
+  everyReply: Readonly<Record<string, string>>;
+  /** Added once the reply is known to be JSON, or anything else. */
+  json: ReadonlyArray<[string, string]>;
+  document: ReadonlyArray<[string, string]>;
+}
+
+export function securityHeadersByKind(staticDir: string): SecurityHeaders {
+  const document = appSecurityHeaders(staticDir);
+  const everyReply: Record<string, string> = {};
+  for (const [name, value] of Object.entries(JSON_SECURITY_HEADERS)) {
+    if (document[name] === value) everyReply[name] = value;
+  }
+  // HSTS is the server's to say on every answer over HTTPS: API-only callers (the native shell) get it too.
+  const hsts = document['strict-transport-security'];
+  if (hsts !== undefined) everyReply['strict-transport-security'] = hsts;
+  const rest = (headers: Record<string, string>) =>
+    Object.entries(headers).filter(([name]) => everyReply[name] === undefined);
+  return { everyReply, json: rest({ ...JSON_SECURITY_HEADERS }), document: rest(document) };
+}
+
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
+
+/**
+ * onSend: the headers of the reply's kind. What a route set itself stays (the API docs' page has its own
+ * content security policy).
+ */
+export function addSecurityHeadersByKind(reply: FastifyReply, headers: SecurityHeaders): void {
+  for (const [name, value] of isJson(reply.getHeader('content-type')) ? headers.json : headers.document) {
+    if (!reply.hasHeader(name)) reply.header(name, value);
+  }
 }

@@ -1,22 +1,23 @@
-import { useSelector } from '@xstate/react';
 import { Router } from 'wouter';
-import { selectCartCount } from '../../machines/cart';
-import { type Language, selectLanguage } from '../../machines/language';
-import { selectIsLoggedIn } from '../../machines/session';
 import { Footer } from '../ui/Footer';
-import { Navbar } from '../ui/Navbar';
+import { type Language, Navbar } from '../ui/Navbar';
 import { AppRoutes, useHashPath } from './AppRoutes';
-import { useAppActors } from './actors-context';
+import { useActorsReady, useAppShell, useShellView, withActors } from './actors-context';
 import { LANDING_PATH } from './routes';
 import { ShellOverlaysHost } from './ShellOverlaysHost';
 import './app-shell.css';
 
-/** `ssrPath`: the route of the first render, when it prerenders or hydrates (see AppRoutes). */
+/**
+ * The shell around the routes. It reads the shell's view, so it hydrates before the root actors' code has
+ * loaded (issue 12); what it sends to them waits for that code when the student is quicker.
+ * `ssrPath`: the route of the first render, when it prerenders or hydrates (see AppRoutes).
+ */
 export function App({ ssrPath }: { ssrPath?: string | undefined } = {}) {
-  const { cart, session, language, ui, navigate } = useAppActors();
-  const isLoggedIn = useSelector(session, selectIsLoggedIn);
-  const cartCount = useSelector(cart, selectCartCount);
-  const lang = useSelector(language, selectLanguage);
+  const { actors, services } = useAppShell();
+  const isLoggedIn = useShellView((view) => view.isLoggedIn);
+  const cartCount = useShellView((view) => view.cartCount);
+  const lang = useShellView((view) => view.language);
+  const actorsReady = useActorsReady();
 
   // The shell's links (navbar, footer) are hash links too, under the same location as the routes.
   return (
@@ -25,16 +26,23 @@ export function App({ ssrPath }: { ssrPath?: string | undefined } = {}) {
         isLoggedIn={isLoggedIn}
         cartCount={cartCount}
         language={lang}
-        onLanguageChange={(next: Language) => language.send({ type: 'language.set', lang: next })}
-        onOpenCart={() => ui.setCartOpen(true)}
+        onLanguageChange={(next: Language) =>
+          withActors(actors, ({ language }) => language.send({ type: 'language.set', lang: next }))
+        }
+        onOpenCart={() => services.ui.setCartOpen(true)}
         onLogout={() => {
           // The session machine's provided actor tells the server, then clears local storage and caches.
-          session.send({ type: 'session.logout' });
-          navigate(LANDING_PATH);
+          withActors(actors, ({ session }) => session.send({ type: 'session.logout' }));
+          services.navigate(LANDING_PATH);
         }}
       />
       <div className="app-content">
-        <AppRoutes isLoggedIn={isLoggedIn} {...(ssrPath === undefined ? {} : { ssrPath })} />
+        <AppRoutes
+          isLoggedIn={isLoggedIn}
+          actorsReady={actorsReady}
+          onActorsNeeded={() => void actors.load().catch(() => undefined)}
+          {...(ssrPath === undefined ? {} : { ssrPath })}
+        />
       </div>
       <Footer year={new Date().getFullYear()} />
       <ShellOverlaysHost />

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
@@ -77,9 +77,21 @@ interface AppRoutesProps {
    * server, and hydration must render exactly what the prerendered HTML shows.
    */
   ssrPath?: string;
+  /**
+   * The root actors are there (issue 12: they load after the first screen). Until then only the landing
+   * renders; another route waits for them, guard included, as it waits for its own code.
+   */
+  actorsReady?: boolean;
+  onActorsNeeded?: () => void;
 }
 
-export function AppRoutes({ isLoggedIn, locationHook = useHashPath, ssrPath }: AppRoutesProps) {
+export function AppRoutes({
+  isLoggedIn,
+  locationHook = useHashPath,
+  ssrPath,
+  actorsReady = true,
+  onActorsNeeded,
+}: AppRoutesProps) {
   const { t } = useTranslation();
   return (
     <Router hook={locationHook} {...(ssrPath === undefined ? {} : { ssrPath })}>
@@ -90,7 +102,9 @@ export function AppRoutes({ isLoggedIn, locationHook = useHashPath, ssrPath }: A
             return (
               <Route key={route.path} path={route.path}>
                 {(params: RouteParams) =>
-                  route.protected && !isLoggedIn ? (
+                  !actorsReady && route.path !== LANDING_PATH ? (
+                    <AwaitActors label={t('app.loading')} onNeeded={onActorsNeeded} />
+                  ) : route.protected && !isLoggedIn ? (
                     <Redirect to="/" replace />
                   ) : (
                     <Screen params={params} titleKey={route.titleKey} />
@@ -107,4 +121,11 @@ export function AppRoutes({ isLoggedIn, locationHook = useHashPath, ssrPath }: A
       </Suspense>
     </Router>
   );
+}
+
+function AwaitActors({ label, onNeeded }: { label: string; onNeeded: (() => void) | undefined }) {
+  useEffect(() => {
+    onNeeded?.();
+  }, [onNeeded]);
+  return <Loader label={label} />;
 }

@@ -1,7 +1,12 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
-import { cartMachine } from '../../machines/cart';
-import { type LoadDictionaryInput, languageMachine } from '../../machines/language';
-import { type ClearSessionInput, sessionMachine } from '../../machines/session';
+import { cartMachine, selectCartCount } from '../../machines/cart';
+import {
+  type LoadDictionaryInput,
+  languageMachine,
+  selectHasDictionary,
+  selectLanguage,
+} from '../../machines/language';
+import { type ClearSessionInput, selectIsLoggedIn, sessionMachine } from '../../machines/session';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
@@ -10,6 +15,7 @@ import type { CheckoutActor } from './checkout-actor';
 import { type Lazy, lazyLoad } from './lazy-load';
 import type { OrderCheckout } from './order-checkout-effects';
 import type { PwaActors } from './pwa-actors';
+import type { ShellView, ShellViewSource } from './shell-view';
 
 export type { AppApi, AppEffects } from './app-effects';
 
@@ -55,7 +61,7 @@ export function createAppActors(fx: AppEffects) {
   const offlineVideos = fx.offlineVideos ?? NO_OFFLINE_VIDEOS;
 
   // Downloaded when first needed (issue 12): the checkout with the first payment or a payment to resume,
-  // the PWA machines once the first screen is up (main.tsx).
+  // the PWA machines once the first screen is up (start-app-actors.ts).
   const checkout: Lazy<CheckoutActor> = lazyLoad(() =>
     import('./checkout-actor').then((module) => module.createCheckoutActor(fx, { cart, session })),
   );
@@ -133,3 +139,32 @@ export function createAppActors(fx: AppEffects) {
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;
+
+/** The shell's view of the root actors (src/app/shell-view.ts), through the machines' selectors. */
+export function shellViewOf({
+  cart,
+  session,
+  language,
+}: Pick<AppActors, 'cart' | 'session' | 'language'>): ShellViewSource {
+  return {
+    getSnapshot: (): ShellView => ({
+      isLoggedIn: selectIsLoggedIn(session.getSnapshot()),
+      cartCount: selectCartCount(cart.getSnapshot()),
+      language: selectLanguage(language.getSnapshot()),
+      translated: selectHasDictionary(language.getSnapshot()),
+      live: true,
+    }),
+    subscribe(listener) {
+      const subscriptions = [
+        cart.subscribe(listener),
+        session.subscribe(listener),
+        language.subscribe(listener),
+      ];
+      return {
+        unsubscribe() {
+          for (const subscription of subscriptions) subscription.unsubscribe();
+        },
+      };
+    },
+  };
+}

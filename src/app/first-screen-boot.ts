@@ -9,6 +9,8 @@
  * Whenever it changes anything it marks #root 'shell', and the app renders afresh instead of hydrating.
  * Then, once the first screen is painted, it starts the app's code (listed by the build in a JSON block):
  * the pixels arrive with the HTML, and the JavaScript, needed only to interact, comes right after them.
+ * The landing as served hydrates without the root actors' code (XState and the machines), which loads
+ * after it; a page made a shell renders only once they run, so their code is fetched with the app's then.
  */
 export interface FirstScreenBootKeys {
   rootId: string;
@@ -18,22 +20,25 @@ export interface FirstScreenBootKeys {
   tokenKey: string;
   userKey: string;
   cartKey: string;
-  /** The JSON block listing the app's code: `{ preload: [{href, as}], modulepreload: [href], script }`. */
+  /** The JSON block listing the app's code: `{ preload: [{href, as}], modulepreload: [href], actors: [href], script }`. */
   appCodeId: string;
 }
 
 interface AppCode {
   preload: Array<{ href: string; as: string }>;
   modulepreload: string[];
+  /** The root actors' chunks, which only a page made a shell needs before its first render. */
+  actors?: string[];
   script: string;
 }
 
 export function firstScreenBoot(keys: FirstScreenBootKeys): void {
   // Everything lives in this one function: the build inlines its source text alone.
-  const adaptToVisit = () => {
+  /** True when the page is no longer the landing as served. */
+  const adaptToVisit = (): boolean => {
     try {
       const root = document.getElementById(keys.rootId);
-      if (!root) return;
+      if (!root) return false;
       let path = location.hash.replace(/^#/, '').split('?')[0];
       if (path === '' || path === '/') {
         history.replaceState(history.state, '', `${location.pathname}${location.search}#${keys.landingPath}`);
@@ -59,7 +64,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
       } catch {
         count = 0;
       }
-      if (path === keys.landingPath && !member && count === 0) return;
+      if (path === keys.landingPath && !member && count === 0) return false;
 
       root.setAttribute(keys.stateAttribute, 'shell');
       const template = document.getElementById(keys.memberNavbarId);
@@ -77,12 +82,14 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
         empty.setAttribute('aria-busy', 'true');
         main.parentNode.replaceChild(empty, main);
       }
+      return true;
     } catch {
-      // Storage blocked or an odd browser: the prerendered landing stays, and the app renders over it.
+      // Storage blocked or an odd browser: the prerendered landing stays as served.
+      return false;
     }
   };
 
-  const startAppAfterFirstPaint = () => {
+  const startAppAfterFirstPaint = (withActors: boolean) => {
     const block = document.getElementById(keys.appCodeId);
     if (!block) return;
     const code = JSON.parse(block.textContent || '{}') as AppCode;
@@ -99,7 +106,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
         link.crossOrigin = 'anonymous';
         add(link);
       }
-      for (const href of code.modulepreload) {
+      for (const href of withActors ? code.modulepreload.concat(code.actors || []) : code.modulepreload) {
         const link = document.createElement('link');
         link.rel = 'modulepreload';
         link.href = href;
@@ -119,6 +126,5 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     setTimeout(start, 1000);
   };
 
-  adaptToVisit();
-  startAppAfterFirstPaint();
+  startAppAfterFirstPaint(adaptToVisit());
 }

@@ -1,4 +1,5 @@
 import { LANDING_PATH } from './landing-path';
+import type { ShellView } from './shell-view';
 
 /**
  * The prerendered first screen (issue 12): the build writes the landing route and the shell into #root for
@@ -32,26 +33,38 @@ export function readPrerendered(root: Element): PrerenderedMarkup {
 export interface FirstRender {
   /** The route path the app is about to render (hash path without its query). */
   path: string;
-  isLoggedIn: boolean;
-  cartCount: number;
-  language: string;
+  /** The language storage holds ('en' or 'fr'), if any: the language machine starts in it. */
+  storedLanguage: string | null;
   /** The footer's year. */
   year: number;
 }
 
 /**
- * Hydration must find the markup the app would render itself: the visitor's landing, in the same language,
- * with an empty cart, in the year it was built. Anything else is rendered afresh over the prerendered shell.
+ * Hydration must find the markup the app renders itself: the landing in the language the app starts in,
+ * in the year it was built. The page's inline script already reduced the markup to the shell for a
+ * logged-in student, a stored cart or another route. Anything else is rendered afresh over the shell.
  */
 export function canHydrate(markup: PrerenderedMarkup, app: FirstRender): boolean {
   return (
     markup.state === 'landing' &&
     app.path === LANDING_PATH &&
-    !app.isLoggedIn &&
-    app.cartCount === 0 &&
-    markup.lang === app.language &&
+    (app.storedLanguage === null || markup.lang === app.storedLanguage) &&
     markup.year === app.year
   );
+}
+
+/**
+ * What the served page shows of the session, the cart and the language: the shell's view until the root
+ * actors take over (a visitor with an empty cart, as prerendered; the inline script left it so).
+ */
+export function servedView(markup: PrerenderedMarkup): ShellView {
+  return {
+    isLoggedIn: false,
+    cartCount: 0,
+    language: markup.lang === 'fr' ? 'fr' : 'en',
+    translated: markup.state === 'landing',
+    live: false,
+  };
 }
 
 /** The hash path the router will match, without '#' and the query. */

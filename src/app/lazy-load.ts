@@ -46,16 +46,27 @@ export function lazyLoad<A>(create: () => Promise<A>): Lazy<A> {
   };
 }
 
-/** The lazily loaded thing once it is there; `load: true` asks for it as soon as the component mounts. */
-export function useLazy<A>(lazy: Lazy<A>, options: { load?: boolean } = {}): A | null {
+/** Something already there, where a Lazy is expected (the build's prerender, tests). */
+export function loaded<A>(value: A): Lazy<A> {
+  return { current: value, load: () => Promise.resolve(value), subscribe: () => () => undefined };
+}
+
+const NOTHING_SUBSCRIBED = () => () => undefined;
+
+/**
+ * The lazily loaded thing once it is there; `load: true` asks for it as soon as the component mounts. A null
+ * `lazy` (what holds it has not loaded yet) reads as null.
+ */
+export function useLazy<A>(lazy: Lazy<A> | null, options: { load?: boolean } = {}): A | null {
   const current = useSyncExternalStore(
-    lazy.subscribe,
-    () => lazy.current,
-    () => lazy.current,
+    lazy?.subscribe ?? NOTHING_SUBSCRIBED,
+    () => lazy?.current ?? null,
+    // Hydration renders what the prerendered page shows: nothing lazily loaded yet.
+    () => null,
   );
   const wanted = options.load === true;
   useEffect(() => {
-    if (wanted) lazy.load().catch(() => undefined);
+    if (wanted && lazy) lazy.load().catch(() => undefined);
   }, [lazy, wanted]);
   return current;
 }

@@ -29,7 +29,7 @@ import type { KeyValueStore } from '../services/playback-positions';
 import { paidSubjectsOf } from '../services/subject-access';
 import type { AppActors } from './create-app-actors';
 
-/** What the planner needs from the rest of the app (main.tsx provides it). */
+/** What the planner needs from the rest of the app (main.tsx and start-app-actors.ts provide it). */
 export interface PlannerDeps {
   client: ApiClient;
   session: AppActors['session'];

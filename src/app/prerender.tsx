@@ -6,16 +6,18 @@ import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
-import { type Language, selectIsLanguageLoading } from '../../machines/language';
-import { createAppStorage, STORAGE_KEYS } from '../services/storage';
+import type { Language } from '../../machines/language';
+import { STORAGE_KEYS } from '../services/storage';
 import { Navbar } from '../ui/Navbar';
 import { AppRoot } from './AppRoot';
 import { preloadScreenFor, useHashPath } from './AppRoutes';
-import type { AppApi } from './create-app-actors';
-import { createAppActors } from './create-app-actors';
-import { PRERENDER_ATTRIBUTES } from './first-screen';
+import type { AppShell } from './actors-context';
+import type { AppActors, AppApi } from './create-app-actors';
+import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { firstScreenBoot } from './first-screen-boot';
 import { LANDING_PATH } from './landing-path';
+import type { Lazy } from './lazy-load';
+import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
 
 export const MEMBER_NAVBAR_ID = 'member-navbar';
@@ -41,25 +43,17 @@ export interface PrerenderedScreen {
   memberNavbar: string;
 }
 
-/** A device with nothing stored: a first visit. */
-function emptyStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    get length() {
-      return values.size;
-    },
-    clear: () => values.clear(),
-    getItem: (key) => values.get(key) ?? null,
-    key: (index) => [...values.keys()][index] ?? null,
-    removeItem: (key) => void values.delete(key),
-    setItem: (key, value) => void values.set(key, String(value)),
-  };
-}
-
 /** Nothing is fetched at build time: a screen's data shows as loading, exactly as on a first paint. */
 const unansweredApi = new Proxy({} as AppApi, {
   get: (_target, name) => (name === 'clearCache' ? () => undefined : () => new Promise(() => undefined)),
 });
+
+/** The root actors never load at build time: the first screen renders without them, as it hydrates. */
+const actorsNeverLoaded: Lazy<AppActors> = {
+  current: null,
+  load: () => new Promise(() => undefined),
+  subscribe: () => () => undefined,
+};
 
 export async function prerenderFirstScreen(
   lang: Language,
@@ -73,35 +67,21 @@ export async function prerenderFirstScreen(
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  const storage = createAppStorage(emptyStorage());
-  storage.setLanguage(lang);
-  const ui = createUiStore();
-  const now = () => Date.now();
-  const navigate = () => undefined;
-  const describeError = (error: unknown) => String(error);
-  const actors = createAppActors({
-    storage,
-    api: unansweredApi,
-    ui,
-    now,
-    navigate,
-    describeError,
-    loadDictionary: async () => undefined,
-    clearCaches: async () => undefined,
-  });
-  actors.start();
-  await new Promise<void>((resolve) => {
-    if (!selectIsLanguageLoading(actors.language.getSnapshot())) return resolve();
-    const subscription = actors.language.subscribe((snapshot) => {
-      if (selectIsLanguageLoading(snapshot)) return;
-      subscription.unsubscribe();
-      resolve();
-    });
-  });
   await preloadScreenFor(`#${LANDING_PATH}`);
-  const context = { ...actors, ui, now, navigate, api: unansweredApi, describeError };
+  // Exactly what the browser hydrates with: the shell's view of the page as served (src/main.tsx).
+  const shell: AppShell = {
+    services: {
+      ui: createUiStore(),
+      now: () => Date.now(),
+      navigate: () => undefined,
+      api: unansweredApi,
+      describeError: (error: unknown) => String(error),
+    },
+    actors: actorsNeverLoaded,
+    view: createShellViewStore(servedView({ state: 'landing', lang, year: new Date().getFullYear() })),
+  };
 
-  const landing = renderToString(<AppRoot context={context} i18n={i18n} ssrPath={LANDING_PATH} />);
+  const landing = renderToString(<AppRoot shell={shell} i18n={i18n} ssrPath={LANDING_PATH} />);
   const memberNavbar = renderToString(
     <I18nextProvider i18n={i18n}>
       <Router hook={useHashPath} ssrPath={LANDING_PATH}>
@@ -116,6 +96,5 @@ export async function prerenderFirstScreen(
       </Router>
     </I18nextProvider>,
   );
-  for (const actor of [actors.cart, actors.session, actors.language]) actor.stop();
   return { landing, memberNavbar };
 }

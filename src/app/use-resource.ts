@@ -1,15 +1,22 @@
-import { useActorRef } from '@xstate/react';
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { fromPromise } from 'xstate';
-import {
-  type ResourceSnapshot,
-  resourceMachine,
-  selectData,
-  selectError,
-  selectIsLoading,
-} from '../../machines/resource';
-import { useAppActors } from './actors-context';
+import { useAppShell } from './actors-context';
 import type { AppApi } from './create-app-actors';
+import { lazyLoad } from './lazy-load';
+import type { ResourceActor, ResourceView } from './resource-actor';
+
+type ResourceRuntime = typeof import('./resource-actor');
+
+/**
+ * The resource machine's code (issue 12: not on the landing's first screen). The landing asks for it as it
+ * mounts; the root actors' chunk loads it before any other screen renders (src/app/start-app-actors.ts).
+ */
+export const resourceRuntime = lazyLoad(() => import('./resource-actor'));
+
+/**
+ * The machine's initial state, loading, shown until its code is there: what the prerendered page shows too.
+ * tests/ui/app/use-resource.test.tsx holds it to the machine's own.
+ */
+export const VIEW_BEFORE_THE_MACHINE: ResourceView = { data: null, loading: true, error: null };
 
 /**
  * A screen's data through the resource machine. The screen names WHICH call loads it (`load` receives the
@@ -17,58 +24,65 @@ import type { AppApi } from './create-app-actors';
  * `params` are compared by value: new params reload.
  */
 export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => Promise<T>, params?: P) {
-  const { api, describeError } = useAppActors();
+  const { api, describeError } = useAppShell().services;
   const loadRef = useRef(load);
   loadRef.current = load;
-  const actor = useActorRef(
-    resourceMachine.provide({
-      actors: {
-        load: fromPromise<unknown, unknown>(async ({ input }) => {
-          try {
-            return await loadRef.current(api, input as P);
-          } catch (error) {
-            throw new Error(describeError(error));
-          }
-        }),
-      },
-    }),
-    { input: { params } },
-  );
+  const paramsRef = useRef(params);
+  paramsRef.current = params;
   const key = JSON.stringify(params ?? null);
-  const firstKey = useRef(key);
+  const keyRef = useRef(key);
+  keyRef.current = key;
+
+  const actorRef = useRef<ResourceActor | null>(null);
+  /** The params the actor last loaded with, as compared by value. */
+  const loadedKey = useRef<string | null>(null);
+  const [view, setView] = useState(VIEW_BEFORE_THE_MACHINE);
+
   useEffect(() => {
-    if (key === firstKey.current) return;
-    firstKey.current = key;
+    let stopped = false;
+    let stop: (() => void) | null = null;
+    const start = (runtime: ResourceRuntime) => {
+      if (stopped) return;
+      const actor = runtime.createResourceActor({
+        load: (input) => loadRef.current(api, input as P),
+        describeError,
+        params: paramsRef.current,
+      });
+      actorRef.current = actor;
+      loadedKey.current = keyRef.current;
+      // Each change is rendered as a transition (issue 12: Total Blocking Time): a list arriving on a slow
+      // phone is rendered in slices between which the browser stays responsive, and committed once.
+      const show = () => startTransition(() => setView(runtime.resourceViewOf(actor.getSnapshot())));
+      const subscription = actor.subscribe(show);
+      actor.start();
+      show();
+      stop = () => {
+        subscription.unsubscribe();
+        actor.stop();
+        actorRef.current = null;
+      };
+    };
+    // The machine's code arriving renders nothing by itself: the screen shows loading until its actor says otherwise.
+    if (resourceRuntime.current) start(resourceRuntime.current);
+    else resourceRuntime.load().then(start, () => undefined);
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }, [api, describeError]);
+
+  useEffect(() => {
+    const actor = actorRef.current;
+    if (actor === null || loadedKey.current === key) return;
+    loadedKey.current = key;
     actor.send({ type: 'resource.reload', params: JSON.parse(key) });
-  }, [actor, key]);
+  }, [key]);
 
-  const snapshot = useSnapshotAsTransition(actor);
   return {
-    data: selectData<T>(snapshot),
-    loading: selectIsLoading(snapshot),
-    error: selectError(snapshot),
-    retry: () => actor.send({ type: 'resource.retry' }),
-    reload: () => actor.send({ type: 'resource.reload', params: JSON.parse(key) }),
+    data: view.data as T | null,
+    loading: view.loading,
+    error: view.error,
+    retry: () => actorRef.current?.send({ type: 'resource.retry' }),
+    reload: () => actorRef.current?.send({ type: 'resource.reload', params: JSON.parse(key) }),
   };
-}
-
-/**
- * The resource's snapshot, each change rendered as a transition (issue 12: Total Blocking Time). A store
- * read with useSyncExternalStore (useSelector) re-renders synchronously: a list arriving on a slow phone
- * rendered its whole screen in one long task. As a transition, React renders it in slices between which
- * the browser stays responsive, and commits it once.
- */
-function useSnapshotAsTransition(actor: {
-  getSnapshot(): ResourceSnapshot;
-  subscribe(listener: () => void): { unsubscribe(): void };
-}): ResourceSnapshot {
-  const [snapshot, setSnapshot] = useState(() => actor.getSnapshot());
-  useEffect(() => {
-    const update = () => startTransition(() => setSnapshot(actor.getSnapshot()));
-    const subscription = actor.subscribe(update);
-    // Whatever changed between the first render and this subscription.
-    update();
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  return snapshot;
 }

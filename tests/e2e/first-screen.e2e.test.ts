@@ -83,7 +83,47 @@ describe('the first screen as served (JavaScript disabled)', () => {
   });
 });
 
+/** Holds the requests for the chunks matching `pattern` until released. */
+async function holdChunks(page: Page, pattern: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const hydrated = (page: Page) =>
+  page.evaluate(() => {
+    const heading = document.querySelector('h1');
+    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+  });
+
 describe('hydration', () => {
+  it('hydrates the landing before XState and the root actors have loaded; they then take over', async () => {
+    const context = await phone({ lang: 'en' });
+    const page = await context.newPage();
+    const problems = problemsOf(page);
+    const release = await holdChunks(
+      page,
+      /\/assets\/(statecharts|start-app-actors|resource-actor)-[\w-]+\.js$/,
+    );
+    await page.goto('/');
+    await expect.poll(() => hydrated(page)).toBe(true);
+    expect(await page.locator('.landing-section__featured').count()).toBe(0);
+    release();
+    // The section list's machine arrives and loads the subjects; the actors then answer the language switch.
+    await page.locator('.landing-section__featured').first().waitFor();
+    await page.getByRole('combobox', { name: text('en', 'nav.language') }).selectOption('fr');
+    await page.getByRole('heading', { level: 1, name: text('fr', 'routes.landing') }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('language'))).toBe('fr');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   for (const lang of ['en', 'fr'] as const) {
     it(`adds interactivity to the prerendered ${lang} landing without rendering it again, warning-free`, async () => {
       const context = await phone({ lang });
@@ -173,6 +213,10 @@ describe('hydration', () => {
     expect(await menu.getByRole('link', { name: text('en', 'nav.study') }).count()).toBe(1);
     expect(await page.getByRole('heading', { name: text('en', 'routes.landing') }).count()).toBe(0);
     expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('shell');
+    // This page renders once the root actors run: their code is fetched with the app's.
+    await expect
+      .poll(() => page.locator('link[rel="modulepreload"][href*="start-app-actors"]').count())
+      .toBe(1);
     release();
     await page.getByRole('heading', { level: 1, name: text('en', 'routes.profile') }).waitFor();
     // The profile call is refused (the token is not the server's): the screen says so, nothing crashes.

@@ -222,13 +222,32 @@ describe('rate limits', () => {
 });
 
 describe('HTTP surface', () => {
-  it('sends security headers with a CSP that allows the app itself', async () => {
-    const { response } = await ctx.request({ method: 'GET', url: '/health' });
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("object-src 'none'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  it("gives a JSON answer the security headers that apply to it, not a document's", async () => {
+    for (const url of ['/health', '/videos/page?section=anglophone', '/no-such-call']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      // Opened as a page, it runs and loads nothing, and no page frames it.
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      for (const documentOnly of [
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'x-xss-protection',
+      ]) {
+        expect(response.headers[documentOnly], `${documentOnly} on ${url}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('keeps the API docs page its own content security policy', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    // swagger-ui's own policy (its inline scripts by hash, its validator's badge), not the app's.
+    expect(String(page.headers['content-security-policy'])).toContain('validator.swagger.io');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('answers CORS preflights for the native shell', async () => {
@@ -321,6 +340,23 @@ describe('serving the built app', () => {
     const api = await app.inject({ method: 'GET', url: '/videos/unknown', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ success: false });
+  });
+
+  it("sends the app's pages and scripts with the document's security headers and a CSP that allows the app itself", async () => {
+    const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    // A script's CSP is its own when it runs as a worker (the service worker).
+    const script = await app.inject({ method: 'GET', url: '/assets/index-AbCdEf12.js' });
+    for (const response of [page, script]) {
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    }
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -1,8 +1,6 @@
-import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { selectIsLoggedIn } from '../../../machines/session';
-import { useAppActors } from '../../app/actors-context';
+import { useShellView } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
 import type { Subject } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
@@ -15,8 +13,8 @@ const FEATURED_PER_SECTION = 3;
 /** The first screen: what StudyCam is, the five sections with a taste of their subjects, how buying works. */
 export default function Landing() {
   const { t } = useTranslation();
-  const { session } = useAppActors();
-  const isLoggedIn = useSelector(session, selectIsLoggedIn);
+  // The shell's view, not the session actor: the landing hydrates before the actors' code arrives (issue 12).
+  const isLoggedIn = useShellView((view) => view.isLoggedIn);
   const subjects = useResource((api) => api.fetchSubjects());
 
   return (

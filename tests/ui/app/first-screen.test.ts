@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { canHydrate, hashPath, readPrerendered } from '../../../src/app/first-screen';
+import { canHydrate, hashPath, readPrerendered, servedView } from '../../../src/app/first-screen';
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
 
 // Issue 12: the prerendered landing is adapted to the visit before the first paint, and hydrated only when
@@ -43,6 +43,7 @@ afterEach(() => {
 const APP_CODE = {
   preload: [{ href: './assets/i18n/fr.json', as: 'fetch' }],
   modulepreload: ['./assets/jsx-runtime-1.js', './assets/Landing-2.js'],
+  actors: ['./assets/statecharts-4.js', './assets/start-app-actors-5.js'],
   script: './assets/index-3.js',
 };
 
@@ -137,6 +138,24 @@ describe("starting the app's code", () => {
     expect(script?.crossOrigin).toBe('anonymous');
   });
 
+  it("fetches the root actors' code with it when the page was made a shell, which renders only once they run", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    prerenderedPage();
+    withAppCode();
+    window.history.replaceState(null, '', '/#/privacy-policy');
+    firstScreenBoot(KEYS);
+    vi.runAllTimers();
+    const [dictionary, ...code] = started();
+    expect(dictionary).toBe('preload ./assets/i18n/fr.json');
+    expect(code).toEqual([
+      'modulepreload ./assets/jsx-runtime-1.js',
+      'modulepreload ./assets/Landing-2.js',
+      'modulepreload ./assets/statecharts-4.js',
+      'modulepreload ./assets/start-app-actors-5.js',
+      'script module ./assets/index-3.js',
+    ]);
+  });
+
   it('starts it at once in a hidden tab, which paints no frame', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     prerenderedPage();
@@ -149,17 +168,30 @@ describe("starting the app's code", () => {
 
 describe('hydrate or render', () => {
   const markup = { state: 'landing' as const, lang: 'en', year: 2026 };
-  const visitor = { path: '/landing', isLoggedIn: false, cartCount: 0, language: 'en', year: 2026 };
+  const visitor = { path: '/landing', storedLanguage: null, year: 2026 };
 
-  it('hydrates only the untouched landing, for a visitor with an empty cart, in its language and year', () => {
+  it('hydrates only the landing the inline script left untouched, in the language the app starts in and its year', () => {
     expect(canHydrate(markup, visitor)).toBe(true);
+    expect(canHydrate(markup, { ...visitor, storedLanguage: 'en' })).toBe(true);
+    // The script reduces the landing to the shell for a logged-in student, a stored cart, another route.
     expect(canHydrate({ ...markup, state: 'shell' }, visitor)).toBe(false);
     expect(canHydrate({ ...markup, state: null }, visitor)).toBe(false);
     expect(canHydrate(markup, { ...visitor, path: '/home' })).toBe(false);
-    expect(canHydrate(markup, { ...visitor, isLoggedIn: true })).toBe(false);
-    expect(canHydrate(markup, { ...visitor, cartCount: 1 })).toBe(false);
-    expect(canHydrate(markup, { ...visitor, language: 'fr' })).toBe(false);
+    expect(canHydrate(markup, { ...visitor, storedLanguage: 'fr' })).toBe(false);
     expect(canHydrate(markup, { ...visitor, year: 2027 })).toBe(false);
+  });
+
+  it("gives the shell the served page's view until the root actors take over", () => {
+    expect(servedView(markup)).toEqual({
+      isLoggedIn: false,
+      cartCount: 0,
+      language: 'en',
+      translated: true,
+      live: false,
+    });
+    expect(servedView({ ...markup, lang: 'fr' }).language).toBe('fr');
+    // No prerendered page (the dev server): nothing is drawn before the actors have loaded a dictionary.
+    expect(servedView({ state: null, lang: null, year: null }).translated).toBe(false);
   });
 
   it('reads the markers the build wrote, and the route from the hash', () => {

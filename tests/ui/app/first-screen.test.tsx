@@ -1,18 +1,12 @@
 import { screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes, preloadScreenFor } from '../../../src/app/AppRoutes';
-import { AppActorsContext } from '../../../src/app/actors-context';
 import { renderWithApp } from '../helpers/render-app';
 
 function renderRoutesAt(path: string) {
   const view = renderWithApp(null, { path });
   view.rerender(
-    <I18nextProvider i18n={view.i18n}>
-      <AppActorsContext.Provider value={view.context}>
-        <AppRoutes isLoggedIn={false} locationHook={view.location.hook as never} />
-      </AppActorsContext.Provider>
-    </I18nextProvider>,
+    view.withProviders(<AppRoutes isLoggedIn={false} locationHook={view.location.hook as never} />),
   );
   return view;
 }

@@ -1,8 +1,6 @@
 import { screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../src/app/AppRoutes';
-import { AppActorsContext } from '../../../src/app/actors-context';
 import { ROUTES } from '../../../src/app/routes';
 import { renderWithApp } from '../helpers/render-app';
 
@@ -22,13 +20,7 @@ function renderRoutes(path: string, storage: Record<string, string> = {}) {
   const hook = view.location.hook as Parameters<typeof AppRoutes>[0]['locationHook'];
   const isLoggedIn = view.context.session.getSnapshot().matches('loggedIn');
   // The routes render real screens, which read the same providers the app gives them.
-  view.rerender(
-    <I18nextProvider i18n={view.i18n}>
-      <AppActorsContext.Provider value={view.context}>
-        <AppRoutes isLoggedIn={isLoggedIn} locationHook={hook} />
-      </AppActorsContext.Provider>
-    </I18nextProvider>,
-  );
+  view.rerender(view.withProviders(<AppRoutes isLoggedIn={isLoggedIn} locationHook={hook} />));
   return view;
 }
 

@@ -6,8 +6,15 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import en from '../../../public/assets/i18n/en.json';
 import fr from '../../../public/assets/i18n/fr.json';
-import { AppActorsContext, type AppContextValue } from '../../../src/app/actors-context';
-import { type AppApi, createAppActors } from '../../../src/app/create-app-actors';
+import {
+  AppActorsContext,
+  type AppContextValue,
+  type AppShell,
+  AppShellContext,
+} from '../../../src/app/actors-context';
+import { type AppApi, createAppActors, shellViewOf } from '../../../src/app/create-app-actors';
+import { loaded } from '../../../src/app/lazy-load';
+import { createShellViewStore } from '../../../src/app/shell-view';
 import { createUiStore } from '../../../src/app/ui-store';
 import type { ApiClient } from '../../../src/services/api/client';
 import { createAppStorage } from '../../../src/services/storage';
@@ -46,6 +53,32 @@ export interface RenderAppOptions {
   client?: ApiClient;
 }
 
+/** The shell as the app has it once the root actors run: its view follows theirs. */
+export function shellOf(context: AppContextValue): AppShell {
+  const { ui, now, navigate, api, describeError, ...actors } = context;
+  const live = shellViewOf(actors);
+  const view = createShellViewStore(live.getSnapshot());
+  view.follow(live);
+  return { services: { ui, now, navigate, api, describeError }, actors: loaded(actors), view };
+}
+
+/** The app's providers around `children`, the root actors loaded. */
+export function AppProviders({
+  shell,
+  context,
+  children,
+}: {
+  shell: AppShell;
+  context: AppContextValue;
+  children: ReactNode;
+}) {
+  return (
+    <AppShellContext.Provider value={shell}>
+      <AppActorsContext.Provider value={context}>{children}</AppActorsContext.Provider>
+    </AppShellContext.Provider>
+  );
+}
+
 /** Renders UI inside the same providers the app has, with real machines and a fake API and storage. */
 export function renderWithApp(ui: ReactNode, options: RenderAppOptions = {}) {
   window.localStorage.clear();
@@ -73,12 +106,15 @@ export function renderWithApp(ui: ReactNode, options: RenderAppOptions = {}) {
   });
   actors.start();
   const context: AppContextValue = { ...actors, ui: uiStore, now, navigate, api, describeError };
-  const result = render(
+  const shell = shellOf(context);
+  /** `node` inside the same providers, for a test's rerender. */
+  const withProviders = (node: ReactNode) => (
     <I18nextProvider i18n={i18n}>
-      <AppActorsContext.Provider value={context}>
-        <Router hook={location.hook}>{ui}</Router>
-      </AppActorsContext.Provider>
-    </I18nextProvider>,
+      <AppProviders shell={shell} context={context}>
+        {node}
+      </AppProviders>
+    </I18nextProvider>
   );
-  return { ...result, context, location, storage, i18n };
+  const result = render(withProviders(<Router hook={location.hook}>{ui}</Router>));
+  return { ...result, context, shell, location, storage, i18n, withProviders };
 }

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { AppActorsContext, type AppContextValue } from '../../../src/app/actors-context';
+import type { AppContextValue } from '../../../src/app/actors-context';
 import { createAppActors } from '../../../src/app/create-app-actors';
 import { createUiStore } from '../../../src/app/ui-store';
 import type { OfflineVideoStore } from '../../../src/services/offline/offline-video-store';
@@ -12,7 +12,7 @@ import type { InstallPromptBridge } from '../../../src/services/pwa/install-prom
 import type { PwaEffects } from '../../../src/services/pwa/pwa-effects';
 import type { ServiceWorkerBridge } from '../../../src/services/pwa/service-worker-bridge';
 import { createAppStorage } from '../../../src/services/storage';
-import { createTestI18n, fakeApi } from '../helpers/render-app';
+import { AppProviders, createTestI18n, fakeApi, shellOf } from '../helpers/render-app';
 
 type Emit<B extends { subscribe: (listener: never) => unknown }> = B['subscribe'] extends (
   listener: (event: infer E) => void,
@@ -96,9 +96,9 @@ export function renderWithPwa(ui: ReactNode, options: RenderPwaOptions = {}) {
   const context: AppContextValue = { ...actors, ui: uiStore, now, navigate, api, describeError };
   const result = render(
     <I18nextProvider i18n={i18n}>
-      <AppActorsContext.Provider value={context}>
+      <AppProviders shell={shellOf(context)} context={context}>
         <Router hook={location.hook}>{ui}</Router>
-      </AppActorsContext.Provider>
+      </AppProviders>
     </I18nextProvider>,
   );
   return { ...result, context, reload, uiStore };
