@@ -62,6 +62,7 @@ const base: Omit<PlaybackVideo, 'locked' | 'streamUrl' | 'renditions'> = {
   dislikes: 1,
   views: 10,
   comments: [COMMENT],
+  captions: [],
 };
 export const PAID_VIDEO: PlaybackVideo = {
   ...base,

@@ -29,10 +29,17 @@ import {
 
 // Issue 10's fuzz: at least 10,000 requests generated from the server's own OpenAPI document, over every
 // route, and not one 5xx, crash, stack trace, or failure without {success: false, msg, requestId}.
-// Replay a failure with FUZZ_SEED=<the seed printed>; FUZZ_RUNS changes the count.
+// The test suite runs one fixed seed, so a red run is the code's doing and replays as it is (its reach check
+// counts which routes the generated requests got through to, which differs from seed to seed);
+// FUZZ_SEED=random explores new requests, FUZZ_SEED=<the seed printed> replays a run, FUZZ_RUNS changes the
+// count.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
+const FIXED_SEED = 20_261_123;
+const SEED =
+  process.env.FUZZ_SEED === 'random'
+    ? Date.now() % 2_147_483_647
+    : Number(process.env.FUZZ_SEED ?? FIXED_SEED);
 
 /** Operations that end sessions or accounts run with throwaway students, so the others keep reaching deep. */
 const DESTRUCTIVE = new Set([

@@ -50,7 +50,9 @@ export async function startServerProcess(
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'study-app-process-'));
   const output: string[] = [];
-  const child: ChildProcess = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  // Node itself with tsx's loader, not the tsx command: the command runs the server in a child process of
+  // its own, which a SIGKILL of the command (a crash mid-payment, in the restart tests) would leave running.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
