@@ -11,19 +11,10 @@
 import { execFileSync, execSync } from 'node:child_process';
 import { cpus, loadavg, release, totalmem, type } from 'node:os';
 import { resolve } from 'node:path';
-import {
-  benchPages,
-  DIST,
-  type LighthouseRun,
-  medianRows,
-  precacheSize,
-  RUN_HEADER,
-  runLighthouse,
-  runRow,
-  startBenchServer,
-} from './bench-lighthouse';
+import { DIST, precacheSize, runLighthouse, startBenchServer } from './bench-lighthouse';
 import { type Backend, runServerBench, type ServerBenchRow, serverTable } from './bench-server';
 import { kb, LANDING_BUDGET_BYTES, measureLanding } from './landing-size';
+import { benchPages, type LighthouseRun, medianRows, RUN_HEADER, runRow } from './lighthouse-report';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
