@@ -65,8 +65,10 @@ export function refuseNulCharacters(
 ): void {
   for (const [part, name] of NUL_CHECKED_PARTS) {
     const path = nulCharacterPath(request[part]);
-    if (path !== undefined)
-      return done(new HttpError(400, 'invalidField', { field: path === '' ? name : path }));
+    if (path !== undefined) {
+      done(new HttpError(400, 'invalidField', { field: path === '' ? name : path }));
+      return;
+    }
   }
   done();
 }
