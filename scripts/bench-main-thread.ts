@@ -15,7 +15,7 @@
  */
 import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { type BenchPage, benchPages, median, startBenchServer } from './bench-lighthouse';
+import { type BenchPage, benchOptions, benchPages, median, startBenchServer } from './bench-lighthouse';
 
 /** Lighthouse's mobile CPU slowdown and its long-task threshold. */
 const CPU_SLOWDOWN = 4;
@@ -108,12 +108,7 @@ const row = (build: string, run: number, result: MainThreadRun) =>
   `| ${result.page} | ${build} | ${run} | ${Math.round(result.cpuMs)} ms | ${Math.round(result.tbtEstimateMs)} ms | ${result.longTasksMs.map(Math.round).join(', ')} |`;
 
 async function main(): Promise<void> {
-  const flag = (name: string) => {
-    const index = process.argv.indexOf(name);
-    return index > 0 ? process.argv[index + 1] : undefined;
-  };
-  const runs = Number(flag('--runs') ?? 5);
-  const compareDir = flag('--compare');
+  const { runs, compareDir } = benchOptions();
   const builds = [{ name: 'this build', server: await startBenchServer() }];
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
