@@ -214,14 +214,18 @@ export async function runLighthouse(
   return results;
 }
 
+/** The page benches' `--runs N` (5 by default) and `--compare DIR` (another build's dist to serve too). */
+export function benchOptions(argv = process.argv): { runs: number; compareDir: string | undefined } {
+  const flag = (name: string) => {
+    const index = argv.indexOf(name);
+    return index > 0 ? argv[index + 1] : undefined;
+  };
+  return { runs: Number(flag('--runs') ?? 5), compareDir: flag('--compare') };
+}
+
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
-  const flag = (name: string) => {
-    const index = process.argv.indexOf(name);
-    return index > 0 ? process.argv[index + 1] : undefined;
-  };
-  const runs = Number(flag('--runs') ?? 5);
-  const compareDir = flag('--compare');
+  const { runs, compareDir } = benchOptions();
   const builds = [{ name: 'this build', server: await startBenchServer() }];
   try {
     if (compareDir) builds.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });

@@ -128,10 +128,14 @@ const actors: Lazy<AppActors> = lazyLoad(async () => {
 });
 const shell: AppShell = { services, actors, view };
 
-/** A dictionary is fetched once: the one the first screen loads is the language machine's too. */
+/**
+ * A dictionary is fetched once: the one the first screen loads is the language machine's too. Changing to
+ * the language already in use would re-render every translated component at once (i18next says
+ * `languageChanged` all the same), a long task on a slow phone when the actors start after the first screen.
+ */
 async function loadDictionary(lang: string): Promise<void> {
   if (!i18n.hasResourceBundle(lang, 'translation')) addDictionary(lang, await fetchDictionary(lang));
-  await i18n.changeLanguage(lang);
+  if (i18n.resolvedLanguage !== lang) await i18n.changeLanguage(lang);
   document.documentElement.lang = lang;
 }
 

@@ -46,7 +46,7 @@ export function lazyLoad<A>(create: () => Promise<A>): Lazy<A> {
   };
 }
 
-/** Something already there, where a Lazy is expected (the build's prerender, tests). */
+/** Something already there, where a Lazy is expected (tests render the app with its actors loaded). */
 export function loaded<A>(value: A): Lazy<A> {
   return { current: value, load: () => Promise.resolve(value), subscribe: () => () => undefined };
 }
