@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
+import { ROUTE_CODE_ID, routeChunks } from './scripts/route-chunks.ts';
 
 /** The screen the default route shows: its code is fetched alongside the entry, not after it has run. */
 const FIRST_SCREEN = 'src/screens/Landing/index.tsx';
@@ -17,9 +18,13 @@ const ROOT_ACTORS = ['src/app/start-app-actors.ts', 'src/app/resource-actor.ts']
  * modulepreloaded and its CSS preloaded from index.html, so all of it downloads in parallel with the entry.
  */
 function preloadFirstScreen(): Plugin {
+  let root = process.cwd();
   return {
     name: 'study-cam:preload-first-screen',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle, chunk: entry }) {
@@ -52,7 +57,15 @@ function preloadFirstScreen(): Plugin {
           attrs: { ...attrs, crossorigin: true },
           injectTo: 'head',
         });
+        // Another route's screen, when the app opens on it: the page's inline script fetches it with the rest.
+        const routes = routeChunks(root, bundle, new Set([...alreadyLoaded, ...js, ...actorsJs, ...css]));
         return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: ROUTE_CODE_ID },
+            children: JSON.stringify(routes),
+            injectTo: 'head',
+          },
           ...js.map((file) => link({ rel: 'modulepreload', href: `./${file}` })),
           ...actorsJs.map((file) => link({ rel: 'modulepreload', href: `./${file}`, 'data-actors': true })),
           ...[...css].map((file) => link({ rel: 'preload', as: 'style', href: `./${file}` })),

@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type * as Prerender from '../src/app/prerender.tsx';
+import { ROUTE_CODE_ID, type RouteChunks } from './route-chunks.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const LANGUAGE_PAGES = { en: 'index.html', fr: 'index.fr.html' } as const;
@@ -105,7 +106,12 @@ function takeAppCode(template: string, lang: string) {
   const href = (match: RegExpMatchArray) => match[1] as string;
   // The root actors' chunks (vite.config.ts marks them): the landing as served hydrates without them.
   const isActors = (match: RegExpMatchArray) => match[0].includes('data-actors');
+  const routeCode = new RegExp(
+    `\\s*<script type="application/json" id="${ROUTE_CODE_ID}">([^<]*)</script>`,
+  ).exec(template);
+  if (!routeCode?.[1]) throw new Error(`index.html has no #${ROUTE_CODE_ID} block`);
   const page = template
+    .replace(routeCode[0], '')
     .replace(entry[0], '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/\s*<link rel="preload" href="[^"]+\.json" as="fetch" crossorigin \/>/, '');
@@ -114,6 +120,8 @@ function takeAppCode(template: string, lang: string) {
     preload: [{ href: `./assets/i18n/${lang}.json`, as: 'fetch' }],
     modulepreload: links.filter((match) => !isActors(match)).map(href),
     actors: links.filter(isActors).map(href),
+    // Each route's own chunks, for a visit that opens on it (scripts/route-chunks.ts).
+    ...(JSON.parse(routeCode[1]) as RouteChunks),
     script: entry[1],
   };
   return { page, code };

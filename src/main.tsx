@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
 import { AppRoot } from './app/AppRoot';
-import { preloadScreenFor } from './app/AppRoutes';
+import { prefetchRouteData, preloadScreenFor } from './app/AppRoutes';
 import type { AppServices, AppShell } from './app/actors-context';
 import type { AppEffects } from './app/app-effects';
 import type { AppActors } from './app/create-app-actors';
@@ -99,6 +99,7 @@ const effects: AppEffects = {
 
 const services: AppServices = { ui, now, navigate, api, describeError };
 const path = hashPath(window.location.hash);
+prefetchRouteData(path, api, storage.getToken() !== null);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
 const hydrating = canHydrate(prerendered, { path, storedLanguage, year: new Date().getFullYear() });

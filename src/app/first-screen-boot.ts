@@ -20,7 +20,7 @@ export interface FirstScreenBootKeys {
   tokenKey: string;
   userKey: string;
   cartKey: string;
-  /** The JSON block listing the app's code: `{ preload: [{href, as}], modulepreload: [href], actors: [href], script }`. */
+  /** The JSON block listing the app's code: `{ preload, modulepreload, actors, files, routes, script }`. */
   appCodeId: string;
 }
 
@@ -29,17 +29,20 @@ interface AppCode {
   modulepreload: string[];
   /** The root actors' chunks, which only a page made a shell needs before its first render. */
   actors?: string[];
+  /** Chunk files (scripts and stylesheets) by index, and the ones each route's screen needs besides the entry's. */
+  files?: string[];
+  routes?: Record<string, number[]>;
   script: string;
 }
 
 export function firstScreenBoot(keys: FirstScreenBootKeys): void {
   // Everything lives in this one function: the build inlines its source text alone.
+  let path = location.hash.replace(/^#/, '').split('?')[0] || '';
   /** True when the page is no longer the landing as served. */
   const adaptToVisit = (): boolean => {
     try {
       const root = document.getElementById(keys.rootId);
       if (!root) return false;
-      let path = location.hash.replace(/^#/, '').split('?')[0];
       if (path === '' || path === '/') {
         history.replaceState(history.state, '', `${location.pathname}${location.search}#${keys.landingPath}`);
         path = keys.landingPath;
@@ -89,16 +92,34 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     }
   };
 
+  /** The chunks of the route's screen (matched as the router does: `:name` takes one segment), if listed. */
+  const routeFiles = (code: AppCode): string[] => {
+    const actual = path.split('/');
+    for (const pattern in code.routes || {}) {
+      const parts = pattern.split('/');
+      if (parts.length !== actual.length) continue;
+      if (parts.every((part, i) => part.charAt(0) === ':' || part === actual[i])) {
+        return (code.routes?.[pattern] || []).map((index) => (code.files || [])[index] || '').filter(Boolean);
+      }
+    }
+    return [];
+  };
+
   const startAppAfterFirstPaint = (withActors: boolean) => {
     const block = document.getElementById(keys.appCodeId);
     if (!block) return;
     const code = JSON.parse(block.textContent || '{}') as AppCode;
+    // The screen's code is fetched with the entry's, not once the entry has run and asked for it.
+    const screen = withActors ? routeFiles(code) : [];
     let started = false;
     const start = () => {
       if (started) return;
       started = true;
       const add = (element: HTMLElement) => document.head.appendChild(element);
-      for (const resource of code.preload) {
+      const preloads = code.preload.concat(
+        screen.filter((href) => /\.css$/.test(href)).map((href) => ({ href, as: 'style' })),
+      );
+      for (const resource of preloads) {
         const link = document.createElement('link');
         link.rel = 'preload';
         link.href = resource.href;
@@ -106,7 +127,10 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
         link.crossOrigin = 'anonymous';
         add(link);
       }
-      for (const href of withActors ? code.modulepreload.concat(code.actors || []) : code.modulepreload) {
+      const scripts = screen.filter((href) => !/\.css$/.test(href));
+      for (const href of withActors
+        ? code.modulepreload.concat(code.actors || [], scripts)
+        : code.modulepreload) {
         const link = document.createElement('link');
         link.rel = 'modulepreload';
         link.href = href;

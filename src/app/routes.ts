@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ContentScreen } from '../screens/content-screens';
+import type { Endpoints } from '../services/api/endpoints';
 import type { RouteParams } from './route-params';
 
 export interface RouteDefinition {
@@ -10,25 +11,38 @@ export interface RouteDefinition {
   /** SPEC.md §2 "Login required": redirect to the root when the session is logged out. */
   protected: boolean;
   load: () => Promise<{ default: ComponentType<{ params: RouteParams; titleKey: string }> }>;
+  /**
+   * The cached list the screen's first render asks for, when the app opens on it (issue 12): requested with
+   * the screen's code instead of once that code has run, and answered from the session's cache then.
+   */
+  data?: (api: Endpoints) => Promise<unknown>;
 }
 
 /** A content area's screen (issue 8), through src/screens/content-screens.ts. */
 const content = (name: ContentScreen) => () =>
   import('../screens/content-screens').then(({ loadContentScreen }) => loadContentScreen(name));
 
-const plain = (name: string, isProtected: boolean, load: RouteDefinition['load']): RouteDefinition => ({
+const plain = (
+  name: string,
+  isProtected: boolean,
+  load: RouteDefinition['load'],
+  data?: RouteDefinition['data'],
+): RouteDefinition => ({
   path: `/${name}`,
   titleKey: name,
   protected: isProtected,
   load,
+  ...(data ? { data } : {}),
 });
+
+const subjects = (api: Endpoints) => api.fetchSubjects();
 
 const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 
 /** Every route of SPEC.md §2. The default route and unknown paths fall back to landing (see AppRoutes). */
 export const ROUTES: readonly RouteDefinition[] = [
   plain('landing', false, () => import('../screens/Landing')),
-  plain('home', false, () => import('../screens/Home')),
+  plain('home', false, () => import('../screens/Home'), subjects),
   plain('register', false, () => import('../screens/Register')),
   plain('login-with-phone-number', false, () => import('../screens/LoginWithPhone')),
   plain('login-with-username', false, () => import('../screens/LoginWithUsername')),
@@ -110,7 +124,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     load: () => import('../screens/Dashboard'),
   },
   plain('dashboard', true, () => import('../screens/Dashboard')),
-  plain('study-sections', true, () => import('../screens/StudySections')),
+  plain('study-sections', true, () => import('../screens/StudySections'), subjects),
   plain('video-player', true, () => import('../screens/VideoPlayer')),
   plain('profile', true, () => import('../screens/Profile')),
 ];

@@ -223,4 +223,25 @@ describe('hydration', () => {
     expect(problems.filter((problem) => problem.startsWith('pageerror'))).toEqual([]);
     await context.close();
   });
+
+  it("fetches the screen and the list it shows with the app's code when the app opens on another route", async () => {
+    const context = await phone({ lang: 'en' });
+    const page = await context.newPage();
+    const problems = problemsOf(page);
+    const subjectCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/subjects/subject/fetch-all')) subjectCalls.push(request.url());
+    });
+    const release = await holdEntryScript(page);
+    await page.goto('/#/home', { waitUntil: 'commit' });
+    // Before the entry has run, the page's script has asked for the catalogue screen's code too.
+    await expect.poll(() => page.locator('link[rel="modulepreload"][href*="/Home-"]').count()).toBe(1);
+    release();
+    await page.getByRole('heading', { level: 1, name: text('en', 'home.title') }).waitFor();
+    await page.locator('.subject-card').first().waitFor();
+    // The list asked for while the screen's code loaded is the one the screen shows: one call, not two.
+    expect(subjectCalls).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -47,11 +47,12 @@ const APP_CODE = {
   script: './assets/index-3.js',
 };
 
-function withAppCode(): void {
+function withAppCode(routes: { files: string[]; routes: Record<string, number[]> } | object = {}): void {
+  document.getElementById('app-code')?.remove();
   const block = document.createElement('script');
   block.type = 'application/json';
   block.id = 'app-code';
-  block.textContent = JSON.stringify(APP_CODE);
+  block.textContent = JSON.stringify({ ...APP_CODE, ...routes });
   document.body.appendChild(block);
 }
 
@@ -154,6 +155,49 @@ describe("starting the app's code", () => {
       'modulepreload ./assets/start-app-actors-5.js',
       'script module ./assets/index-3.js',
     ]);
+  });
+
+  it("fetches the screen's own chunks and stylesheets with it when the app opens on another route", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    prerenderedPage();
+    withAppCode({
+      files: ['./assets/Home-6.js', './assets/Home-7.css', './assets/Timetable-8.js'],
+      routes: { '/landing': [], '/home': [0, 1], '/timetable/:id': [2] },
+    });
+    window.history.replaceState(null, '', '/#/timetable/t1?day=2');
+    firstScreenBoot(KEYS);
+    vi.runAllTimers();
+    expect(started()).toContain('modulepreload ./assets/Timetable-8.js');
+    expect(started().filter((line) => line.includes('Home'))).toEqual([]);
+
+    document.head.innerHTML = '';
+    prerenderedPage();
+    withAppCode({
+      files: ['./assets/Home-6.js', './assets/Home-7.css'],
+      routes: { '/landing': [], '/home': [0, 1] },
+    });
+    window.history.replaceState(null, '', '/#/home');
+    firstScreenBoot(KEYS);
+    vi.runAllTimers();
+    expect(started()).toEqual([
+      'preload ./assets/i18n/fr.json',
+      'preload ./assets/Home-7.css',
+      'modulepreload ./assets/jsx-runtime-1.js',
+      'modulepreload ./assets/Landing-2.js',
+      'modulepreload ./assets/statecharts-4.js',
+      'modulepreload ./assets/start-app-actors-5.js',
+      'modulepreload ./assets/Home-6.js',
+      'script module ./assets/index-3.js',
+    ]);
+  });
+
+  it('fetches no other screen for the landing as served', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    prerenderedPage();
+    withAppCode({ files: ['./assets/Home-6.js'], routes: { '/landing': [], '/home': [0] } });
+    firstScreenBoot(KEYS);
+    vi.runAllTimers();
+    expect(started().filter((line) => line.includes('Home'))).toEqual([]);
   });
 
   it('starts it at once in a hidden tab, which paints no frame', () => {
