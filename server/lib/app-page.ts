@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { addVary } from './response-cache';
 
 /**
  * The app's page, prerendered by the build in each language (scripts/prerender.ts): a page URL gets the one
@@ -46,9 +47,8 @@ export function appPageFile(staticDir: string, request: FastifyRequest): string 
 
 export function sendAppPage(staticDir: string, request: FastifyRequest, reply: FastifyReply) {
   // Shared caches must keep one copy per language choice.
-  return reply
+  return addVary(reply, 'Accept-Encoding, Accept-Language, Cookie')
     .header('cache-control', 'no-cache')
-    .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
     .sendFile(appPageFile(staticDir, request));
 }
 

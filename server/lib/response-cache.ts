@@ -133,14 +133,23 @@ function readAcceptEncoding(header: string): Encoding {
  * Sends a prepared response: 304 when the client already has it (If-None-Match), else the best encoding
  * the client accepts. Fastify does not re-serialise a string or buffer sent with a JSON content type.
  */
+/**
+ * Adds to the reply's Vary instead of replacing it: CORS says `Origin` there already (its Allow-Origin
+ * header depends on it), and a shared cache that lost it would hand one origin's answer to another.
+ */
+export function addVary(reply: FastifyReply, names: string): FastifyReply {
+  const current = reply.getHeader('vary');
+  const existing = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
+  return reply.header('vary', existing === '' ? names : `${existing}, ${names}`);
+}
+
 export function sendPreparedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   prepared: PreparedJson,
 ): FastifyReply {
-  reply
+  addVary(reply, 'Accept-Encoding, Authorization')
     .header('etag', prepared.etag)
-    .header('vary', 'Accept-Encoding, Authorization')
     .header('cache-control', 'no-cache');
   if (request.headers['if-none-match'] === prepared.etag) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
@@ -156,8 +165,7 @@ export function sendPreparedJson(
  * ten times the data.
  */
 export function sendPersonalJson(request: FastifyRequest, reply: FastifyReply, text: string): FastifyReply {
-  reply
-    .header('vary', 'Accept-Encoding, Authorization')
+  addVary(reply, 'Accept-Encoding, Authorization')
     // Signed URLs are personal: never stored by a shared cache.
     .header('cache-control', 'private, no-store')
     .type('application/json; charset=utf-8');

@@ -250,6 +250,22 @@ describe('HTTP surface', () => {
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
+  it("keeps CORS's Vary: Origin on the lists it answers from the cache, so no shared cache hands one origin's answer to another", async () => {
+    for (const url of ['/subjects/subject/fetch-all', '/videos/page?section=anglophone']) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { origin: 'capacitor://localhost', 'accept-encoding': 'br' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['access-control-allow-origin']).toBe('capacitor://localhost');
+      const vary = String(response.headers.vary)
+        .split(',')
+        .map((name) => name.trim().toLowerCase());
+      expect(vary, url).toEqual(expect.arrayContaining(['origin', 'accept-encoding', 'authorization']));
+    }
+  });
+
   it('answers CORS preflights for the native shell', async () => {
     const response = await ctx.app.inject({
       method: 'OPTIONS',
