@@ -352,6 +352,12 @@ describe('serving the built app', () => {
     const deep = await app.inject({ method: 'GET', url: '/some/page', headers: { accept: 'text/html,*/*' } });
     expect(deep.statusCode).toBe(200);
     expect(deep.headers['cache-control']).toBe('no-cache');
+    // One copy per language choice in a shared cache, and CORS's Origin kept.
+    expect(
+      String(deep.headers.vary)
+        .split(',')
+        .map((name) => name.trim()),
+    ).toEqual(expect.arrayContaining(['Origin', 'Accept-Encoding', 'Accept-Language', 'Cookie']));
     expect(deep.body).toContain('<div id="root">');
     const api = await app.inject({ method: 'GET', url: '/videos/unknown', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
