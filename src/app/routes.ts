@@ -13,7 +13,10 @@ export interface RouteDefinition {
   load: () => Promise<{ default: ComponentType<{ params: RouteParams; titleKey: string }> }>;
   /**
    * The cached list the screen's first render asks for, when the app opens on it (issue 12): requested with
-   * the screen's code instead of once that code has run, and answered from the session's cache then.
+   * the screen's code instead of once that code has run, and answered from the session's cache then. It is
+   * asked for before the dictionary has loaded, in the client's first language: a list whose content
+   * depends on the language must not be route data (the catalogue does not; only its errors would, and a
+   * failed call is not cached).
    */
   data?: (api: Endpoints) => Promise<unknown>;
 }
