@@ -128,9 +128,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
         add(link);
       }
       const scripts = screen.filter((href) => !/\.css$/.test(href));
-      for (const href of withActors
-        ? code.modulepreload.concat(code.actors || [], scripts)
-        : code.modulepreload) {
+      for (const href of code.modulepreload.concat(withActors ? code.actors || [] : [], scripts)) {
         const link = document.createElement('link');
         link.rel = 'modulepreload';
         link.href = href;
