@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
+import { chunkClosure, stylesOf } from './scripts/chunk-graph.ts';
 import { ROUTE_CODE_ID, routeChunks } from './scripts/route-chunks.ts';
 
 /** The screen the default route shows: its code is fetched alongside the entry, not after it has run. */
@@ -36,21 +37,12 @@ function preloadFirstScreen(): Plugin {
           return found;
         };
         const screen = chunkOf(FIRST_SCREEN);
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const closure = (start: Rollup.OutputChunk, seen = new Set<string>()) => {
-          if (seen.has(start.fileName)) return seen;
-          seen.add(start.fileName);
-          for (const file of start.imports) {
-            const next = byFile.get(file);
-            if (next) closure(next, seen);
-          }
-          return seen;
-        };
+        const closure = (chunk: Rollup.OutputChunk) => chunkClosure(bundle, chunk.fileName);
         const alreadyLoaded = closure(entry);
         const js = [...closure(screen)].filter((file) => !alreadyLoaded.has(file));
         const actors = new Set(ROOT_ACTORS.flatMap((module) => [...closure(chunkOf(module))]));
         const actorsJs = [...actors].filter((file) => !alreadyLoaded.has(file) && !js.includes(file));
-        const css = new Set(js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]));
+        const css = stylesOf(bundle, js);
         const link = (attrs: Record<string, string | boolean>): HtmlTagDescriptor => ({
           tag: 'link',
           // Vite's lazy loader asks for scripts and styles with crossorigin: the same mode reuses the preload.
@@ -87,15 +79,7 @@ function preloadOnlyWhatIsMissing() {
   const staticClosure = (file: string): Set<string> => {
     let closure = closures.get(file);
     if (closure) return closure;
-    closure = new Set();
-    const pending = [file];
-    while (pending.length > 0) {
-      const next = pending.pop() as string;
-      if (closure.has(next)) continue;
-      closure.add(next);
-      const chunk = bundle[next];
-      if (chunk?.type === 'chunk') pending.push(...chunk.imports);
-    }
+    closure = chunkClosure(bundle, file);
     closures.set(file, closure);
     return closure;
   };

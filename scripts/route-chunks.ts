@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { posix, relative, resolve } from 'node:path';
 import type { Rollup } from 'vite';
+import { chunkClosure, stylesOf } from './chunk-graph.ts';
 
 /** The id of the JSON block vite.config.ts puts in index.html and scripts/prerender.ts moves into the app's code. */
 export const ROUTE_CODE_ID = 'route-code';
@@ -60,7 +61,6 @@ export function routeChunks(
   alreadyLoaded: ReadonlySet<string>,
 ): RouteChunks {
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const byModule = new Map<string, Rollup.OutputChunk>();
   for (const chunk of chunks) {
     if (!chunk.facadeModuleId) continue;
@@ -82,16 +82,9 @@ export function routeChunks(
   for (const { pattern, module } of routeScreens(root)) {
     const screen = byModule.get(module);
     if (!screen) throw new Error(`${module} (route ${pattern}) is not a chunk of its own`);
-    const needed = new Set<string>();
-    const pending = [screen.fileName];
-    while (pending.length > 0) {
-      const file = pending.pop() as string;
-      if (needed.has(file) || alreadyLoaded.has(file)) continue;
-      needed.add(file);
-      pending.push(...(byFile.get(file)?.imports ?? []));
-    }
-    const css = [...needed].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
-    routes[pattern] = [...needed, ...new Set(css)].map(indexOf);
+    const needed = [...chunkClosure(bundle, screen.fileName)].filter((file) => !alreadyLoaded.has(file));
+    const css = [...stylesOf(bundle, needed)].filter((file) => !alreadyLoaded.has(file));
+    routes[pattern] = [...needed, ...css].map(indexOf);
   }
   return { files, routes };
 }
