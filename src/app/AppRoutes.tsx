@@ -4,6 +4,7 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import type { Endpoints } from '../services/api/endpoints';
 import { Loader } from '../ui/Loader';
+import { hashPath } from './first-screen';
 import type { RouteParams } from './route-params';
 import { LANDING_PATH, ROUTES, type RouteDefinition } from './routes';
 
@@ -50,8 +51,8 @@ function screenFor(load: RouteDefinitionLoad): LazyScreen {
  * Loads the screen of a hash path before the first render (the app preloads its chunk in index.html).
  * Unknown paths are landing, as AppRoutes routes them.
  */
-export async function preloadScreenFor(hashPath: string): Promise<void> {
-  const route = routeOf(hashPath);
+export async function preloadScreenFor(hash: string): Promise<void> {
+  const route = routeOf(hash);
   if (!route || loadedModules.has(route.load)) return;
   try {
     loadedModules.set(route.load, await route.load());
@@ -64,15 +65,15 @@ export async function preloadScreenFor(hashPath: string): Promise<void> {
  * Asks for the list the first screen shows (its route's `data`) while its code loads: the answer waits in
  * the API client's session cache for the screen's own call. A protected route asks only with a session.
  */
-export function prefetchRouteData(hashPath: string, api: Endpoints, hasSession: boolean): void {
-  const route = routeOf(hashPath);
+export function prefetchRouteData(hash: string, api: Endpoints, hasSession: boolean): void {
+  const route = routeOf(hash);
   if (!route?.data || (route.protected && !hasSession)) return;
   // A failed call is not cached: the screen asks again and shows the failure itself.
   route.data(api).catch(() => undefined);
 }
 
-function routeOf(hashPath: string): RouteDefinition | undefined {
-  const path = hashPath.replace(/^#/, '').split('?')[0] || '/';
+function routeOf(hash: string): RouteDefinition | undefined {
+  const path = hashPath(hash);
   return ROUTES.find((r) => matchRoute(r.path, path)) ?? ROUTES.find((r) => r.path === LANDING_PATH);
 }
 
