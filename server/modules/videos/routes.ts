@@ -183,10 +183,8 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       if (access.size > 0 && request.student !== null) {
         const { page, nextCursor } = pageOf(videos, request.query);
         const mine = present(page.items, access, request.student, origin, expiresAt);
-        // Signed URLs are personal: never stored by a shared cache.
-        return reply
-          .header('cache-control', 'private, no-store')
-          .send(pageBody(mine, nextCursor, page.total));
+        // Signed URLs are personal: never stored by a shared cache, compressed for this request.
+        return sendPersonalJson(request, reply, JSON.stringify(pageBody(mine, nextCursor, page.total)));
       }
       const query = request.query;
       const key = `${expiresAt}|${listName(query)}|${query.cursor ?? ''}|${query.limit ?? DEFAULT_PAGE_SIZE}`;
