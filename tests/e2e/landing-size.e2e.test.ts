@@ -1,5 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { kb, LANDING_BUDGET_BYTES, measureLanding } from '../../scripts/landing-size';
+import { LANGUAGE_PAGES } from '../../scripts/prerender';
+import { ROUTE_CODE_ID, type RouteChunks } from '../../scripts/route-chunks';
 
 // Students pay for every megabyte: the landing route's JavaScript stays within its budget (npm run size),
 // checked on the very build the journeys run against.
@@ -29,6 +33,36 @@ describe('landing route JavaScript', () => {
         size.landingFiles.some((file) => file.includes(lazy)),
         `${lazy} on the landing route`,
       ).toBe(false);
+    }
+  });
+
+  it("lists in each prerendered page the app's code the inline script starts: the actors apart, each route's screen", () => {
+    const dist = inject('e2eStaticDir');
+    for (const page of Object.values(LANGUAGE_PAGES)) {
+      const html = readFileSync(join(dist, page), 'utf8');
+      const block = /<script type="application\/json" id="app-code">([^<]*)<\/script>/.exec(html);
+      expect(block, `${page} has its app-code block`).not.toBeNull();
+      const code = JSON.parse(block?.[1] ?? '{}') as RouteChunks & {
+        modulepreload: string[];
+        actors: string[];
+      };
+      // The landing as served hydrates without XState and the root actors: fetched only for a shell page.
+      const actorsCode = ['statecharts-', 'start-app-actors', 'resource-actor'];
+      for (const name of actorsCode) {
+        expect(
+          code.modulepreload.some((href) => href.includes(name)),
+          `${name} in ${page}'s preloads`,
+        ).toBe(false);
+        expect(
+          code.actors.some((href) => href.includes(name)),
+          `${name} among ${page}'s actors`,
+        ).toBe(true);
+      }
+      const home = (code.routes['/home'] ?? []).map((index) => code.files[index] ?? '');
+      expect(home.some((href) => /\/Home-[\w-]+\.js$/.test(href))).toBe(true);
+      for (const href of code.files) expect(existsSync(join(dist, href)), href).toBe(true);
+      // The build's route table was moved into the block, not left in the page as well.
+      expect(html).not.toContain(`id="${ROUTE_CODE_ID}"`);
     }
   });
 });

@@ -139,10 +139,15 @@ function drift(document: OpenApi): string[] {
       for (const [type, { schema }] of Object.entries(operation.requestBody?.content ?? {})) {
         if (!contract.bodies.has(canonical(schema))) found.push(`${route}: ${type} body`);
       }
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      const responses = Object.entries(operation.responses ?? {});
+      for (const [status, response] of responses) {
         for (const [type, { schema }] of Object.entries(response.content ?? {})) {
           if (!isContractAnswer(schema)) found.push(`${route}: ${status} ${type} answer`);
         }
+      }
+      // A route that declares no answer at all would escape the check above.
+      if (!responses.some(([status, response]) => status.startsWith('2') && response.content)) {
+        found.push(`${route}: no answer`);
       }
       for (const [place, group] of parameterGroups(operation)) {
         if (!contract.parameters.has(`${place} ${group}`)) found.push(`${route}: ${place} parameters`);
@@ -210,6 +215,8 @@ describe('the API contract', () => {
     expect(drift(drifted)).toEqual([
       'GET /users/profile: 200 application/json answer',
       'POST /users/register: application/json body',
+      'POST /users/register: no answer',
+      'GET /videos/page: no answer',
       'GET /videos/page: query parameters',
       'GET /transactions: 200 application/json answer',
     ]);
