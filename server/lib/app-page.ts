@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { addVary } from './response-cache';
+import { addVary } from './vary';
 
 /**
  * The app's page, prerendered by the build in each language (scripts/prerender.ts): a page URL gets the one

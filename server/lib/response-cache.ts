@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from './db';
+import { addVary } from './vary';
 
 /** The PostgreSQL channel on which server processes tell each other which cached lists a write made stale. */
 export const INVALIDATION_CHANNEL = 'response_cache_invalidation';
@@ -133,16 +134,6 @@ function readAcceptEncoding(header: string): Encoding {
  * Sends a prepared response: 304 when the client already has it (If-None-Match), else the best encoding
  * the client accepts. Fastify does not re-serialise a string or buffer sent with a JSON content type.
  */
-/**
- * Adds to the reply's Vary instead of replacing it: CORS says `Origin` there already (its Allow-Origin
- * header depends on it), and a shared cache that lost it would hand one origin's answer to another.
- */
-export function addVary(reply: FastifyReply, names: string): FastifyReply {
-  const current = reply.getHeader('vary');
-  const existing = Array.isArray(current) ? current.join(', ') : current === undefined ? '' : String(current);
-  return reply.header('vary', existing === '' ? names : `${existing}, ${names}`);
-}
-
 export function sendPreparedJson(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -151,8 +142,10 @@ export function sendPreparedJson(
   addVary(reply, 'Accept-Encoding, Authorization')
     .header('etag', prepared.etag)
     .header('cache-control', 'no-cache');
-  if (request.headers['if-none-match'] === prepared.etag) return reply.code(304).send();
+  // Typed before the 304 too: the security headers follow the content type (a JSON answer's few, not a
+  // document's set), and a browser merges a 304's headers into the copy it keeps.
   reply.type('application/json; charset=utf-8');
+  if (request.headers['if-none-match'] === prepared.etag) return reply.code(304).send();
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(prepared.brotli);
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(prepared.gzip);

@@ -284,6 +284,9 @@ describe('HTTP surface', () => {
     for (const answer of answers) {
       expect(answer.headers['access-control-allow-origin']).toBe('capacitor://localhost');
       expect(varyOf(answer)).toEqual(['origin', 'accept-encoding', 'authorization']);
+      // A JSON answer's security headers, a 304 included (a browser merges them into the copy it keeps).
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers['x-frame-options']).toBeUndefined();
     }
   });
 
