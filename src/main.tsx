@@ -2,12 +2,13 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
 import { AppRoot } from './app/AppRoot';
-import { prefetchRouteData, preloadScreenFor } from './app/AppRoutes';
+import { preloadScreenFor } from './app/AppRoutes';
 import type { AppServices, AppShell } from './app/actors-context';
 import type { AppEffects } from './app/app-effects';
 import type { AppActors } from './app/create-app-actors';
 import { canHydrate, hashPath, readPrerendered, servedView } from './app/first-screen';
 import { type Lazy, lazyLoad } from './app/lazy-load';
+import { prefetchRouteData } from './app/route-lookup';
 import { createShellViewStore } from './app/shell-view';
 import { createUiStore } from './app/ui-store';
 import { resourceRuntime } from './app/use-resource';
@@ -99,7 +100,8 @@ const effects: AppEffects = {
 
 const services: AppServices = { ui, now, navigate, api, describeError };
 const path = hashPath(window.location.hash);
-prefetchRouteData(path, api, storage.getToken() !== null);
+const hasToken = storage.getToken() !== null;
+prefetchRouteData(window.location.hash, api, hasToken);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
 const hydrating = canHydrate(prerendered, { path, storedLanguage, year: new Date().getFullYear() });
@@ -161,11 +163,10 @@ function renderOnceActorsAreThere(): void {
 if (hydrating && prerendered.lang !== null) {
   // A stored token the page's script found expired is the session machine's to end (SPEC.md §4: the
   // server is told, the device cleared): its actors load right after the first screen, not in idle time.
-  const sessionToEnd = storage.getToken() !== null;
   void Promise.all([preloadScreenFor(window.location.hash), loadDictionary(prerendered.lang)]).then(
     () => {
       hydrateFirstScreen();
-      if (sessionToEnd) void actors.load().catch(() => undefined);
+      if (hasToken) void actors.load().catch(() => undefined);
     },
     // No dictionary: the language machine tries again, and falls back.
     renderOnceActorsAreThere,

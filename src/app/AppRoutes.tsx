@@ -2,11 +2,10 @@ import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
-import type { Endpoints } from '../services/api/endpoints';
 import { Loader } from '../ui/Loader';
-import { hashPath } from './first-screen';
+import { routeFor } from './route-lookup';
 import type { RouteParams } from './route-params';
-import { LANDING_PATH, ROUTES, type RouteDefinition } from './routes';
+import { LANDING_PATH, ROUTES } from './routes';
 
 // A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
 // before it, and the screen reads the query itself.
@@ -52,37 +51,13 @@ function screenFor(load: RouteDefinitionLoad): LazyScreen {
  * Unknown paths are landing, as AppRoutes routes them.
  */
 export async function preloadScreenFor(hash: string): Promise<void> {
-  const route = routeOf(hash);
+  const route = routeFor(hash);
   if (!route || loadedModules.has(route.load)) return;
   try {
     loadedModules.set(route.load, await route.load());
   } catch {
     // The route loads lazily as usual (and shows its error there) if the preload failed.
   }
-}
-
-/**
- * Asks for the list the first screen shows (its route's `data`) while its code loads: the answer waits in
- * the API client's session cache for the screen's own call. A protected route asks only with a session.
- */
-export function prefetchRouteData(hash: string, api: Endpoints, hasSession: boolean): void {
-  const route = routeOf(hash);
-  if (!route?.data || (route.protected && !hasSession)) return;
-  // A failed call is not cached: the screen asks again and shows the failure itself.
-  route.data(api).catch(() => undefined);
-}
-
-function routeOf(hash: string): RouteDefinition | undefined {
-  const path = hashPath(hash);
-  return ROUTES.find((r) => matchRoute(r.path, path)) ?? ROUTES.find((r) => r.path === LANDING_PATH);
-}
-
-function matchRoute(pattern: string, path: string): boolean {
-  const parts = pattern.split('/');
-  const actual = path.split('/');
-  return (
-    parts.length === actual.length && parts.every((part, i) => part.startsWith(':') || part === actual[i])
-  );
 }
 
 interface AppRoutesProps {

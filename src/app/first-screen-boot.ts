@@ -105,20 +105,24 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     return [];
   };
 
+  /** How long the code waits for a first frame before it starts anyway. */
+  const NO_FRAME_FALLBACK_MS = 1000;
+
   const startAppAfterFirstPaint = (withActors: boolean) => {
     const block = document.getElementById(keys.appCodeId);
     if (!block) return;
     const code = JSON.parse(block.textContent || '{}') as AppCode;
     // The screen's code is fetched with the entry's, not once the entry has run and asked for it.
     const screen = withActors ? routeFiles(code) : [];
+    const styles: string[] = [];
+    const scripts: string[] = [];
+    for (const href of screen) (/\.css$/.test(href) ? styles : scripts).push(href);
     let started = false;
     const start = () => {
       if (started) return;
       started = true;
       const add = (element: HTMLElement) => document.head.appendChild(element);
-      const preloads = code.preload.concat(
-        screen.filter((href) => /\.css$/.test(href)).map((href) => ({ href, as: 'style' })),
-      );
+      const preloads = code.preload.concat(styles.map((href) => ({ href, as: 'style' })));
       for (const resource of preloads) {
         const link = document.createElement('link');
         link.rel = 'preload';
@@ -127,7 +131,6 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
         link.crossOrigin = 'anonymous';
         add(link);
       }
-      const scripts = screen.filter((href) => !/\.css$/.test(href));
       for (const href of code.modulepreload.concat(withActors ? code.actors || [] : [], scripts)) {
         const link = document.createElement('link');
         link.rel = 'modulepreload';
@@ -145,7 +148,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.
     if (document.visibilityState === 'hidden') return start();
     requestAnimationFrame(() => setTimeout(start, 0));
-    setTimeout(start, 1000);
+    setTimeout(start, NO_FRAME_FALLBACK_MS);
   };
 
   startAppAfterFirstPaint(adaptToVisit());

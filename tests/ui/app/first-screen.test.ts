@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteChunks } from '../../../scripts/route-chunks';
 import { canHydrate, hashPath, readPrerendered, servedView } from '../../../src/app/first-screen';
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
+import { routeFor } from '../../../src/app/route-lookup';
+import { LANDING_PATH, ROUTES } from '../../../src/app/routes';
 
 // Issue 12: the prerendered landing is adapted to the visit before the first paint, and hydrated only when
 // the app's first render is exactly that markup.
@@ -189,6 +191,22 @@ describe("starting the app's code", () => {
     const code = bootAt('/#/timetable/t1?day=2', ROUTE_CODE);
     expect(code).toContain('modulepreload ./assets/Timetable-8.js');
     expect(code.filter((line) => line.includes('Home'))).toEqual([]);
+  });
+
+  it("matches every route's path as the router does (src/app/route-lookup.ts), the first route listed first", () => {
+    const files = ROUTES.map((route) => `./assets/screen-${route.titleKey}.js`);
+    const routes = Object.fromEntries(ROUTES.map((route, index) => [route.path, [index]]));
+    for (const route of ROUTES.filter((r) => r.path !== LANDING_PATH)) {
+      const path = route.path.replace(/:\w+/g, 'p1');
+      document.head.innerHTML = '';
+      const expected = routeFor(`#${path}`);
+      const screens = bootAt(`/#${path}?x=1`, { files, routes }).filter((line) => line.includes('screen-'));
+      expect(screens, path).toEqual([`modulepreload ./assets/screen-${expected?.titleKey}.js`]);
+    }
+    document.head.innerHTML = '';
+    const unknown = bootAt('/#/no-such-screen/at-all', { files, routes });
+    expect(routeFor('#/no-such-screen/at-all')?.path).toBe(LANDING_PATH);
+    expect(unknown.filter((line) => line.includes('screen-'))).toEqual([]);
   });
 
   it('fetches no screen beyond its own code for the landing as served', () => {

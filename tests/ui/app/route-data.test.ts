@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { prefetchRouteData } from '../../../src/app/AppRoutes';
+import { prefetchRouteData } from '../../../src/app/route-lookup';
 import type { Endpoints } from '../../../src/services/api/endpoints';
 
 // Issue 12: the list the first screen shows is asked for while the screen's code loads; the API client's
