@@ -20,7 +20,6 @@ export const thumbnailFile = (stem: string) => `${stem}.webp`;
 
 /** A thumbnail's widths for `srcset` (issue 12): a card 160 px wide on a 1× screen, 320 px on a 2× one. */
 export const THUMBNAIL_WIDTHS = [160, 320] as const;
-export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
 export const thumbnailSizeFile = (stem: string, width: number) => `${stem}-${width}w.webp`;
 
 /** The thumbnail and each of its sized copies. */

@@ -3,9 +3,7 @@ import { failureSchema } from '../../contract/common';
 /** Pieces of route schemas shared by several modules: the contract's shared words, and how routes use them. */
 
 export {
-  bilingual,
   failureSchema,
-  idSchema,
   messageSchema,
   type Section,
   sectionSchema,

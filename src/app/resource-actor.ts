@@ -11,7 +11,7 @@ import {
  * The resource machine with the app's loader (src/app/use-resource.ts): its own chunk, so the landing
  * hydrates before it arrives (issue 12), and the root actors' chunk loads it before any other screen shows.
  */
-export interface ResourceActorOptions {
+interface ResourceActorOptions {
   /** The screen's call; the machine decides when it runs. */
   load: (params: unknown) => Promise<unknown>;
   /** Turns a failure into the text to show, in the student's language. */

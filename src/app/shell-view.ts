@@ -59,7 +59,7 @@ export function createShellViewStore(first: ShellView): ShellViewStore {
   };
 }
 
-export function sameView(a: ShellView, b: ShellView): boolean {
+function sameView(a: ShellView, b: ShellView): boolean {
   return (
     a.isLoggedIn === b.isLoggedIn &&
     a.cartCount === b.cartCount &&

@@ -3,7 +3,6 @@ import { z } from 'zod';
 /** The books' routes take their shapes from the contract; the signed file URL's query is the server's own. */
 export {
   type Book as BookJson,
-  bookPage,
   bookParams,
   bookSchema,
   filteredBooksBody,
