@@ -68,11 +68,11 @@ const effects: AppEffects = {
   // The precached app shell is nobody's personal data: keeping it lets the app still open offline. The
   // code arrives with the logout that needs it (every chunk is precached, so offline too).
   clearCaches: async () => {
-    const [{ clearCaches }, { isPrecache }] = await Promise.all([
+    const [{ clearCaches }, { isAppShellCache }] = await Promise.all([
       import('./services/clear-caches'),
       import('./sw/cache-names'),
     ]);
-    return clearCaches({ keep: isPrecache });
+    return clearCaches({ keep: isAppShellCache });
   },
   // The native shell is installed already and loads its files from the device: no worker, no install banner.
   pwa: async () => {
