@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, messageSchema } from './common';
+import { idSchema, languageSchema, messageSchema } from './common';
 
 // The student's account (API.md "Users"): the user object, sign-in, profile, password and deletion.
 
@@ -76,6 +76,11 @@ export const clientUserSchema = z.object({
   profilePicture: z.string().nullable(),
   createdAt: z.string(),
   paidSubjects: z.array(paidSubjectSchema),
+  /**
+   * The language the student chose, saved with the account (issue 18): the app applies it at login; the
+   * server's messages and mails use it. null: never chosen, the browser's languages decide.
+   */
+  language: languageSchema.nullable(),
 });
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
@@ -98,6 +103,8 @@ export const modifyProfileBody = z.object({
   lastname: name.optional(),
   email: emailSchema.optional(),
   phonenumber: phoneSchema.optional(),
+  /** The student's explicit choice of language (issue 18). */
+  language: languageSchema.optional(),
 });
 export type ModifyProfilePayload = z.input<typeof modifyProfileBody>;
 

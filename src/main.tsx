@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
+import { languageFor } from '../machines/languageRule';
 import { AppRoot } from './app/AppRoot';
 import { preloadScreenFor } from './app/AppRoutes';
 import type { AppServices, AppShell } from './app/actors-context';
@@ -52,6 +53,8 @@ const prerendered = readPrerendered(container);
 // A language chosen before this version of the app lived in local storage only: the server reads the cookie.
 const storedLanguage = storage.getLanguage();
 if (storedLanguage !== null) writeLanguageCookie(storedLanguage);
+// Some older WebViews report no list, only the one language.
+const browserLanguages = () => (navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
 
 const effects: AppEffects = {
   storage,
@@ -61,8 +64,7 @@ const effects: AppEffects = {
   now,
   navigate,
   describeError,
-  // The server wrote the page in the student's language (cookie, else Accept-Language): start in it.
-  ...(prerendered.lang === null ? {} : { pageLanguage: prerendered.lang }),
+  browserLanguages,
   rememberLanguage: (lang) => writeLanguageCookie(lang),
   loadDictionary,
   // The precached app shell is nobody's personal data: keeping it lets the app still open offline. The
@@ -104,7 +106,11 @@ const hasToken = storage.getToken() !== null;
 prefetchRouteData(window.location.hash, api, hasToken);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
-const hydrating = canHydrate(prerendered, { path, storedLanguage, year: new Date().getFullYear() });
+const hydrating = canHydrate(prerendered, {
+  path,
+  language: languageFor(storedLanguage, browserLanguages()),
+  year: new Date().getFullYear(),
+});
 const view = createShellViewStore(servedView(prerendered));
 
 /**

@@ -1,12 +1,13 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { cartMachine, selectCartCount } from '../../machines/cart';
 import {
+  type Language,
   type LoadDictionaryInput,
   languageMachine,
   selectHasDictionary,
   selectLanguage,
 } from '../../machines/language';
-import { type ClearSessionInput, selectIsLoggedIn, sessionMachine } from '../../machines/session';
+import { type ClearSessionInput, selectIsLoggedIn, selectUser, sessionMachine } from '../../machines/session';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
@@ -53,10 +54,40 @@ export function createAppActors(fx: AppEffects) {
           fx.storage.setLanguage(lang);
           fx.rememberLanguage?.(lang);
         },
+        saveToAccount: (_, { lang }) => void saveLanguageToAccount(lang),
       },
     }),
-    { input: { stored: fx.storage.getLanguage() ?? fx.pageLanguage ?? null } },
+    { input: { stored: fx.storage.getLanguage(), browserLanguages: fx.browserLanguages() } },
   );
+
+  /**
+   * The choice goes with the account, so the next login on any device restores it. A save that fails
+   * (offline) is tried again at the next start: the device's choice then differs from the account's.
+   */
+  async function saveLanguageToAccount(lang: Language): Promise<void> {
+    const user = selectUser(session.getSnapshot());
+    if (!user) return;
+    const answer = await fx.api.saveLanguage({ id: user.id, language: lang }).catch(() => null);
+    const current = selectUser(session.getSnapshot());
+    if (answer && current?.id === answer.user.id) updateUser(answer.user);
+  }
+
+  /** Tells the language machine that a session began, with the language saved with the account. */
+  const signedIn = (user: User, login: boolean) =>
+    language.send({ type: 'language.signedIn', account: user.language ?? null, login });
+
+  // A session that ends (logout, expiry) clears the device's storage, the language choice with it.
+  let wasLoggingOut = false;
+  session.subscribe((snapshot) => {
+    if (wasLoggingOut && snapshot.matches('loggedOut')) language.send({ type: 'language.signedOut' });
+    wasLoggingOut = snapshot.matches('loggingOut');
+  });
+
+  /** A newer user object from the server (profile change, payment). */
+  function updateUser(user: User) {
+    fx.storage.setUser(user);
+    session.send({ type: 'session.userUpdated', user });
+  }
 
   const offlineVideos = fx.offlineVideos ?? NO_OFFLINE_VIDEOS;
 
@@ -108,12 +139,9 @@ export function createAppActors(fx: AppEffects) {
         expiresAt: expiresAt(newToken),
         now: fx.now(),
       });
+      if (selectIsLoggedIn(session.getSnapshot())) signedIn(user, true);
     },
-    /** A newer user object from the server (profile change, payment). */
-    updateUser(user: User) {
-      fx.storage.setUser(user);
-      session.send({ type: 'session.userUpdated', user });
-    },
+    updateUser,
     start() {
       for (const actor of [cart, session, language] as Actor<never>[]) actor.start();
       const user = fx.storage.getUser();
@@ -124,6 +152,8 @@ export function createAppActors(fx: AppEffects) {
         expiresAt: expiresAt(token),
         now: fx.now(),
       });
+      const restored = selectUser(session.getSnapshot());
+      if (restored) signedIn(restored, false);
       // A payment left pending (tab closed, network lost) is watched again, never requested twice.
       const pending = fx.storage.getPendingPayment();
       const sessionUser = session.getSnapshot().context.user;

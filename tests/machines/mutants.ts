@@ -108,8 +108,24 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
   ],
   language: [
     {
-      name: 'a French dictionary that fails at start does not fall back to English',
-      mutation: withGuard('requestedIsNotDefault', () => false),
+      name: 'a dictionary that fails at start does not fall back to the other language',
+      mutation: withGuard('canFallBack', () => false),
+    },
+    {
+      name: 'a choice made while signed in is not saved with the account',
+      mutation: withGuard('choiceIsNewToAccount', () => false),
+    },
+    {
+      name: 'the account’s language is not applied at login',
+      mutation: withGuard('adoptsAnotherLanguage', () => false),
+    },
+    {
+      name: 'logout keeps the language that was chosen',
+      mutation: withGuard('browserLanguageDiffers', () => false),
+    },
+    {
+      name: 'a device choice the account does not hold is never saved with it',
+      mutation: withGuard('choiceIsNewToSignedInAccount', () => false),
     },
   ],
   form: [

@@ -27,5 +27,6 @@ export async function loadClientUser(db: Queryable, studentId: string, origin = 
       subjectTitle: row.subject_title,
       expiresAt: new Date(row.expires_at).toISOString(),
     })),
+    language: student.language,
   };
 }

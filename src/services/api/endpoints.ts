@@ -105,6 +105,11 @@ export function createEndpoints(client: ApiClient) {
       read,
     ),
     modifyProfile: send<ModifyProfilePayload, UserResponse>('PUT', 'users/profile/modify', userWrite),
+    // The language goes with the account (issue 18): the same call, but the lists it shows stay valid.
+    saveLanguage: send<Required<Pick<ModifyProfilePayload, 'id' | 'language'>>, UserResponse>(
+      'PUT',
+      'users/profile/modify',
+    ),
     updateProfilePicture: (picture: Blob, fileName?: string) => {
       const form = new FormData();
       if (fileName === undefined) form.append('picture', picture);

@@ -51,6 +51,7 @@ function servedLanding(options: { api?: Partial<AppApi>; storage?: Record<string
     const actors = createAppActors({
       ...services,
       storage: createAppStorage(window.localStorage),
+      browserLanguages: () => ['en'],
       loadDictionary: async (lang) => {
         await i18n.changeLanguage(lang);
       },

@@ -228,16 +228,16 @@ describe("starting the app's code", () => {
 
 describe('hydrate or render', () => {
   const markup = { state: 'landing' as const, lang: 'en', year: 2026 };
-  const visitor = { path: '/landing', storedLanguage: null, year: 2026 };
+  const visitor = { path: '/landing', language: 'en', year: 2026 };
 
   it('hydrates only the landing the inline script left untouched, in the language the app starts in and its year', () => {
     expect(canHydrate(markup, visitor)).toBe(true);
-    expect(canHydrate(markup, { ...visitor, storedLanguage: 'en' })).toBe(true);
+    // A page in another language than the app's (the native shell's English index.html on a French phone).
+    expect(canHydrate(markup, { ...visitor, language: 'fr' })).toBe(false);
     // The script reduces the landing to the shell for a logged-in student, a stored cart, another route.
     expect(canHydrate({ ...markup, state: 'shell' }, visitor)).toBe(false);
     expect(canHydrate({ ...markup, state: null }, visitor)).toBe(false);
     expect(canHydrate(markup, { ...visitor, path: '/home' })).toBe(false);
-    expect(canHydrate(markup, { ...visitor, storedLanguage: 'fr' })).toBe(false);
     expect(canHydrate(markup, { ...visitor, year: 2027 })).toBe(false);
   });
 

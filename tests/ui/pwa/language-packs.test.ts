@@ -32,7 +32,8 @@ function world() {
       caches: storage,
       fetch,
     });
-  const keys = () => [...(caches.get(LANGUAGE_PACKS_CACHE)?.keys() ?? [])].map((key) => key.slice(SCOPE.length));
+  const keys = () =>
+    [...(caches.get(LANGUAGE_PACKS_CACHE)?.keys() ?? [])].map((key) => key.slice(SCOPE.length));
   return { storeFor, fetched, keys };
 }
 
@@ -64,7 +65,12 @@ describe('language packs', () => {
     fetched.length = 0;
     const next = storeFor('2');
     await next.install('fr');
-    expect(fetched.sort()).toEqual(['assets/i18n/en.json', 'assets/i18n/fr.json', 'index.fr.html', 'index.html']);
+    expect(fetched.sort()).toEqual([
+      'assets/i18n/en.json',
+      'assets/i18n/fr.json',
+      'index.fr.html',
+      'index.html',
+    ]);
     await next.removeOutdated();
     expect(keys().sort()).toEqual([
       'assets/i18n/en.json?__WB_REVISION__=en-dict-2',

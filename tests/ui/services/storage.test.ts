@@ -25,6 +25,7 @@ const user: User = {
   paidSubjects: [
     { subjectId: 's1', subjectTitle: 'Mathematics Form 5', expiresAt: '2026-01-10T08:00:00.000Z' },
   ],
+  language: null,
 };
 
 const cart: CartItem[] = [

@@ -119,6 +119,12 @@ const CASES = {
     (e, p) => e.modifyProfile(p),
     write,
   ),
+  saveLanguage: sends(
+    'PUT users/profile/modify',
+    { id: 'u1', language: 'fr' as const },
+    (e, p) => e.saveLanguage(p),
+    write,
+  ),
   updateProfilePicture: {
     variants: [
       {
