@@ -13,7 +13,7 @@ import { amina, liveToken } from '../screens/account-fixtures';
 
 function phone({ browser, stored = {} }: { browser: string[]; stored?: Record<string, string> }) {
   window.localStorage.clear();
-  document.cookie = 'language=; path=/; max-age=0';
+  writeLanguageCookie(null);
   for (const [key, value] of Object.entries(stored)) window.localStorage.setItem(key, value);
   const saveLanguage = vi.fn(async ({ language }: { id: string; language: 'en' | 'fr' }) => ({
     success: true as const,
