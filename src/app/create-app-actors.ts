@@ -68,11 +68,24 @@ export function createAppActors(fx: AppEffects) {
     const user = selectUser(session.getSnapshot());
     if (!user) return;
     const answer = await fx.api.saveLanguage({ id: user.id, language: lang }).catch(() => null);
-    const current = selectUser(session.getSnapshot());
-    if (answer && current?.id === answer.user.id) updateUser(answer.user);
+    if (answer) keepIfStillSignedIn(answer.user);
   }
 
-  /** Tells the language machine that a session began, with the language saved with the account. */
+  /** The user as the server has it now; offline, the one stored stays until the next start. */
+  async function refreshUser(): Promise<void> {
+    const answer = await fx.api.getProfile().catch(() => null);
+    if (answer) keepIfStillSignedIn(answer.user);
+  }
+
+  /** A user the server answered with, unless the student logged out (or another logged in) meanwhile. */
+  function keepIfStillSignedIn(user: User) {
+    if (selectUser(session.getSnapshot())?.id === user.id) updateUser(user);
+  }
+
+  /**
+   * Tells the language machine that a session began, with the language saved with the account (a user
+   * stored before the account had one carries no `language`: never chosen).
+   */
   const signedIn = (user: User, login: boolean) =>
     language.send({ type: 'language.signedIn', account: user.language ?? null, login });
 
@@ -144,6 +157,9 @@ export function createAppActors(fx: AppEffects) {
     updateUser,
     start() {
       for (const actor of [cart, session, language] as Actor<never>[]) actor.start();
+      // A device coming from the app this one replaces keeps its student: the user it stored is read, then
+      // asked of the server whole (its paid subjects and expiries) once the session is restored.
+      const legacy = fx.storage.migrateLegacyUser();
       const user = fx.storage.getUser();
       session.send({
         type: 'session.restore',
@@ -154,6 +170,7 @@ export function createAppActors(fx: AppEffects) {
       });
       const restored = selectUser(session.getSnapshot());
       if (restored) signedIn(restored, false);
+      if (restored && legacy) void refreshUser();
       // A payment left pending (tab closed, network lost) is watched again, never requested twice.
       const pending = fx.storage.getPendingPayment();
       const sessionUser = session.getSnapshot().context.user;

@@ -7,7 +7,7 @@ import type { OrderCheckoutContext } from '../../machines/orderCheckout';
 import type { PlaybackContext } from '../../machines/playback';
 import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
 import type { ServiceWorkerInput } from '../../machines/serviceWorker';
-import type { SessionContext } from '../../machines/session';
+import { isLive, type SessionContext, type SessionEvent } from '../../machines/session';
 import type { VideoDownloadContext } from '../../machines/videoDownload';
 import type { ReplayOptions } from './modelHarness';
 import { type Mutation, stateAt, withAction, withConfig, withDelay, withGuard } from './mutation';
@@ -81,6 +81,14 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       name: "'expiring soon' 10 minutes before the expiry",
       mutation: withDelay('untilExpiringSoon', ({ context }: { context: SessionContext }) =>
         Math.min(Math.max(0, (context.expiresAt ?? context.now) - context.now - 10 * MINUTE), 2 ** 31 - 1),
+      ),
+    },
+    {
+      name: 'a live token without its user logs in (issue 18)',
+      mutation: withGuard(
+        'credentialsAreLive',
+        ({ event }: { event: SessionEvent }) =>
+          (event.type === 'session.restore' || event.type === 'session.login') && isLive(event),
       ),
     },
   ],
