@@ -30,7 +30,12 @@ export const LONG_LIVED: SessionCredentials = {
 };
 export const MISSING: SessionCredentials = { token: null, user: null, expiresAt: null, now: NOW };
 /** Issue 18: a live token whose user cannot be read (storage holds none, or something unreadable). */
-export const NO_USER: SessionCredentials = { token: 'jwt.nouser', user: null, expiresAt: NOW + HOUR, now: NOW };
+export const NO_USER: SessionCredentials = {
+  token: 'jwt.nouser',
+  user: null,
+  expiresAt: NOW + HOUR,
+  now: NOW,
+};
 
 export const AFTER = {
   untilExpiry: 'xstate.after.untilExpiry.session.loggedIn',
