@@ -20,6 +20,8 @@ export interface FirstScreenBootKeys {
   tokenKey: string;
   userKey: string;
   cartKey: string;
+  /** Where the student's explicit choice of language is stored. */
+  languageKey: string;
   /** The JSON block listing the app's code: `{ preload, modulepreload, actors, files, routes, script }`. */
   appCodeId: string;
 }
@@ -105,6 +107,29 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     return [];
   };
 
+  /**
+   * The language this visit is in, by the rule of machines/languageRule.ts (written out again here: this
+   * function is inlined alone; tests/ui/app/first-screen.test.ts holds it to the rule): the stored choice,
+   * else the first of the browser's languages that is en or fr, else en.
+   */
+  const visitLanguage = (): string => {
+    try {
+      const chosen = window.localStorage.getItem(keys.languageKey);
+      if (chosen === 'en' || chosen === 'fr') return chosen;
+    } catch {
+      // Storage blocked: the browser's languages decide.
+    }
+    const languages =
+      navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (let i = 0; i < languages.length; i += 1) {
+      const primary = String(languages[i] || '')
+        .toLowerCase()
+        .split('-')[0];
+      if (primary === 'en' || primary === 'fr') return primary;
+    }
+    return 'en';
+  };
+
   /** How long the code waits for a first frame before it starts anyway. */
   const NO_FRAME_FALLBACK_MS = 1000;
 
@@ -122,7 +147,14 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
       if (started) return;
       started = true;
       const add = (element: HTMLElement) => document.head.appendChild(element);
-      const preloads = code.preload.concat(styles.map((href) => ({ href, as: 'style' })));
+      // The dictionary the app will load is the visit's, not necessarily the page's (the native shell always
+      // opens the English page): a French-speaking phone never fetches the English one.
+      const language = visitLanguage();
+      const dictionaries = code.preload.map((resource) => ({
+        href: resource.href.replace(/i18n\/(en|fr)\.json$/, `i18n/${language}.json`),
+        as: resource.as,
+      }));
+      const preloads = dictionaries.concat(styles.map((href) => ({ href, as: 'style' })));
       for (const resource of preloads) {
         const link = document.createElement('link');
         link.rel = 'preload';

@@ -33,6 +33,7 @@ export const BOOT_SCRIPT = `(${firstScreenBoot.toString()})(${JSON.stringify({
   tokenKey: STORAGE_KEYS.token,
   userKey: STORAGE_KEYS.user,
   cartKey: STORAGE_KEYS.cart,
+  languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
 })});`;
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { languageFor } from '../../../machines/languageRule';
 import type { RouteChunks } from '../../../scripts/route-chunks';
 import { canHydrate, hashPath, readPrerendered, servedView } from '../../../src/app/first-screen';
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
@@ -16,6 +17,7 @@ const KEYS = {
   tokenKey: 'id_token',
   userKey: 'user',
   cartKey: 'shopping_cart',
+  languageKey: 'language',
   appCodeId: 'app-code',
 };
 
@@ -44,7 +46,7 @@ afterEach(() => {
 });
 
 const APP_CODE = {
-  preload: [{ href: './assets/i18n/fr.json', as: 'fetch' }],
+  preload: [{ href: './assets/i18n/en.json', as: 'fetch' }],
   modulepreload: ['./assets/jsx-runtime-1.js', './assets/Landing-2.js'],
   actors: ['./assets/statecharts-4.js', './assets/start-app-actors-5.js'],
   script: './assets/index-3.js',
@@ -61,7 +63,7 @@ function withAppCode(routes: Partial<RouteChunks> = {}): void {
 
 /** What the landing as served starts: the dictionary, its own code and the entry, nothing more. */
 const LANDING_START = [
-  'preload ./assets/i18n/fr.json',
+  'preload ./assets/i18n/en.json',
   'modulepreload ./assets/jsx-runtime-1.js',
   'modulepreload ./assets/Landing-2.js',
   'script module ./assets/index-3.js',
@@ -164,7 +166,7 @@ describe("starting the app's code", () => {
 
   it("fetches the root actors' code with it when the page was made a shell, which renders only once they run", () => {
     const [dictionary, ...code] = bootAt('/#/privacy-policy');
-    expect(dictionary).toBe('preload ./assets/i18n/fr.json');
+    expect(dictionary).toBe('preload ./assets/i18n/en.json');
     expect(code).toEqual([
       'modulepreload ./assets/jsx-runtime-1.js',
       'modulepreload ./assets/Landing-2.js',
@@ -176,7 +178,7 @@ describe("starting the app's code", () => {
 
   it("fetches the screen's own chunks and stylesheets with it when the app opens on another route", () => {
     expect(bootAt('/#/home', ROUTE_CODE)).toEqual([
-      'preload ./assets/i18n/fr.json',
+      'preload ./assets/i18n/en.json',
       'preload ./assets/Home-7.css',
       'modulepreload ./assets/jsx-runtime-1.js',
       'modulepreload ./assets/Landing-2.js',
@@ -214,6 +216,41 @@ describe("starting the app's code", () => {
     expect(bootAt(null, { ...ROUTE_CODE, routes: { ...ROUTE_CODE.routes, '/landing': [0, 1] } })).toEqual(
       LANDING_START,
     );
+  });
+
+  it('preloads the dictionary of the visit’s language, not the page’s (issue 18)', () => {
+    // The English page on a French-speaking phone (the native shell opens index.html): the French one.
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CM', 'en']);
+    expect(bootAt('/#/home')[0]).toBe('preload ./assets/i18n/fr.json');
+    // An explicit choice wins over the phone's languages.
+    document.head.innerHTML = '';
+    window.localStorage.setItem('language', 'en');
+    expect(bootAt('/#/home')[0]).toBe('preload ./assets/i18n/en.json');
+    languages.mockRestore();
+  });
+
+  it('decides the visit’s language by the app’s own rule', () => {
+    const cases: Array<[string | null, string[]]> = [
+      [null, ['fr-CM', 'en']],
+      [null, ['de-DE', 'EN-gb', 'fr']],
+      [null, ['de', 'es']],
+      [null, []],
+      ['fr', ['en-US']],
+      ['en', ['fr-FR']],
+      ['klingon', ['fr']],
+    ];
+    const languages = vi.spyOn(navigator, 'languages', 'get');
+    for (const [stored, list] of cases) {
+      languages.mockReturnValue(list);
+      window.localStorage.clear();
+      if (stored !== null) window.localStorage.setItem('language', stored);
+      document.head.innerHTML = '';
+      const expected = languageFor(stored, list.length > 0 ? list : [navigator.language]);
+      expect(bootAt('/#/home')[0], `${stored} ${list.join(',')}`).toBe(
+        `preload ./assets/i18n/${expected}.json`,
+      );
+    }
+    languages.mockRestore();
   });
 
   it('starts it at once in a hidden tab, which paints no frame', () => {
