@@ -119,8 +119,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     } catch {
       // Storage blocked: the browser's languages decide.
     }
-    const languages =
-      navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
     for (let i = 0; i < languages.length; i += 1) {
       const primary = String(languages[i] || '')
         .toLowerCase()
