@@ -1,22 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../src/services/storage';
-import {
-  appStarted,
-  connectBrowser,
-  openDevice,
-  PHONE,
-  SCREENSHOT_DIR,
-  type StudentDevice,
-} from './harness/browser';
+import { appStarted, connectBrowser, deviceOf, openDevice, PHONE } from './harness/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/chromium';
 import { type Lang, text } from './harness/dictionary';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
 import { MATHS, PAYERS } from './harness/journey';
-import { type RecordingProxy, startRecordingProxy } from './harness/recording-proxy';
 import { freePort } from './harness/server-env';
+import { type SlowProxy, startSlowProxy } from './harness/slow-proxy';
 import { newStudent, StudentApi } from './harness/student-api';
 import { StudentApp } from './harness/student-app';
 
@@ -31,14 +22,14 @@ import { StudentApp } from './harness/student-app';
 // them down (the worker's own downloads included) and can cut the network.
 
 let server: InProcessServer;
-let proxy: RecordingProxy;
+let proxy: SlowProxy;
 let api: StudentApi;
 let sharedBrowser: Browser;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
   server = await startInProcessServer();
-  proxy = await startRecordingProxy({
+  proxy = await startSlowProxy({
     port: await freePort(),
     upstreamPort: Number(new URL(server.baseUrl).port),
   });
@@ -77,24 +68,9 @@ async function phoneIn(lang: Lang): Promise<Phone> {
   });
   context.setDefaultTimeout(20_000);
   const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
   const pageRequests: string[] = [];
   page.on('request', (request) => pageRequests.push(request.url()));
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const device: StudentDevice = {
-    context,
-    page,
-    baseUrl: proxy.baseUrl,
-    lang,
-    pageErrors,
-    go: async (route) => {
-      await page.goto(`/#/${route.replace(/^\//, '')}`);
-    },
-    screenshot: async (name) => {
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
-    },
-  };
+  const device = deviceOf(context, page, { baseUrl: proxy.baseUrl, lang });
   return { context, page, app: new StudentApp(device), pageRequests };
 }
 
@@ -205,8 +181,13 @@ describe('the language of a phone', () => {
     await app.device.screenshot('language-en-after-logout');
     await expectIn(page, 'en', await page.goto('/'), 'reopened after logout');
 
-    await french.logInWithUsername({ ...account });
+    // The login screen is English (the phone's language); the account brings French back.
+    await app.open('login-with-username');
+    await page.getByLabel(app.t('account.fields.username'), { exact: true }).fill(account.username);
+    await page.getByLabel(app.t('account.fields.password'), { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: app.t('account.login.submit') }).click();
     await page.locator('html[lang="fr"]').waitFor();
+    await french.waitForLoggedIn();
     expect(await storedLanguage(page)).toBe('fr');
     await expectIn(page, 'fr', await page.goto('/?after=login'), 'reopened after the next login');
     await app.device.screenshot('language-fr-restored-at-login');
