@@ -78,5 +78,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const outDir = resolve(process.argv[2] ?? 'dist');
   const { count, size, warnings } = await buildServiceWorker(outDir);
   for (const warning of warnings) console.warn(warning);
-  console.log(`${SW_FILE}: ${count} files precached, ${(size / 1024).toFixed(1)} KiB`);
+  console.log(
+    `${SW_FILE}: ${count} files listed, ${(size / 1024).toFixed(1)} KiB (the language packs: one language a device)`,
+  );
 }
