@@ -71,6 +71,34 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
         ((state.invoke as Config).onDone as unknown[]).splice(1, 1);
       }),
     },
+    {
+      name: "a payment not completed is kept without the provider's reason",
+      mutation: withAction(
+        'recordStatus',
+        assign((_, params: { status: string }) => ({ lastStatus: params.status, lastReason: null })),
+      ),
+    },
+    {
+      name: 'Try again checks the payment that did not complete instead of asking a new one',
+      mutation: editState(['notCompleted'], (state) => {
+        (state.on as Config)['payment.retry'] = { target: 'polling' };
+      }),
+    },
+    {
+      name: 'Use another number empties the prompt',
+      mutation: withAction(
+        'forgetPayment',
+        assign({
+          phone: '237',
+          referenceId: null,
+          startedAt: null,
+          pollingSince: null,
+          deadlinePassed: false,
+          lastStatus: null,
+          lastReason: null,
+        }),
+      ),
+    },
   ],
   session: [
     {
