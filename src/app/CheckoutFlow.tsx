@@ -70,12 +70,9 @@ export function MobileMoneyStep({
         header={t('common.alertHeader', { username: username ?? t('common.student') })}
         onTryAgain={() => actor.send({ type: 'payment.retry', now: now() })}
         onOtherNumber={() => actor.send({ type: 'payment.changeNumber' })}
+        onDismiss={() => actor.send({ type: 'payment.dismiss' })}
         onCheckAgain={() => actor.send({ type: 'payment.resume', now: now() })}
-        onClose={() =>
-          actor.send(
-            outcome.outcome === 'pending' ? { type: 'payment.abandon' } : { type: 'payment.dismiss' },
-          )
-        }
+        onLater={() => actor.send({ type: 'payment.abandon' })}
       />
     );
   }

@@ -6,11 +6,13 @@ import './payment-dialogs.css';
 interface PaymentOutcomeDialogProps extends PaymentOutcomeView {
   /** SPEC.md §8's alert header, 'Hey {username}', already translated. */
   header: string;
+  /** A payment not completed: a new one, the prompt again, or OK to leave it there. */
   onTryAgain: () => void;
   onOtherNumber: () => void;
+  onDismiss: () => void;
+  /** A pending payment: check it now, or leave it to the transactions tab. */
   onCheckAgain: () => void;
-  /** OK on a payment not completed, "Later" on a pending one. */
-  onClose: () => void;
+  onLater: () => void;
 }
 
 /**
@@ -24,8 +26,9 @@ export function PaymentOutcomeDialog({
   phone,
   onTryAgain,
   onOtherNumber,
+  onDismiss,
   onCheckAgain,
-  onClose,
+  onLater,
 }: PaymentOutcomeDialogProps) {
   const { t } = useTranslation();
   const pending = outcome === 'pending';
@@ -42,7 +45,7 @@ export function PaymentOutcomeDialog({
       header={header}
       message={t('messages.paymentNotCompleted', { status: t(`checkout.status.${outcome}`) })}
       okLabel={pending ? t('checkout.later') : t('common.ok')}
-      onOk={onClose}
+      onOk={pending ? onLater : onDismiss}
       actions={actions}
     >
       <div className="payment-outcome" data-outcome={outcome}>

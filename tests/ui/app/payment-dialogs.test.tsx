@@ -23,8 +23,9 @@ function renderOutcome(outcome: PaymentOutcomeView['outcome'], lang: 'en' | 'fr'
   const handlers = {
     onTryAgain: vi.fn(),
     onOtherNumber: vi.fn(),
+    onDismiss: vi.fn(),
     onCheckAgain: vi.fn(),
-    onClose: vi.fn(),
+    onLater: vi.fn(),
   };
   render(
     <I18nextProvider i18n={i18n}>
@@ -83,13 +84,13 @@ describe('a payment that did not complete', () => {
 
   it('offers Try again first, then Use another number, then OK; each says what the student chose', async () => {
     const user = userEvent.setup();
-    const { dialog, onTryAgain, onOtherNumber, onClose } = renderOutcome('refused');
+    const { dialog, onTryAgain, onOtherNumber, onDismiss } = renderOutcome('refused');
     expect(buttonNames(dialog)).toEqual(['Try again', 'Use another number', 'OK']);
     expect(within(dialog).getByRole('button', { name: 'Try again' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     await user.click(within(dialog).getByRole('button', { name: 'Use another number' }));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
-    expect([onTryAgain, onOtherNumber, onClose].map((handler) => handler.mock.calls.length)).toEqual([
+    expect([onTryAgain, onOtherNumber, onDismiss].map((handler) => handler.mock.calls.length)).toEqual([
       1, 1, 1,
     ]);
   });
@@ -104,14 +105,14 @@ describe('a payment that did not complete', () => {
 describe('a payment MTN has not answered', () => {
   it('says no money is taken unless approved, and offers only Check again or Later: never a second payment', async () => {
     const user = userEvent.setup();
-    const { dialog, onCheckAgain, onClose, onTryAgain } = renderOutcome('pending');
+    const { dialog, onCheckAgain, onLater, onTryAgain } = renderOutcome('pending');
     expect(dialog).toHaveAccessibleDescription('Payment was not completed. Status: Pending');
     expect(dialog).toHaveTextContent('No money is taken unless you approve the request on your phone.');
     expect(dialog).toHaveTextContent('Do not pay again');
     expect(buttonNames(dialog)).toEqual(['Check again', 'Later']);
     await user.click(within(dialog).getByRole('button', { name: 'Check again' }));
     await user.click(within(dialog).getByRole('button', { name: 'Later' }));
-    expect([onCheckAgain.mock.calls.length, onClose.mock.calls.length, onTryAgain.mock.calls.length]).toEqual(
+    expect([onCheckAgain.mock.calls.length, onLater.mock.calls.length, onTryAgain.mock.calls.length]).toEqual(
       [1, 1, 0],
     );
   });
