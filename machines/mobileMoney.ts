@@ -30,7 +30,7 @@ import type { PendingPayment } from './types';
 export * from './mobileMoneyTypes';
 
 /** A payment's own traces, cleared when the student starts another for the same order. */
-const NO_PAYMENT = {
+export const NO_PAYMENT = {
   referenceId: null,
   startedAt: null,
   pollingSince: null,

@@ -3,6 +3,7 @@ import { assign } from 'xstate';
 import type { BookReaderContext } from '../../machines/bookReader';
 import { applyCartEvent, type CartContext, type CartEvent } from '../../machines/cart';
 import type { FormContext } from '../../machines/form';
+import { NO_PAYMENT } from '../../machines/mobileMoney';
 import type { OrderCheckoutContext } from '../../machines/orderCheckout';
 import type { PlaybackContext } from '../../machines/playback';
 import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
@@ -86,18 +87,7 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
     },
     {
       name: 'Use another number empties the prompt',
-      mutation: withAction(
-        'forgetPayment',
-        assign({
-          phone: '237',
-          referenceId: null,
-          startedAt: null,
-          pollingSince: null,
-          deadlinePassed: false,
-          lastStatus: null,
-          lastReason: null,
-        }),
-      ),
+      mutation: withAction('forgetPayment', assign({ ...NO_PAYMENT, phone: '237' })),
     },
   ],
   session: [
