@@ -103,8 +103,8 @@ function describePath(path: Path, index: number): string {
         .replace(/^after\.(\w+)\..*$/, 'after.$1')
         .replace(/^(done|error)\.actor\./, '$1.');
       if (event.type === 'payment.phoneChanged') return `${name}(${String(event.phone).length} digits)`;
-      const output = event.output as { status?: string; referenceId?: string } | undefined;
-      if (output?.status) return `${name}(${output.status})`;
+      const output = event.output as { status?: string; reason?: string } | undefined;
+      if (output?.status) return `${name}(${[output.status, output.reason].filter(Boolean).join(' ')})`;
       if (event.type.startsWith('xstate.error.'))
         return `${name}(${event.error instanceof Error ? 'network' : '503'})`;
       return name;
