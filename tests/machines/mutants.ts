@@ -3,6 +3,7 @@ import { assign } from 'xstate';
 import type { BookReaderContext } from '../../machines/bookReader';
 import { applyCartEvent, type CartContext, type CartEvent } from '../../machines/cart';
 import type { FormContext } from '../../machines/form';
+import { NO_PAYMENT } from '../../machines/mobileMoney';
 import type { OrderCheckoutContext } from '../../machines/orderCheckout';
 import type { PlaybackContext } from '../../machines/playback';
 import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
@@ -70,6 +71,23 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       mutation: editState(['polling', 'checkingStatus'], (state) => {
         ((state.invoke as Config).onDone as unknown[]).splice(1, 1);
       }),
+    },
+    {
+      name: "a payment not completed is kept without the provider's reason",
+      mutation: withAction(
+        'recordStatus',
+        assign((_, params: { status: string }) => ({ lastStatus: params.status, lastReason: null })),
+      ),
+    },
+    {
+      name: 'Try again checks the payment that did not complete instead of asking a new one',
+      mutation: editState(['notCompleted'], (state) => {
+        (state.on as Config)['payment.retry'] = { target: 'polling' };
+      }),
+    },
+    {
+      name: 'Use another number empties the prompt',
+      mutation: withAction('forgetPayment', assign({ ...NO_PAYMENT, phone: '237' })),
     },
   ],
   session: [
