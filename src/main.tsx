@@ -23,6 +23,7 @@ import { lazyOfflineVideoStore } from './services/offline/offline-video-store';
 import { whenAppStable } from './services/pwa/app-stable';
 import { createInstallPromptBridge } from './services/pwa/install-prompt-bridge';
 import { createAppStorage } from './services/storage';
+import { mayStudyAny, paidSubjectsOf } from './services/subject-access';
 import './ui/theme.css';
 // The prerendered first screen's styles ship with the shell's, inlined into the page by the build
 // (scripts/prerender.ts): the landing's chunk then brings no stylesheet of its own to insert again.
@@ -101,7 +102,12 @@ const effects: AppEffects = {
 const services: AppServices = { ui, now, navigate, api, describeError };
 const path = hashPath(window.location.hash);
 const hasToken = storage.getToken() !== null;
-prefetchRouteData(window.location.hash, api, hasToken);
+prefetchRouteData(
+  window.location.hash,
+  api,
+  hasToken,
+  hasToken && mayStudyAny(paidSubjectsOf(storage.getUser()), Date.now()),
+);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
 const hydrating = canHydrate(prerendered, { path, storedLanguage, year: new Date().getFullYear() });

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { type AccountPosition, pickContinue, type RuleLesson } from '../../server/modules/videos/continue-rule';
+import {
+  type AccountPosition,
+  pickContinue,
+  type RuleLesson,
+} from '../../server/modules/videos/continue-rule';
 
 // The rule behind a paying student's home (docs/home.md): "Continue" is the lesson watched last unless it
 // was finished; "Next up" the first unfinished lesson after it in its subject, else the first lesson of a
 // paid subject not started yet, the section watched last first.
 
-const lesson = (subjectId: string, n: number, section = 'francophone', durationSeconds = 600): RuleLesson => ({
+const lesson = (
+  subjectId: string,
+  n: number,
+  section = 'francophone',
+  durationSeconds = 600,
+): RuleLesson => ({
   _id: `${subjectId}-${n}`,
   subjectId,
   section,
@@ -97,7 +106,11 @@ describe('pickContinue', () => {
 
   it('goes to a paid subject not started yet after the last lesson of a subject, the same section first', () => {
     // eng comes first in the catalogue, but the student was studying in the francophone section.
-    expect(pick([pos('maths-4', 0, 9)]).nextUp).toEqual({ id: 'physics-1', position: 0, reason: 'newSubject' });
+    expect(pick([pos('maths-4', 0, 9)]).nextUp).toEqual({
+      id: 'physics-1',
+      position: 0,
+      reason: 'newSubject',
+    });
     // The resumed lesson is the last of its subject: next is a new subject too.
     expect(pick([pos('maths-4', 300, 9)])).toEqual({
       resume: { id: 'maths-4', position: 300 },

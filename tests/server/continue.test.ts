@@ -77,7 +77,11 @@ describe('GET videos/continue', () => {
     const first = nth('fr-maths-3e', 0);
     const fresh = await home(student);
     expect(fresh.body.resume).toBeNull();
-    expect(fresh.body.nextUp).toMatchObject({ lesson: { _id: first._id }, position: 0, reason: 'newSubject' });
+    expect(fresh.body.nextUp).toMatchObject({
+      lesson: { _id: first._id },
+      position: 0,
+      reason: 'newSubject',
+    });
 
     const second = nth('fr-maths-3e', 1);
     await watched(student, first._id, 0, 30);
