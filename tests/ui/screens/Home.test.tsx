@@ -246,7 +246,7 @@ describe('Home: Continue and Next up for a paying student (issue 18)', () => {
   it('opens on the lesson watched last at its position, with its progress, then the next one, the catalogue below', async () => {
     const fetchContinue = vi.fn(async () => CONTINUE);
     renderHome({ api: { fetchSubjects: async () => SUBJECTS, fetchContinue }, storage: OWNS_FRENCH_MATHS });
-    expect(screen.getByRole('heading', { level: 1, name: 'Continue your lessons' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your lessons' })).toBeInTheDocument();
     const resume = await screen.findByRole('link', { name: /^Continue\s*Factorisation/ });
     expect(resume).toHaveAttribute('href', '/video-player?videoId=fr-maths-3e-v02');
     expect(resume).toHaveTextContent('Mathématiques 3e · Calcul littéral');
@@ -290,7 +290,7 @@ describe('Home: Continue and Next up for a paying student (issue 18)', () => {
       storage: { ...OWNS_FRENCH_MATHS, language: 'fr' },
       lang: 'fr',
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'Reprenez vos leçons' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Vos leçons' })).toBeInTheDocument();
     const resume = await screen.findByRole('link', { name: /^Reprendre\s*Factorisation/ });
     expect(resume).toHaveTextContent('Arrêtée à 3:10 sur 12:34');
     expect(screen.getByRole('link', { name: /^À suivre\s*Équations/ })).toHaveTextContent('Durée 12:34');
@@ -329,7 +329,7 @@ describe('Home: Continue and Next up for a paying student (issue 18)', () => {
     });
     renderHome({ api: { fetchSubjects: async () => SUBJECTS, fetchContinue }, storage: expired });
     expect(await screen.findByRole('heading', { level: 2, name: 'Mathématiques 3e' })).toBeInTheDocument();
-    expect(screen.queryByText('Continue your lessons')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your lessons')).not.toBeInTheDocument();
     expect(fetchContinue).not.toHaveBeenCalled();
   });
 
