@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
@@ -16,6 +16,7 @@ import { SegmentedControl } from '../../ui/SegmentedControl';
 import { ShowMore } from '../../ui/ShowMore';
 import { ErrorState, Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
+import { useQuery } from '../LoginWithUsername/use-query';
 import { levelsOf, requestedOrOwn, SECTIONS, sectionById } from '../SectionVideos/sections';
 import { BookCard } from './BookCard';
 import '../../ui/content-card.css';
@@ -76,7 +77,8 @@ export default function Books() {
   const { session, now } = useAppActors();
   const user = useSelector(session, selectUser);
   const [, navigate] = useLocation();
-  const query = new URLSearchParams(useSearch());
+  // The query wherever the link put it: a typed or shared `#/home?section=…` keeps it inside the hash.
+  const query = new URLSearchParams(useQuery());
   // The filter choices come from the cached subject catalogue; the books themselves from the server's filter.
   const subjects = useResource((api) => api.fetchSubjects());
   // The student's own section unless the address names one (docs/home.md), as on home.

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
@@ -17,6 +17,7 @@ import { formatDate } from '../../ui/DateText';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { SubjectCard } from '../../ui/SubjectCard';
+import { useQuery } from '../LoginWithUsername/use-query';
 import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import {
   catalogueHref,
@@ -42,7 +43,8 @@ export default function Home() {
   const { t, i18n } = useTranslation();
   const { session, now } = useAppActors();
   const [, navigate] = useLocation();
-  const query = new URLSearchParams(useSearch());
+  // The query wherever the link put it: a typed or shared `#/home?section=…` keeps it inside the hash.
+  const query = new URLSearchParams(useQuery());
   // One cached call for the whole catalogue: switching sections costs no data and works offline.
   const subjects = useResource((api) => api.fetchSubjects());
   const user = useSelector(session, selectUser);

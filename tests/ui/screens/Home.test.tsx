@@ -242,6 +242,19 @@ describe("Home: the student's own section (issue 18)", () => {
   });
 });
 
+describe('Home: the section a typed or shared link names', () => {
+  it('reads it inside the hash too (`#/home?section=…`), over the student’s own', async () => {
+    window.history.replaceState(null, '', '/#/home?section=francophone');
+    try {
+      renderHome({ api: { fetchSubjects: async () => SUBJECTS }, path: '/home' });
+      expect(await screen.findByRole('article', { name: 'Mathématiques 3e' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Francophone' })).toHaveAttribute('aria-pressed', 'true');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+});
+
 describe('Home: Continue and Next up for a paying student (issue 18)', () => {
   it('opens on the lesson watched last at its position, with its progress, then the next one, the catalogue below', async () => {
     const fetchContinue = vi.fn(async () => CONTINUE);
