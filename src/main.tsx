@@ -23,7 +23,6 @@ import { lazyOfflineVideoStore } from './services/offline/offline-video-store';
 import { whenAppStable } from './services/pwa/app-stable';
 import { createInstallPromptBridge } from './services/pwa/install-prompt-bridge';
 import { createAppStorage } from './services/storage';
-import { mayStudyAny, paidSubjectsOf } from './services/subject-access';
 import './ui/theme.css';
 // The prerendered first screen's styles ship with the shell's, inlined into the page by the build
 // (scripts/prerender.ts): the landing's chunk then brings no stylesheet of its own to insert again.
@@ -102,12 +101,13 @@ const effects: AppEffects = {
 const services: AppServices = { ui, now, navigate, api, describeError };
 const path = hashPath(window.location.hash);
 const hasToken = storage.getToken() !== null;
-prefetchRouteData(
-  window.location.hash,
-  api,
-  hasToken,
-  hasToken && mayStudyAny(paidSubjectsOf(storage.getUser()), Date.now()),
-);
+// A stored student with a paid subject still open (by the expiry last heard) gets home's "Continue" asked for
+// with the catalogue. Read here without src/services/subject-access.ts, which would join the entry's code:
+// home itself decides with mayStudyAny, this only starts the call early.
+const mayStudy =
+  hasToken &&
+  (storage.getUser()?.paidSubjects ?? []).some((entry) => Date.parse(entry.expiresAt) > Date.now());
+prefetchRouteData(window.location.hash, api, hasToken, mayStudy);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
 const hydrating = canHydrate(prerendered, { path, storedLanguage, year: new Date().getFullYear() });

@@ -179,7 +179,8 @@ export default function Home() {
             <li key={subject._id}>
               <SubjectCard
                 headingLevel={studying ? 3 : 2}
-                inFirstView={index === 0}
+                // Under "Continue" the first card is below the fold: its picture waits like the others'.
+                inFirstView={!studying && index === 0}
                 id={subject._id}
                 title={subject.subjectTitle}
                 pictureurl={subject.pictureurl}

@@ -274,6 +274,8 @@ describe('Home: Continue and Next up for a paying student (issue 18)', () => {
     const catalogue = screen.getByRole('heading', { level: 2, name: 'Choose your subjects' });
     expect(next.compareDocumentPosition(catalogue) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 3, name: 'Mathématiques 3e' })).toBeInTheDocument();
+    // Below the fold under "Continue": the first card's picture waits like the others'.
+    expect(card('Mathématiques 3e').querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(fetchContinue).toHaveBeenCalledTimes(1);
   });
 
