@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, languageSchema, messageSchema } from './common';
+import { idSchema, languageSchema, messageSchema, sectionSchema } from './common';
 
 // The student's account (API.md "Users"): the user object, sign-in, profile, password and deletion.
 
@@ -58,6 +58,11 @@ export const paidSubjectSchema = z.object({
   subjectId: z.string(),
   subjectTitle: z.string(),
   expiresAt: z.string(),
+  section: sectionSchema
+    .optional()
+    .describe(
+      "the subject's section, which the app opens its lists on (absent in a user stored by an older app)",
+    ),
 });
 export type PaidSubject = z.infer<typeof paidSubjectSchema>;
 

@@ -103,7 +103,13 @@ const effects: AppEffects = {
 const services: AppServices = { ui, now, navigate, api, describeError };
 const path = hashPath(window.location.hash);
 const hasToken = storage.getToken() !== null;
-prefetchRouteData(window.location.hash, api, hasToken);
+// A stored student with a paid subject still open (by the expiry last heard) gets home's "Continue" asked for
+// with the catalogue. Read here without src/services/subject-access.ts, which would join the entry's code:
+// home itself decides with mayStudyAny, this only starts the call early.
+const mayStudy =
+  hasToken &&
+  (storage.getUser()?.paidSubjects ?? []).some((entry) => Date.parse(entry.expiresAt) > Date.now());
+prefetchRouteData(window.location.hash, api, hasToken, mayStudy);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
 const hydrating = canHydrate(prerendered, {

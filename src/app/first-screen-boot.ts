@@ -2,7 +2,8 @@
  * Runs inline in the prerendered page, right after #root and before the first paint (scripts/prerender.ts
  * serialises it, so it must stay self-contained: no imports, no helpers, no syntax newer than the
  * app's own ES2020 target). The HTML holds the visitor's landing; this turns it into what this visit will show:
- *  - no route yet ('', '#/'): the landing's own route, as the app would redirect;
+ *  - no route yet ('', '#/'): the landing's own route, or home for a logged-in student, as the app would
+ *    redirect;
  *  - another route, or a logged-in student: the landing's content gives way to an empty page area, so the
  *    shell (navbar, footer) shows at once and the app renders the route into it;
  *  - a logged-in student gets the member navbar, a stored cart its count.
@@ -17,6 +18,8 @@ export interface FirstScreenBootKeys {
   stateAttribute: string;
   memberNavbarId: string;
   landingPath: string;
+  /** Where a logged-in student starts when no route is named. */
+  memberStartPath: string;
   tokenKey: string;
   userKey: string;
   cartKey: string;
@@ -45,10 +48,6 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     try {
       const root = document.getElementById(keys.rootId);
       if (!root) return false;
-      if (path === '' || path === '/') {
-        history.replaceState(history.state, '', `${location.pathname}${location.search}#${keys.landingPath}`);
-        path = keys.landingPath;
-      }
       const store = window.localStorage;
       let member = false;
       const token = store.getItem(keys.tokenKey);
@@ -60,6 +59,11 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
         } catch {
           member = false;
         }
+      }
+      if (path === '' || path === '/') {
+        const start = member ? keys.memberStartPath : keys.landingPath;
+        history.replaceState(history.state, '', `${location.pathname}${location.search}#${start}`);
+        path = start;
       }
       let count = 0;
       try {

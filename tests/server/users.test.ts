@@ -211,7 +211,13 @@ describe('profile', () => {
       headers: student.headers,
     });
     expect(body.user.paidSubjects).toEqual([
-      { subjectId: 'ang-maths-f5', subjectTitle: 'Mathematics Form 5', expiresAt: expiresAt.toISOString() },
+      {
+        subjectId: 'ang-maths-f5',
+        subjectTitle: 'Mathematics Form 5',
+        expiresAt: expiresAt.toISOString(),
+        // The section the app opens its lists on for this student (issue 18).
+        section: 'anglophone',
+      },
     ]);
   });
 

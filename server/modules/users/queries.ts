@@ -1,6 +1,7 @@
 import type { Db, Queryable } from '../../lib/db';
 import { HttpError, isUniqueViolation } from '../../lib/errors';
 import type { Language } from '../../lib/i18n';
+import type { Section } from '../../lib/schemas';
 
 export interface Credentials {
   id: string;
@@ -238,13 +239,14 @@ export async function findStudent(db: Queryable, studentId: string): Promise<Stu
 export interface PaidSubjectRow {
   subject_id: string;
   subject_title: string;
+  section: Section;
   expires_at: Date;
 }
 
 /** Every subject the student has bought, expired ones included, in catalogue order. */
 export function listPaidSubjects(db: Queryable, studentId: string): Promise<PaidSubjectRow[]> {
   return db.query<PaidSubjectRow>(
-    `SELECT a.subject_id, s.subject_title, a.expires_at
+    `SELECT a.subject_id, s.subject_title, s.section, a.expires_at
        FROM subject_access a JOIN subjects s ON s.id = a.subject_id
       WHERE a.student_id = $1
       ORDER BY s.sort_order, s.subject_title`,

@@ -83,7 +83,7 @@ export function Transactions() {
         title={t('transactions.emptyTitle')}
         message={t('transactions.emptyMessage')}
         action={
-          <Link href={catalogueHref('anglophone')} className="btn">
+          <Link href={catalogueHref()} className="btn">
             {t('transactions.browse')}
           </Link>
         }

@@ -9,6 +9,7 @@ import type {
   CommentLikeResponse,
   CommentResponse,
   CommentVideoPayload,
+  ContinueWatching,
   DeleteAccountPayload,
   FetchStudentDetailPayload,
   FilteredVideosPayload,
@@ -57,6 +58,8 @@ import type {
  * fileUrl) show.
  */
 const USER_LISTS = ['users/profile', 'videos/', 'books/'] as const;
+
+const CONTINUE_PATH = 'videos/continue';
 
 /**
  * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
@@ -166,11 +169,13 @@ export function createEndpoints(client: ApiClient) {
         path: `videos/video/position?videoId=${encodeURIComponent(videoId)}`,
         ...videoCall,
       }),
-    saveVideoPosition: send<SaveVideoPositionPayload, VideoPosition>(
-      'PUT',
-      'videos/video/position',
-      videoCall,
-    ),
+    // A saved position changes what home offers to continue.
+    saveVideoPosition: send<SaveVideoPositionPayload, VideoPosition>('PUT', 'videos/video/position', {
+      ...videoCall,
+      invalidates: [CONTINUE_PATH],
+    }),
+    /** "Continue" and "Next up" for a paying student's home (docs/home.md); kept until a position is saved. */
+    fetchContinue: get<ContinueWatching>(CONTINUE_PATH, videoList),
     likeComment: send<LikeCommentPayload, CommentLikeResponse>('PUT', 'videos/video/comment/like', videoCall),
 
     // Catalogue

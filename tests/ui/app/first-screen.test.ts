@@ -14,6 +14,7 @@ const KEYS = {
   stateAttribute: 'data-prerendered',
   memberNavbarId: 'member-navbar',
   landingPath: '/landing',
+  memberStartPath: '/home',
   tokenKey: 'id_token',
   userKey: 'user',
   cartKey: 'shopping_cart',
@@ -127,6 +128,22 @@ describe('the first-screen script', () => {
     expect(root().querySelector('header')?.className).toBe('navbar navbar--member');
     expect(root().querySelector('.navbar__badge')?.textContent).toBe('3');
     expect(root().getAttribute('data-prerendered')).toBe('shell');
+  });
+
+  it("opens a logged-in student's bare URL on home, fetching home's code with the app's (issue 18)", () => {
+    window.localStorage.setItem('id_token', tokenExpiringIn(3600));
+    window.localStorage.setItem('user', '{"v":1,"data":{}}');
+    const code = bootAt('/', ROUTE_CODE);
+    expect(window.location.hash).toBe('#/home');
+    expect(root().getAttribute('data-prerendered')).toBe('shell');
+    expect(root().querySelector('h1')).toBeNull();
+    expect(code).toContain('modulepreload ./assets/Home-6.js');
+    // An expired session is a visitor's: the landing, as served.
+    window.localStorage.setItem('id_token', tokenExpiringIn(-60));
+    window.history.replaceState(null, '', '/');
+    document.head.innerHTML = '';
+    expect(bootAt(null, ROUTE_CODE)).toEqual(LANDING_START);
+    expect(window.location.hash).toBe('#/landing');
   });
 
   it('treats an expired or unreadable token as a visitor', () => {
