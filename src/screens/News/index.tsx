@@ -16,11 +16,11 @@ export default function News() {
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const headlines = useHeadlines(lang);
   const happenings = useHappenings();
-  const articleUrl = query.get('article');
+  const articleId = query.get('article');
   const happeningId = query.get('happening');
 
-  if (tab === 'headlines' && articleUrl) {
-    const found = headlines.data?.find((entry) => entry.item.url === articleUrl) ?? null;
+  if (tab === 'headlines' && articleId) {
+    const found = headlines.data?.find((entry) => entry.item.id === articleId) ?? null;
     return <HeadlineArticle entry={found} lang={lang} loading={headlines.loading} />;
   }
   if (tab === 'happenings' && happeningId) {

@@ -133,6 +133,7 @@ export const SCHOLARSHIPS: Scholarship[] = [
 
 export const ARTICLES: NewsArticle[] = [
   {
+    id: 'a1gce',
     source: { id: null, name: 'StudyCam Newsroom' },
     author: 'StudyCam Newsroom',
     title: 'GCE registration opens',
@@ -143,6 +144,7 @@ export const ARTICLES: NewsArticle[] = [
     content: 'Registration for the 2027 examinations is open. [+120 chars]',
   },
   {
+    id: 'a2coding',
     source: { id: null, name: 'Cameroon Wire' },
     author: null,
     title: 'Coding clubs open',

@@ -7,6 +7,7 @@ import type {
   RegisterPayload,
   RequestToPayPayload,
 } from '../../../../src/services/api/types';
+import { newsArticleId } from '../../../../src/services/content/news-article-id';
 import { makeExternalId } from '../../../../src/services/payments/payment-requests';
 import { createFakeFetch, type FakeReply } from './fakeFetch';
 
@@ -404,13 +405,30 @@ describe('endpoints', () => {
   });
 
   it("unwraps the news service's { articles } envelope as well as a bare list", async () => {
-    const article = { title: 'Headline', url: 'https://news.example/1' };
+    const article = { id: 'a1', title: 'Headline', url: 'https://news.example/1' };
     const wrapped = endpointsWith([
       { status: 200, body: { status: 'ok', totalResults: 1, articles: [article] } },
     ]);
     await expect(wrapped.endpoints.fetchNews()).resolves.toEqual([article]);
     const bare = endpointsWith([{ status: 200, body: [article] }]);
     await expect(bare.endpoints.fetchNews()).resolves.toEqual([article]);
+  });
+
+  it('gives the ids the server gives to articles of an answer from before ids, each article once', async () => {
+    const shared = 'https://news.example/front';
+    const first = {
+      source: { name: 'Wire' },
+      title: 'One',
+      publishedAt: '2026-11-01T00:00:00Z',
+      url: shared,
+    };
+    const second = { ...first, title: 'Two' };
+    const { endpoints } = endpointsWith([
+      { status: 200, body: { status: 'ok', totalResults: 3, articles: [first, second, first] } },
+    ]);
+    const articles = await endpoints.fetchNews();
+    expect(articles.map((a) => a.id)).toEqual([newsArticleId(first), newsArticleId(second)]);
+    expect(newsArticleId(first)).not.toBe(newsArticleId(second));
   });
 
   it('sends the picture without a file name when none is given', async () => {
