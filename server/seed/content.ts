@@ -4,7 +4,8 @@ export interface SeedBook {
   id: string;
   en: string;
   fr: string;
-  author: string;
+  /** The credit in each language: a team's name is the app's own words. */
+  author: { en: string; fr: string };
   section: Section;
   level: string;
   /** The subject whose access opens the book. */
@@ -22,12 +23,15 @@ export interface SeedBook {
 
 const picture = (discipline: string) => `/media/pictures/subject-${discipline}.webp`;
 
+/** The seed books' authors: StudyCam's own teachers, one team. */
+const STUDYCAM_TEACHERS = { en: 'StudyCam teachers', fr: 'Équipe pédagogique StudyCam' };
+
 export const SEED_BOOKS: SeedBook[] = [
   {
     id: 'book-maths-f5-formulas',
     en: 'Mathematics Form 5: Formula Sheet',
     fr: 'Mathématiques Form 5 : formulaire',
-    author: 'StudyCam teachers',
+    author: STUDYCAM_TEACHERS,
     section: 'anglophone',
     level: 'Form 5',
     subjectId: 'ang-maths-f5',
@@ -43,7 +47,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-maths-f5-revision',
     en: 'Mathematics Form 5: Revision Notes',
     fr: 'Mathématiques Form 5 : fiches de révision',
-    author: 'StudyCam teachers',
+    author: STUDYCAM_TEACHERS,
     section: 'anglophone',
     level: 'Form 5',
     subjectId: 'ang-maths-f5',
@@ -60,7 +64,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-gce-ol-maths-papers',
     en: 'GCE O Level Mathematics: Past Papers Workbook',
     fr: "GCE O Level Mathématiques : cahier d'anciens sujets",
-    author: 'StudyCam teachers',
+    author: STUDYCAM_TEACHERS,
     section: 'diploma-exams',
     level: 'GCE O Level',
     subjectId: 'dip-gce-ol-maths',
@@ -76,7 +80,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-pct-tle-c-fiches',
     en: 'Physics-Chemistry Terminale C: Summary Sheets',
     fr: 'Physique-Chimie Terminale C : fiches de synthèse',
-    author: 'Équipe pédagogique StudyCam',
+    author: STUDYCAM_TEACHERS,
     section: 'francophone',
     level: 'Terminale',
     subjectId: 'fr-pct-tle-c',
@@ -92,7 +96,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-bac-c-physique',
     en: 'Baccalauréat C Physics: Key Formulas',
     fr: 'Baccalauréat C Physique : formules clés',
-    author: 'Équipe pédagogique StudyCam',
+    author: STUDYCAM_TEACHERS,
     section: 'francophone',
     level: 'Terminale',
     subjectId: 'fr-pct-tle-c',
@@ -108,7 +112,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-concours-culture',
     en: 'Entrance Exams: General Culture',
     fr: 'Concours : culture générale',
-    author: 'Équipe pédagogique StudyCam',
+    author: STUDYCAM_TEACHERS,
     section: 'competitive-exams',
     level: 'ENAM',
     subjectId: 'conc-enam',
@@ -124,7 +128,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-concours-iric',
     en: 'IRIC Entrance Exam: International Affairs',
     fr: 'Concours IRIC : actualité internationale',
-    author: 'Équipe pédagogique StudyCam',
+    author: STUDYCAM_TEACHERS,
     section: 'competitive-exams',
     level: 'IRIC',
     subjectId: 'conc-iric',
@@ -140,7 +144,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-study-skills',
     en: 'Study Skills: A Revision Guide',
     fr: 'Méthodologie : guide de révision',
-    author: 'StudyCam teachers',
+    author: STUDYCAM_TEACHERS,
     section: 'extra-curricular',
     level: 'All levels',
     subjectId: 'ext-study-skills',

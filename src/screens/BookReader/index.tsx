@@ -82,7 +82,10 @@ function LockedBook({ book }: { book: Book }) {
   return (
     <section className="reader-locked" aria-labelledby="reader-locked-title">
       <h2 id="reader-locked-title">{t('reader.lockedTitle')}</h2>
-      <p>{t('reader.lockedMessage', { subject: book.subjectTitle })}</p>
+      <p>{t('reader.lockedMessage')}</p>
+      <p className="reader-locked__subject" lang={book.subjectLanguage}>
+        {book.subjectTitle}
+      </p>
       <div className="reader-locked__actions">
         <PriceTag amount={book.subject.price} />
         <button type="button" className="btn" onClick={() => cart.add(book.subject)}>

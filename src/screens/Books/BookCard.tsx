@@ -15,6 +15,10 @@ interface BookCardProps {
   onOpenCart: () => void;
 }
 
+/** The credit in the student's language; a list kept offline from before credits had two is one text. */
+const authorIn = (author: Book['author'] | string, lang: 'en' | 'fr') =>
+  typeof author === 'string' ? author : author[lang];
+
 /** A book: cover, author, pages, language, and what the server's access rule allows (read, or buy its subject). */
 export function BookCard({ book, inCart, onAddToCart, onOpenCart }: BookCardProps) {
   const { t, i18n } = useTranslation();
@@ -26,9 +30,11 @@ export function BookCard({ book, inCart, onAddToCart, onOpenCart }: BookCardProp
       title={title}
       picture={book.coverUrl}
       pictureShape="square"
-      eyebrow={`${book.level} · ${book.subjectTitle}`}
+      // The subject whose access opens the book, under its own name (which says its level), in the
+      // language it is taught in (docs/content-languages.md).
+      eyebrow={<span lang={book.subjectLanguage}>{book.subjectTitle}</span>}
       meta={t('books.meta', {
-        author: book.author,
+        author: authorIn(book.author, lang),
         count: book.pages,
         language: t(`books.language.${book.language}`),
       })}
@@ -49,7 +55,7 @@ export function BookCard({ book, inCart, onAddToCart, onOpenCart }: BookCardProp
             <button
               type="button"
               className="btn"
-              aria-label={t('books.addSubjectLabel', { subject: book.subjectTitle, title })}
+              aria-label={t('books.addSubjectLabel', { title })}
               onClick={() => onAddToCart(book)}
             >
               {t('catalogue.addToCart')}
