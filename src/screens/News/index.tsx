@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { useHappenings, useHeadlines } from '../../app/use-reading-list';
 import { SegmentedControl } from '../../ui/SegmentedControl';
+import { useScrollToTop } from '../../ui/use-scroll-to-top';
 import { HappeningArticle, HeadlineArticle } from './Article';
 import { HappeningList, HeadlineList } from './Lists';
 import { type NewsTab, newsHref } from './news-href';
@@ -18,6 +19,8 @@ export default function News() {
   const happenings = useHappenings();
   const articleId = query.get('article');
   const happeningId = query.get('happening');
+  // An article opens at its top, and the list again at its own.
+  useScrollToTop(`${tab}|${articleId ?? ''}|${happeningId ?? ''}`);
 
   if (tab === 'headlines' && articleId) {
     const found = headlines.data?.find((entry) => entry.item.id === articleId) ?? null;

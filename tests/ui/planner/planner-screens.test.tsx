@@ -169,13 +169,7 @@ describe('the week and the agenda in French', () => {
     const view = await renderPlanner(<ViewTimetable params={{ id: 'week' }} />, { lang: 'fr', seed });
     await screen.findByRole('heading', { level: 2, name: 'Form 5 A' });
     const days = screen.getAllByRole('heading', { level: 2 }).filter((h) => h.textContent !== 'Form 5 A');
-    expect(days.map((h) => h.textContent)).toEqual([
-      'Lundi',
-      'Mardi',
-      'Mercredi',
-      'Jeudi',
-      'Vendredi',
-    ]);
+    expect(days.map((h) => h.textContent)).toEqual(['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi']);
     const tuesday = screen.getByRole('region', { name: 'Mardi' });
     expect(within(tuesday).getByRole('row', { name: /Révision/ })).toHaveTextContent('23:00–00:00');
     view.unmount();
