@@ -19,7 +19,7 @@ export type StudyLevel = z.infer<typeof studyLevelSchema>;
 export const scholarshipSchema = z.object({
   _id: z.string(),
   title: bilingual,
-  provider: z.string(),
+  provider: bilingual.describe("Who offers it (an organisation's own name where it has one in French too)"),
   country: z.string().describe("ISO 3166-1 alpha-2 code of the host country, or 'INTL' for several"),
   levels: z.array(studyLevelSchema).describe('The study levels it funds'),
   amount: bilingual.describe('What it pays, in words'),

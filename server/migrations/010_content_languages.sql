@@ -20,3 +20,18 @@ UPDATE subjects
    SET language = 'fr'
  WHERE section IN ('francophone', 'competitive-exams')
     OR (section = 'diploma-exams' AND level NOT LIKE 'GCE%');
+
+-- A scholarship's provider in each language: "UK Government" is "Gouvernement britannique" in French; an
+-- organisation's own name stays (Campus France). The seed's providers get their French names.
+ALTER TABLE scholarships RENAME COLUMN provider TO provider_en;
+ALTER TABLE scholarships ADD COLUMN provider_fr text;
+UPDATE scholarships SET provider_fr = CASE provider_en
+    WHEN 'Mastercard Foundation' THEN 'Fondation Mastercard'
+    WHEN 'Government of Türkiye' THEN 'Gouvernement de la Türkiye'
+    WHEN 'China Scholarship Council' THEN 'Conseil chinois des bourses (CSC)'
+    WHEN 'DAAD - German Academic Exchange Service' THEN 'DAAD - Office allemand d''échanges universitaires'
+    WHEN 'UK Government' THEN 'Gouvernement britannique'
+    WHEN 'Commonwealth Scholarship Commission' THEN 'Commission des bourses du Commonwealth'
+    ELSE provider_en
+  END;
+ALTER TABLE scholarships ALTER COLUMN provider_fr SET NOT NULL;

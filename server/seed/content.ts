@@ -165,7 +165,8 @@ export interface SeedScholarship {
   id: string;
   en: string;
   fr: string;
-  provider: string;
+  /** Who offers it, in each language: an organisation's own name where it has one in French too. */
+  provider: { en: string; fr: string };
   /** ISO 3166-1 alpha-2, or 'INTL' for programmes in several countries. */
   country: string;
   levels: StudyLevel[];
@@ -186,7 +187,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-mastercard',
     en: 'Mastercard Foundation Scholars Program',
     fr: 'Programme de bourses de la Fondation Mastercard',
-    provider: 'Mastercard Foundation',
+    provider: { en: 'Mastercard Foundation', fr: 'Fondation Mastercard' },
     country: 'INTL',
     levels: ['bachelor', 'master'],
     amountEn: 'Tuition, housing, books, travel and mentoring',
@@ -207,7 +208,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-turkiye',
     en: 'Türkiye Scholarships',
     fr: 'Bourses Türkiye Burslari',
-    provider: 'Government of Türkiye',
+    provider: { en: 'Government of Türkiye', fr: 'Gouvernement de la Türkiye' },
     country: 'TR',
     levels: ['bachelor', 'master', 'phd'],
     amountEn: 'Tuition, monthly stipend, housing, health insurance, flight and a Turkish language year',
@@ -228,7 +229,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-chinese-government',
     en: 'Chinese Government Scholarship',
     fr: 'Bourse du gouvernement chinois',
-    provider: 'China Scholarship Council',
+    provider: { en: 'China Scholarship Council', fr: 'Conseil chinois des bourses (CSC)' },
     country: 'CN',
     levels: ['bachelor', 'master', 'phd'],
     amountEn: 'Tuition, accommodation, monthly stipend and medical insurance',
@@ -249,7 +250,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-eiffel',
     en: 'Eiffel Excellence Scholarships (France)',
     fr: "Bourses d'excellence Eiffel (France)",
-    provider: 'Campus France',
+    provider: { en: 'Campus France', fr: 'Campus France' },
     country: 'FR',
     levels: ['master', 'phd'],
     amountEn: 'About 1 200 euros a month, travel and insurance',
@@ -270,7 +271,10 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-daad',
     en: 'DAAD Scholarships (Germany)',
     fr: 'Bourses du DAAD (Allemagne)',
-    provider: 'DAAD - German Academic Exchange Service',
+    provider: {
+      en: 'DAAD - German Academic Exchange Service',
+      fr: "DAAD - Office allemand d'échanges universitaires",
+    },
     country: 'DE',
     levels: ['master', 'phd'],
     amountEn: 'Monthly stipend, travel allowance and insurance',
@@ -289,7 +293,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-chevening',
     en: 'Chevening Scholarships (United Kingdom)',
     fr: 'Bourses Chevening (Royaume-Uni)',
-    provider: 'UK Government',
+    provider: { en: 'UK Government', fr: 'Gouvernement britannique' },
     country: 'GB',
     levels: ['master'],
     amountEn: 'Full tuition, living allowance and return flight',
@@ -309,7 +313,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-commonwealth',
     en: "Commonwealth Master's Scholarships",
     fr: 'Bourses de master du Commonwealth',
-    provider: 'Commonwealth Scholarship Commission',
+    provider: { en: 'Commonwealth Scholarship Commission', fr: 'Commission des bourses du Commonwealth' },
     country: 'GB',
     levels: ['master', 'phd'],
     amountEn: 'Full tuition, stipend and travel',
@@ -328,7 +332,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-ala',
     en: 'African Leadership Academy (South Africa)',
     fr: 'African Leadership Academy (Afrique du Sud)',
-    provider: 'African Leadership Academy',
+    provider: { en: 'African Leadership Academy', fr: 'African Leadership Academy' },
     country: 'ZA',
     levels: ['secondary'],
     amountEn: 'Need-based aid covering up to the full cost of the two-year programme',

@@ -198,8 +198,8 @@ describe('the book file', () => {
   });
 });
 
-describe('a database from before the credits in two languages (migration 010)', () => {
-  it("gives the seed team's credit both names, keeps a person's name, and each subject its language", async () => {
+describe('a database from before the texts in two languages (migration 010)', () => {
+  it("gives the seed team's credit and providers both names, keeps other names, and each subject its language", async () => {
     const fresh = await freshDatabase();
     const before = mkdtempSync(join(tmpdir(), 'migrations-before-010-'));
     try {
@@ -228,12 +228,29 @@ describe('a database from before the credits in two languages (migration 010)', 
       await book('team-en', 'StudyCam teachers');
       await book('team-fr', 'Équipe pédagogique StudyCam');
       await book('person', 'Mme Ngo Bassa');
+      const scholarship = (id: string, provider: string) =>
+        fresh.db.query(
+          `INSERT INTO scholarships (id, title_en, title_fr, provider, country, levels, amount_en, amount_fr,
+                                     deadline, description_en, description_fr, eligibility_en, eligibility_fr,
+                                     url, picture_url)
+           VALUES ($1, $1, $1, $2, 'GB', '{master}', '', '', now(), '', '', '', '', 'https://x', '/p.webp')`,
+          [id, provider],
+        );
+      await scholarship('chevening', 'UK Government');
+      await scholarship('other', 'Fondation Ngoa');
       expect(await migrate(fresh.db)).toContain('010_content_languages.sql');
       const credits = await fresh.db.query('SELECT id, author_en, author_fr FROM books ORDER BY id');
       expect(credits).toEqual([
         { id: 'person', author_en: 'Mme Ngo Bassa', author_fr: 'Mme Ngo Bassa' },
         { id: 'team-en', author_en: 'StudyCam teachers', author_fr: 'Équipe pédagogique StudyCam' },
         { id: 'team-fr', author_en: 'StudyCam teachers', author_fr: 'Équipe pédagogique StudyCam' },
+      ]);
+      const providers = await fresh.db.query(
+        'SELECT id, provider_en, provider_fr FROM scholarships ORDER BY id',
+      );
+      expect(providers).toEqual([
+        { id: 'chevening', provider_en: 'UK Government', provider_fr: 'Gouvernement britannique' },
+        { id: 'other', provider_en: 'Fondation Ngoa', provider_fr: 'Fondation Ngoa' },
       ]);
       const languages = await fresh.db.query('SELECT id, language FROM subjects ORDER BY id');
       expect(languages).toEqual([

@@ -14,6 +14,7 @@ afterAll(async () => {
 
 interface Scholarship {
   _id: string;
+  provider: { en: string; fr: string };
   country: string;
   levels: string[];
   amount: { en: string; fr: string };
@@ -42,6 +43,13 @@ describe('scholarships', () => {
   it('close at the end of the deadline day in Cameroon (23:59:59 WAT)', async () => {
     const { body } = await ctx.request<Scholarship>({ method: 'GET', url: '/scholarships/sch-chevening' });
     expect(body.deadline).toBe('2027-11-04T22:59:59.000Z');
+  });
+
+  it("name their provider in each language, an organisation's own name kept", async () => {
+    const { body } = await ctx.request<Scholarship>({ method: 'GET', url: '/scholarships/sch-chevening' });
+    expect(body.provider).toEqual({ en: 'UK Government', fr: 'Gouvernement britannique' });
+    const eiffel = await ctx.request<Scholarship>({ method: 'GET', url: '/scholarships/sch-eiffel' });
+    expect(eiffel.body.provider).toEqual({ en: 'Campus France', fr: 'Campus France' });
   });
 });
 

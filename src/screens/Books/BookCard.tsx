@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Book } from '../../services/api/types';
+import { textIn } from '../../services/content/text-in';
 import { ContentCard } from '../../ui/ContentCard';
 import { PriceTag } from '../../ui/PriceTag';
 import { InCartNote } from '../Home/InCartNote';
@@ -14,10 +15,6 @@ interface BookCardProps {
   onAddToCart: (book: Book) => void;
   onOpenCart: () => void;
 }
-
-/** The credit in the student's language; a list kept offline from before credits had two is one text. */
-const authorIn = (author: Book['author'] | string, lang: 'en' | 'fr') =>
-  typeof author === 'string' ? author : author[lang];
 
 /** A book: cover, author, pages, language, and what the server's access rule allows (read, or buy its subject). */
 export function BookCard({ book, inCart, onAddToCart, onOpenCart }: BookCardProps) {
@@ -34,7 +31,7 @@ export function BookCard({ book, inCart, onAddToCart, onOpenCart }: BookCardProp
       // language it is taught in (docs/content-languages.md).
       eyebrow={<span lang={book.subjectLanguage}>{book.subjectTitle}</span>}
       meta={t('books.meta', {
-        author: authorIn(book.author, lang),
+        author: textIn(book.author, lang),
         count: book.pages,
         language: t(`books.language.${book.language}`),
       })}

@@ -1,15 +1,7 @@
 import { isoWeekday } from '../../../machines/reminderPlan';
+import { capitalised } from '../../services/capitalised';
 
 const locale = (lang: string) => (lang === 'fr' ? 'fr-CM' : 'en-CM');
-
-/**
- * A name standing alone (a heading, a label, the start of a line) starts with a capital: French writes its
- * weekdays and months in lower case inside a sentence, which is how Intl gives them ("lundi"), so a French
- * heading would otherwise read "lundi" beside "Aujourd'hui".
- */
-export function capitalised(text: string, lang: string): string {
-  return text.charAt(0).toLocaleUpperCase(locale(lang)) + text.slice(1);
-}
 
 /** Weekday names from the browser's own locale data, standing alone (capitalised): 1 Monday … 7 Sunday. */
 export function weekdayName(day: number, lang: string, width: 'long' | 'short' = 'long'): string {

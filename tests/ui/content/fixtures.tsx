@@ -111,7 +111,7 @@ export const BOOKS: Book[] = [
 const scholarship = (id: string, deadline: string, extra: Partial<Scholarship> = {}): Scholarship => ({
   _id: id,
   title: { en: `${id} scholarship`, fr: `Bourse ${id}` },
-  provider: `${id} provider`,
+  provider: { en: `${id} provider`, fr: `fournisseur ${id}` },
   country: 'GB',
   levels: ['master'],
   amount: { en: 'Full tuition', fr: 'Scolarité complète' },
