@@ -72,7 +72,7 @@ export default function ScholarshipDetails({ params }: { params: RouteParams }) 
             <CountdownBadge deadline={item.deadline} now={now()} />
           </p>
           <section aria-labelledby="scholarship-deadline">
-            <h2 id="scholarship-deadline">{t('scholarships.deadline')}</h2>
+            <h2 id="scholarship-deadline">{t('scholarships.deadlineHeading')}</h2>
             <p>
               <time dateTime={item.deadline}>{capitalised(fullDate(item.deadline, lang), lang)}</time>
             </p>

@@ -90,7 +90,7 @@ describe('Scholarships', () => {
     expect(apply).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('names the provider in French, and heads the deadline with a capital, in French', async () => {
+  it('names the provider in French, and heads the deadline with a capital and no colon, in French', async () => {
     const far = SCHOLARSHIPS[0] as (typeof SCHOLARSHIPS)[number];
     const view = renderContent(<Scholarships />, {
       path: '/scholarships',
@@ -110,6 +110,8 @@ describe('Scholarships', () => {
     await screen.findByRole('heading', { level: 1, name: 'Bourse far' });
     expect(screen.getByText(/^fournisseur far · Allemagne/)).toBeInTheDocument();
     expect(screen.getByText(/^Samedi 2 janvier 2027/)).toBeInTheDocument();
+    // A heading, not the list's 'Date limite :' that leads into a date on the same line.
+    expect(screen.getByRole('heading', { level: 2, name: 'Date limite' })).toBeInTheDocument();
   });
 
   it('saves it on the device in the shape the planner reads, and takes it off again', async () => {
