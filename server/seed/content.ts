@@ -253,7 +253,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     provider: { en: 'Campus France', fr: 'Campus France' },
     country: 'FR',
     levels: ['master', 'phd'],
-    amountEn: 'About 1 200 euros a month, travel and insurance',
+    amountEn: 'About 1,200 euros a month, travel and insurance',
     amountFr: 'Environ 1 200 euros par mois, voyage et assurance',
     deadline: '2027-01-08',
     descriptionEn:
