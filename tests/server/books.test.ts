@@ -198,12 +198,12 @@ describe('the book file', () => {
   });
 });
 
-describe('a database from before the texts in two languages (migration 010)', () => {
+describe('a database from before the texts in two languages (migration 011)', () => {
   it("gives the seed team's credit and providers both names, keeps other names, and each subject its language", async () => {
     const fresh = await freshDatabase();
-    const before = mkdtempSync(join(tmpdir(), 'migrations-before-010-'));
+    const before = mkdtempSync(join(tmpdir(), 'migrations-before-011-'));
     try {
-      for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name < '010')) {
+      for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name < '011')) {
         copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
       }
       await migrate(fresh.db, before);
@@ -238,7 +238,7 @@ describe('a database from before the texts in two languages (migration 010)', ()
         );
       await scholarship('chevening', 'UK Government');
       await scholarship('other', 'Fondation Ngoa');
-      expect(await migrate(fresh.db)).toContain('010_content_languages.sql');
+      expect(await migrate(fresh.db)).toContain('011_content_languages.sql');
       const credits = await fresh.db.query('SELECT id, author_en, author_fr FROM books ORDER BY id');
       expect(credits).toEqual([
         { id: 'person', author_en: 'Mme Ngo Bassa', author_fr: 'Mme Ngo Bassa' },
