@@ -57,6 +57,12 @@ export interface TestAppOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * argon2id far below production cost (under a millisecond a hash): tests register and log in thousands of
+ * students, and what they check does not depend on the cost. A test of the cost itself sets the variables.
+ */
+export const CHEAP_PASSWORD_HASHING = { ARGON2_MEMORY_KIB: '256', ARGON2_TIME_COST: '1' } as const;
+
 let counter = 0;
 function uniqueSuffix(): string {
   counter += 1;
@@ -178,6 +184,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     MOMO_SANDBOX_PENDING_MS: '0',
     MOMO_SANDBOX_DELAYED_SUCCESS_MS: '50',
     RATE_LIMIT_ACCOUNT_FAILURES: '1000',
+    ...CHEAP_PASSWORD_HASHING,
     ...(options.redis ? { REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: uniqueRedisPrefix() } : {}),
     ...options.env,
   });

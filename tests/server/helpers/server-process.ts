@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_JWT_SECRET } from './app';
+import { CHEAP_PASSWORD_HASHING, TEST_JWT_SECRET } from './app';
 
 /**
  * The real server as a student's phone meets it: `tsx server/main.ts` in a child process on a free loopback
@@ -64,6 +64,7 @@ export async function startServerProcess(
       JWT_SECRET: TEST_JWT_SECRET,
       LOG_LEVEL: 'info',
       MOMO_SANDBOX_PENDING_MS: '0',
+      ...CHEAP_PASSWORD_HASHING,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
