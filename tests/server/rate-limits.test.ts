@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../scripts/throwaway-redis';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import {
@@ -11,7 +12,6 @@ import {
 } from '../../server/lib/login-throttle';
 import { waitText } from '../../server/lib/rate-limits';
 import { createTestApp, TEST_JWT_SECRET, type TestApp, testRedisUrl, uniqueRedisPrefix } from './helpers/app';
-import { startRedisServer } from './helpers/redis-global-setup';
 
 // Limits as SPEC'd by issue 10: per account as well as per address, sized for a classroom behind one address,
 // the proxy's forwarded address when TRUST_PROXY says so, Retry-After on every 429, shared through Redis.
