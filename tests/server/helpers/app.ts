@@ -63,6 +63,23 @@ export interface TestAppOptions {
  */
 export const CHEAP_PASSWORD_HASHING = { ARGON2_MEMORY_KIB: '256', ARGON2_TIME_COST: '1' } as const;
 
+/**
+ * The limits as server/config.ts sets them by default, as environment variables: for the tests of the
+ * limits themselves (createTestApp's own are generous, so that other tests never meet them).
+ */
+export function defaultLimitsEnv(): Env {
+  const limits = loadConfig({ JWT_SECRET: TEST_JWT_SECRET }).rateLimit;
+  return {
+    RATE_LIMIT_LOGIN_MAX: String(limits.loginMax),
+    RATE_LIMIT_REGISTER_MAX: String(limits.registerMax),
+    RATE_LIMIT_REGISTER_DAY_MAX: String(limits.registerDayMax),
+    RATE_LIMIT_FORGOT_MAX: String(limits.forgotMax),
+    RATE_LIMIT_FORGOT_EMAIL_MAX: String(limits.forgotEmailMax),
+    RATE_LIMIT_PAYMENT_MAX: String(limits.paymentMax),
+    RATE_LIMIT_ACCOUNT_FAILURES: String(limits.account.freeFailures),
+  };
+}
+
 let counter = 0;
 function uniqueSuffix(): string {
   counter += 1;
