@@ -108,11 +108,12 @@ describe('logins behind a full line', () => {
     ctx = await createTestApp({
       seed: false,
       env: {
-        // One hash at a time, one waiting; costly enough (tens of milliseconds) that a burst finds them busy.
+        // One hash at a time, one waiting; at an OWASP cost (tens of milliseconds), longer than the burst
+        // takes to arrive, so that it finds them busy.
         PASSWORD_HASH_CONCURRENCY: '1',
         PASSWORD_HASH_QUEUE_MAX: '1',
-        ARGON2_MEMORY_KIB: '65536',
-        ARGON2_TIME_COST: '3',
+        ARGON2_MEMORY_KIB: '19456',
+        ARGON2_TIME_COST: '2',
         RATE_LIMIT_ACCOUNT_FAILURES: '4',
       },
     });
@@ -130,7 +131,9 @@ describe('logins behind a full line', () => {
       payload: { username, password },
     });
 
-  it('answers 503 with Retry-After and a translated message, and never counts those against the account', async () => {
+  it('answers 503 with Retry-After and a translated message, and never counts those against the account', {
+    timeout: 120_000,
+  }, async () => {
     const student = await ctx.registerAndLogin();
     const burst = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
