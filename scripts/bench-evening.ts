@@ -358,6 +358,23 @@ function pick<T>(list: readonly T[]): T {
   return item;
 }
 
+/** A paying student's read: each request with one of their tokens, so every answer is personal. */
+function payingFamily(name: string, path: string, paid: Student[]): Family {
+  return {
+    name,
+    read: true,
+    connections: 10,
+    request: () => ({
+      method: 'GET',
+      path,
+      setupRequest: (request: LoadRequest) => ({
+        ...request,
+        headers: { ...request.headers, authorization: `Bearer ${pick(paid).token}` },
+      }),
+    }),
+  };
+}
+
 function readFamilies(paid: Student[]): Family[] {
   return [
     {
@@ -383,32 +400,8 @@ function readFamilies(paid: Student[]): Family[] {
         }),
       }),
     },
-    {
-      name: 'profile (paying)',
-      read: true,
-      connections: 10,
-      request: () => ({
-        method: 'GET',
-        path: '/users/profile',
-        setupRequest: (request: LoadRequest) => ({
-          ...request,
-          headers: { ...request.headers, authorization: `Bearer ${pick(paid).token}` },
-        }),
-      }),
-    },
-    {
-      name: 'video page (paying)',
-      read: true,
-      connections: 10,
-      request: () => ({
-        method: 'GET',
-        path: '/videos/page?section=anglophone',
-        setupRequest: (request: LoadRequest) => ({
-          ...request,
-          headers: { ...request.headers, authorization: `Bearer ${pick(paid).token}` },
-        }),
-      }),
-    },
+    payingFamily('profile (paying)', '/users/profile', paid),
+    payingFamily('video page (paying)', '/videos/page?section=anglophone', paid),
   ];
 }
 

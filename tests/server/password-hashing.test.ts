@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { boundedQueue, QueueFullError } from '../../server/lib/bounded-queue';
 import { belowOwaspRange, createPasswords, OWASP_ARGON2ID } from '../../server/lib/password';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from './helpers/app';
+import { createTestApp, loginAttempt, TEST_JWT_SECRET, type TestApp } from './helpers/app';
 
 // Issue 23: password hashing kept in its lane. At most a few argon2 hashes run at once and a bounded line
 // waits behind them, so reads keep a core while logins wait; a full line answers 503 with Retry-After and a
@@ -123,13 +123,7 @@ describe('logins behind a full line', () => {
   });
 
   const login = (username: string, password: string, language: string, address: string) =>
-    ctx.request({
-      method: 'POST',
-      url: '/users/authenticate/student',
-      remoteAddress: address,
-      headers: { 'accept-language': language },
-      payload: { username, password },
-    });
+    loginAttempt(ctx, username, password, address, language);
 
   it('answers 503 with Retry-After and a translated message, and never counts those against the account', {
     timeout: 120_000,

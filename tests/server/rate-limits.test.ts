@@ -14,6 +14,7 @@ import { waitText } from '../../server/lib/rate-limits';
 import {
   createTestApp,
   defaultLimitsEnv,
+  loginAttempt,
   TEST_JWT_SECRET,
   type TestApp,
   testRedisUrl,
@@ -41,14 +42,7 @@ const SLOW = { timeout: 120_000 };
 /** The defaults of server/config.ts, not the test helper's generous ones. */
 const DEFAULT_LIMITS = defaultLimitsEnv();
 
-const login = (ctx: TestApp, username: string, password: string, address: string, language = 'en') =>
-  ctx.request({
-    method: 'POST',
-    url: '/users/authenticate/student',
-    remoteAddress: address,
-    headers: { 'accept-language': language },
-    payload: { username, password },
-  });
+const login = loginAttempt;
 
 function expectRetryAfter(response: { headers: Record<string, unknown> }, atLeast = 1, atMost = 86_400) {
   const seconds = Number(response.headers['retry-after']);

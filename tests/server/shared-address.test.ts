@@ -19,7 +19,7 @@ import {
 } from './helpers/app';
 import { startEmulator, type TestEmulator } from './helpers/momo-emulator';
 import { cart, checkoutBody, ORDINARY_PAYER, pricedSubjects, type Subject } from './helpers/payment-calls';
-import { type ServerProcess, startServerProcess } from './helpers/server-process';
+import { callThroughProxy, type ServerProcess, startServerProcess } from './helpers/server-process';
 
 // Issue 23, the exam-results evening: thousands of students reach the server through one address (a school's
 // Wi-Fi, an internet café, an operator's carrier-grade NAT, a proxy before TRUST_PROXY is set). With the
@@ -325,16 +325,8 @@ describe('as processes: one school behind a proxy, limits shared through Redis',
     path: string,
     options: { body?: unknown; token?: string; client: string },
   ) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        'x-forwarded-for': options.client,
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    const answer = await callThroughProxy(server, method, path, options);
+    return { status: answer.status, body: answer.json() as Record<string, unknown> };
   };
   const serverFor = (i: number) => servers[i % servers.length] as ServerProcess;
 

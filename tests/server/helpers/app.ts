@@ -272,6 +272,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/** One login attempt from a client address, in a language: what the limit and throttle tests send. */
+export function loginAttempt(
+  ctx: TestApp,
+  username: string,
+  password: string,
+  address: string,
+  language = 'en',
+) {
+  return ctx.request({
+    method: 'POST',
+    url: '/users/authenticate/student',
+    remoteAddress: address,
+    headers: { 'accept-language': language },
+    payload: { username, password },
+  });
+}
+
 /** Grants access to a subject directly in the database (what a settled payment does). */
 export async function grantAccess(
   db: Db,

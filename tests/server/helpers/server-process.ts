@@ -122,6 +122,30 @@ export async function startServerProcess(
   };
 }
 
+/**
+ * A call as it arrives through the reverse proxy (the server trusting it: TRUST_PROXY), from the client
+ * address `client`: the body as text, `json()` to parse it.
+ */
+export async function callThroughProxy(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { client: string; body?: unknown; token?: string; headers?: Record<string, string> },
+) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      'x-forwarded-for': options.client,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
+}
+
 /** Registers a student on a running server and logs in: their id and token. */
 export async function registerOn(
   server: ServerProcess,
