@@ -139,12 +139,12 @@ async function startServer(tree: string, env: Record<string, string>): Promise<R
     running = false;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (!running) throw new Error(`the server exited before answering:\n${output.join('\n')}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the server did not answer /health within 180 s:\n${output.join('\n')}`);
+      throw new Error(`the server did not answer /health within 300 s:\n${output.join('\n')}`);
     }
     const healthy = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) })
       .then((response) => response.ok)
