@@ -15,17 +15,21 @@
  * PGlite) and `postgres` (two processes on one throwaway PostgreSQL cluster and one throwaway Redis, each
  * family's connections split between them).
  *
- *   npm run bench:evening                               both setups, 20 s a phase, docs/performance.md updated
- *   npm run bench:evening -- --setup pglite --seconds 10
- *   npm run bench:evening -- --tree /path/to/other/checkout --no-docs --json out.json
+ *   npm run bench:evening                                   both setups, 20 s a phase: the "after" block
+ *   npm run bench:evening -- --ref <commit>                 the same load on that commit's server: "before"
+ *   npm run bench:evening -- --setup pglite --seconds 5     a quick run (one setup, short phases)
  *
- * `--tree` runs another checkout's server (its server/main.ts, its defaults) under the same load, for a
- * before/after comparison; `--no-docs` leaves docs/performance.md alone; `--json` keeps the figures.
+ * Before and after: `--ref` extracts a commit of this repository (e.g. main before the merge of issue 23)
+ * into a temporary directory that borrows this checkout's node_modules, and runs its server, with its own
+ * defaults, under the same load; `--tree <dir>` does the same with another checkout as it stands. Such a
+ * run writes docs/performance.md's "before" block, this checkout's run the "after" block, each with its load
+ * average, so that the two sit side by side. `--label before|after` overrides the block, `--no-docs` leaves
+ * the file alone, `--json <file>` keeps the figures.
  * A benchmark, not a test: nothing is asserted, every run is bounded in time.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
@@ -66,6 +70,8 @@ export interface FamilyFigures {
   statuses: Record<string, number>;
   /** Requests without an answer (socket errors, timeouts). */
   errors: number;
+  /** Requests still waiting for their answer when the phase ended (their latency is in no percentile). */
+  unanswered: number;
 }
 
 export interface PhaseFigures {
@@ -277,6 +283,7 @@ interface Sample {
 class Recorder {
   readonly samples = new Map<string, Sample[]>();
   readonly errors = new Map<string, number>();
+  readonly unanswered = new Map<string, number>();
   add(family: string, status: number, latencyMs: number) {
     const list = this.samples.get(family) ?? [];
     list.push({ status, latencyMs });
@@ -284,6 +291,10 @@ class Recorder {
   }
   error(family: string) {
     this.errors.set(family, (this.errors.get(family) ?? 0) + 1);
+  }
+  /** What autocannon sent and never saw answered, counted when its run ends. */
+  left(family: string, count: number) {
+    this.unanswered.set(family, (this.unanswered.get(family) ?? 0) + Math.max(0, count));
   }
 }
 
@@ -293,7 +304,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? 0;
 }
 
-function figuresOf(family: string, samples: Sample[], errors: number, seconds: number): FamilyFigures {
+function figuresOf(
+  family: string,
+  samples: Sample[],
+  errors: number,
+  unanswered: number,
+  seconds: number,
+): FamilyFigures {
   const latencies = samples.map((sample) => sample.latencyMs).sort((a, b) => a - b);
   const statuses: Record<string, number> = {};
   for (const sample of samples) {
@@ -308,6 +325,7 @@ function figuresOf(family: string, samples: Sample[], errors: number, seconds: n
     p99: Math.round(percentile(latencies, 99) * 10) / 10,
     statuses,
     errors,
+    unanswered,
   };
 }
 
@@ -333,6 +351,7 @@ function runFamily(
             Math.floor(family.connections / servers.length) +
             (index < family.connections % servers.length ? 1 : 0);
           if (connections === 0) return done();
+          let seen = 0;
           const instance = autocannon(
             {
               url: server.url,
@@ -342,12 +361,20 @@ function runFamily(
               headers: BROWSER,
               requests: [family.request(server)],
             },
-            (error) => (error ? fail(error) : done()),
+            (error, result) => {
+              if (error) return fail(error);
+              recorder.left(family.name, result.requests.sent - seen);
+              done();
+            },
           );
-          instance.on('response', (_client, status, _bytes, latencyMs) =>
-            recorder.add(family.name, status, latencyMs),
-          );
-          instance.on('reqError', () => recorder.error(family.name));
+          instance.on('response', (_client, status, _bytes, latencyMs) => {
+            seen += 1;
+            recorder.add(family.name, status, latencyMs);
+          });
+          instance.on('reqError', () => {
+            seen += 1;
+            recorder.error(family.name);
+          });
         }),
     ),
   ).then(() => {});
@@ -538,21 +565,30 @@ async function runPhase(
   }
   await Promise.all(running);
   const loadAfter = loadavg().map((value) => Math.round(value * 100) / 100);
-  const names = [...families.map((family) => family.name), 'payment start', 'payment poll', 'checkout'];
-  const figures = names
-    .filter((name) => recorder.samples.has(name) || recorder.errors.has(name))
-    .map((name) =>
-      figuresOf(
-        name,
-        recorder.samples.get(name) ?? [],
-        recorder.errors.get(name) ?? 0,
-        // The burst's calls are spread over their own time, not the phase's: their rate is not the point.
-        seconds,
-      ),
-    );
-  const readNames = new Set(families.filter((family) => family.read).map((family) => family.name));
-  const readSamples = [...readNames].flatMap((name) => recorder.samples.get(name) ?? []);
-  const readErrors = [...readNames].reduce((sum, name) => sum + (recorder.errors.get(name) ?? 0), 0);
+  // The phase's own families always have a row (one that got no answer at all must show, not vanish); the
+  // burst's only when it ran.
+  const names = [
+    ...families.map((family) => family.name),
+    ...['payment start', 'payment poll', 'checkout'].filter(
+      (name) => recorder.samples.has(name) || recorder.errors.has(name),
+    ),
+  ];
+  const count = (map: Map<string, number>, chosen: Iterable<string>) =>
+    [...chosen].reduce((sum, name) => sum + (map.get(name) ?? 0), 0);
+  const figures = names.map((name) =>
+    figuresOf(
+      name,
+      recorder.samples.get(name) ?? [],
+      recorder.errors.get(name) ?? 0,
+      recorder.unanswered.get(name) ?? 0,
+      // The burst's calls are spread over their own time, not the phase's: their rate is not the point.
+      seconds,
+    ),
+  );
+  const readNames = families.filter((family) => family.read).map((family) => family.name);
+  const readSamples = readNames.flatMap((name) => recorder.samples.get(name) ?? []);
+  const readErrors = count(recorder.errors, readNames);
+  const readUnanswered = count(recorder.unanswered, readNames);
   return {
     figures: {
       phase,
@@ -560,7 +596,7 @@ async function runPhase(
       loadBefore,
       loadAfter,
       families: figures,
-      reads: figuresOf('all reads', readSamples, readErrors, seconds),
+      reads: figuresOf('all reads', readSamples, readErrors, readUnanswered, seconds),
     },
     ...(burstFigures === undefined ? {} : { burst: burstFigures }),
   };
@@ -590,6 +626,7 @@ export async function runEvening(options: {
   try {
     Object.assign(shared, await provisionedProvider(provider));
     // First start: migrations, seed, and one student registered the ordinary way.
+    progress('first start: migrations, seed, one registration');
     const first = await startServer(options.tree, shared);
     const registered = await call(first.url, 'POST', '/users/register', {
       body: {
@@ -612,6 +649,7 @@ export async function runEvening(options: {
         [studentName(0)],
       );
       if (seed === undefined) throw new Error('the registered student is not in the database');
+      progress(`${STUDENTS} students, ${PAYING} paying`);
       await populate(db, seed.password_hash);
       const [row] = await db.query<{ id: string; subject_title: string; price: number }>(
         "SELECT id, subject_title, price FROM subjects WHERE price > 0 AND section = 'francophone' ORDER BY id LIMIT 1",
@@ -623,6 +661,7 @@ export async function runEvening(options: {
     }
 
     const processes = options.setup === 'postgres' ? 2 : 1;
+    progress(`${processes} server process${processes > 1 ? 'es' : ''}`);
     servers.push(
       ...(await Promise.all(Array.from({ length: processes }, () => startServer(options.tree, shared)))),
     );
@@ -631,8 +670,11 @@ export async function runEvening(options: {
 
     // Warm-up: caches filled, JIT settled.
     await runPhase('reads', servers, 3, paid);
+    progress(`reads, ${options.seconds} s`);
     const reads = await runPhase('reads', servers, options.seconds, paid);
+    progress(`reads with logins, ${options.seconds} s`);
     const logins = await runPhase('logins', servers, options.seconds, paid);
+    progress(`reads with the payment burst, ${options.seconds} s and the burst's end`);
     const payments = await runPhase('payments', servers, options.seconds, paid, { buyers, subject });
     const login = logins.figures.families.find((row) => row.family === 'login');
     const loginsOk = login === undefined ? 0 : login.requests - sumStatuses(login.statuses);
@@ -654,6 +696,14 @@ export async function runEvening(options: {
   }
 }
 
+/** Where a long run is, on stderr, with the load average (the figures' context). */
+function progress(step: string): void {
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+  console.error(`  ${new Date().toISOString().slice(11, 19)} ${step} (load ${load})`);
+}
+
 function sumStatuses(statuses: Record<string, number>): number {
   return Object.values(statuses).reduce((sum, count) => sum + count, 0);
 }
@@ -670,13 +720,13 @@ export function eveningTable(figures: SetupFigures): string {
   const lines = [
     `**${figures.setup}** (${figures.processes} process${figures.processes > 1 ? 'es' : ''}${figures.setup === 'postgres' ? ', Redis' : ''})`,
     '',
-    '| phase | family | req/s | p50 (ms) | p99 (ms) | non-2xx | errors |',
-    '|---|---|---:|---:|---:|---|---:|',
+    '| phase | family | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | unanswered at the end |',
+    '|---|---|---:|---:|---:|---|---:|---:|',
   ];
   for (const phase of figures.phases) {
     for (const row of [...phase.families, phase.reads]) {
       lines.push(
-        `| ${phase.phase} | ${row.family} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${statusText(row.statuses)} | ${row.errors} |`,
+        `| ${phase.phase} | ${row.family} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${statusText(row.statuses)} | ${row.errors} | ${row.unanswered} |`,
       );
     }
   }
@@ -693,47 +743,117 @@ export function eveningTable(figures: SetupFigures): string {
   return lines.join('\n');
 }
 
-const DOC_START = '<!-- bench:evening:start -->';
-const DOC_END = '<!-- bench:evening:end -->';
+export type Label = 'before' | 'after';
 
-/** Replaces the last run's block in docs/performance.md (between its markers) with this run's. */
-function writeDocs(all: SetupFigures[]): void {
+/** What ran: the block it fills and a line naming the code. */
+interface Subject {
+  label: Label;
+  description: string;
+}
+
+const marker = (label: Label, edge: 'start' | 'end') => `<!-- bench:evening:${label}:${edge} -->`;
+
+/** Replaces the block of this label in docs/performance.md (between its markers) with this run's figures. */
+function writeDocs(all: SetupFigures[], subject: Subject): void {
   const file = join(ROOT, 'docs', 'performance.md');
   const text = readFileSync(file, 'utf8');
-  const start = text.indexOf(DOC_START);
-  const end = text.indexOf(DOC_END);
-  if (start < 0 || end < start) throw new Error(`docs/performance.md has no ${DOC_START} … ${DOC_END} block`);
+  const [startMarker, endMarker] = [marker(subject.label, 'start'), marker(subject.label, 'end')];
+  const start = text.indexOf(startMarker);
+  const end = text.indexOf(endMarker);
+  if (start < 0 || end < start)
+    throw new Error(`docs/performance.md has no ${startMarker} … ${endMarker} block`);
   const block = [
-    DOC_START,
-    `Last \`npm run bench:evening\`: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores, ` +
+    startMarker,
+    `**${subject.label === 'before' ? 'Before' : 'After'}** (${subject.description}): ` +
+      `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${availableParallelism()} cores, ` +
       `${all[0]?.phases[0]?.seconds ?? 0} s a phase.`,
     '',
     ...all.map((figures) => `${eveningTable(figures)}\n`),
-    DOC_END,
+    endMarker,
   ].join('\n');
-  writeFileSync(file, text.slice(0, start) + block + text.slice(end + DOC_END.length));
+  writeFileSync(file, text.slice(0, start) + block + text.slice(end + endMarker.length));
+}
+
+function git(args: string[], cwd = ROOT): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8' }).trim();
+}
+
+/**
+ * A commit of this repository as a directory of its own: `git archive` into a temporary directory (nothing
+ * of the repository's worktrees or refs is touched), with this checkout's node_modules borrowed, since the
+ * server's dependencies are the same on both sides of the comparison.
+ */
+function extractCommit(ref: string): { tree: string; description: string; remove(): void } {
+  const commit = git(['rev-parse', '--verify', `${ref}^{commit}`]);
+  const tree = mkdtempSync(join(tmpdir(), 'study-app-evening-tree-'));
+  execFileSync('sh', ['-c', 'git archive --format=tar "$1" | tar -x -C "$2"', 'sh', commit, tree], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
+  return {
+    tree,
+    description: `${ref} = ${git(['log', '-1', '--format=%h %s', commit]).slice(0, 100)}`,
+    remove: () => rmSync(tree, { recursive: true, force: true }),
+  };
+}
+
+function describeCheckout(tree: string): string {
+  try {
+    const head = git(['log', '-1', '--format=%h %s'], tree).slice(0, 100);
+    const dirty = git(['status', '--porcelain', '--untracked-files=no'], tree) !== '';
+    return `${tree === ROOT ? 'this checkout' : tree}, ${head}${dirty ? ', with uncommitted changes' : ''}`;
+  } catch {
+    return tree;
+  }
 }
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
+  if (index < 0) return undefined;
+  const value = process.argv[index + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  return value;
 }
 
 async function main(): Promise<void> {
   const chosen = argument('--setup');
-  const setups: Setup[] = chosen === 'pglite' || chosen === 'postgres' ? [chosen] : ['pglite', 'postgres'];
+  if (chosen !== undefined && chosen !== 'pglite' && chosen !== 'postgres') {
+    throw new Error('--setup is pglite or postgres (both when it is left out)');
+  }
+  const setups: Setup[] = chosen === undefined ? ['pglite', 'postgres'] : [chosen];
   const seconds = Number(argument('--seconds') ?? 20);
-  const tree = resolve(argument('--tree') ?? ROOT);
+  if (!Number.isFinite(seconds) || seconds < 3) throw new Error('--seconds is a number of at least 3');
+  const ref = argument('--ref');
+  const treeArgument = argument('--tree');
+  if (ref !== undefined && treeArgument !== undefined) throw new Error('--ref or --tree, not both');
+  const extracted = ref === undefined ? undefined : extractCommit(ref);
+  const tree = extracted?.tree ?? resolve(treeArgument ?? ROOT);
+  if (!existsSync(join(tree, 'server', 'main.ts'))) throw new Error(`${tree} has no server/main.ts`);
+  const labelArgument = argument('--label');
+  if (labelArgument !== undefined && labelArgument !== 'before' && labelArgument !== 'after') {
+    throw new Error('--label is before or after');
+  }
+  const subject: Subject = {
+    label: labelArgument ?? (tree === ROOT ? 'after' : 'before'),
+    description: extracted?.description ?? describeCheckout(tree),
+  };
+  const began = Date.now();
   const all: SetupFigures[] = [];
-  for (const setup of setups) {
-    console.log(`\n${setup}: ${tree === ROOT ? 'this checkout' : tree}, ${seconds} s a phase`);
-    const figures = await runEvening({ setup, seconds, tree });
-    console.log(`\n${eveningTable(figures)}`);
-    all.push(figures);
+  try {
+    for (const setup of setups) {
+      console.log(`\n${setup}: ${subject.description}, ${seconds} s a phase`);
+      const figures = await runEvening({ setup, seconds, tree });
+      console.log(`\n${eveningTable(figures)}`);
+      all.push(figures);
+    }
+  } finally {
+    extracted?.remove();
   }
   const json = argument('--json');
   if (json !== undefined) writeFileSync(json, `${JSON.stringify(all, null, 2)}\n`);
-  if (!process.argv.includes('--no-docs')) writeDocs(all);
+  if (!process.argv.includes('--no-docs')) writeDocs(all, subject);
+  console.log(`\n${subject.label}: ${Math.round((Date.now() - began) / 1000)} s in all`);
 }
 
 if (process.argv[1] === import.meta.filename) await main();

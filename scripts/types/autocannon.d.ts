@@ -29,7 +29,8 @@ declare module 'autocannon' {
     max: number;
   }
   interface Result {
-    requests: Histogram & { total: number };
+    /** `sent`: requests written to the server, answered or not by the run's end. */
+    requests: Histogram & { total: number; sent: number };
     latency: Histogram;
     /** Bytes per second read from the server. */
     throughput: Histogram & { total: number };
