@@ -70,7 +70,10 @@ export interface FamilyFigures {
   statuses: Record<string, number>;
   /** Requests without an answer (socket errors, timeouts). */
   errors: number;
-  /** Requests still waiting for their answer when the phase ended (their latency is in no percentile). */
+  /**
+   * Requests still waiting for their answer when the phase ended (their latency is in no percentile): one a
+   * connection is the normal cut at the end; a family whose every request is in flight got no answer at all.
+   */
   unanswered: number;
 }
 
@@ -711,6 +714,11 @@ function sumStatuses(statuses: Record<string, number>): number {
 // ---------------------------------------------------------------------------------------------------------
 // Report
 
+/** No answer, no latency: a dash rather than a 0 ms that reads as fast. */
+function latencyText(ms: number, row: FamilyFigures): string {
+  return row.requests === 0 ? '–' : String(ms);
+}
+
 function statusText(statuses: Record<string, number>): string {
   const entries = Object.entries(statuses);
   return entries.length === 0 ? '–' : entries.map(([status, count]) => `${count}×${status}`).join(', ');
@@ -720,13 +728,13 @@ export function eveningTable(figures: SetupFigures): string {
   const lines = [
     `**${figures.setup}** (${figures.processes} process${figures.processes > 1 ? 'es' : ''}${figures.setup === 'postgres' ? ', Redis' : ''})`,
     '',
-    '| phase | family | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | unanswered at the end |',
+    '| phase | family | req/s | p50 (ms) | p99 (ms) | non-2xx | errors | in flight at the end |',
     '|---|---|---:|---:|---:|---|---:|---:|',
   ];
   for (const phase of figures.phases) {
     for (const row of [...phase.families, phase.reads]) {
       lines.push(
-        `| ${phase.phase} | ${row.family} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${statusText(row.statuses)} | ${row.errors} | ${row.unanswered} |`,
+        `| ${phase.phase} | ${row.family} | ${Math.round(row.rps)} | ${latencyText(row.p50, row)} | ${latencyText(row.p99, row)} | ${statusText(row.statuses)} | ${row.errors} | ${row.unanswered} |`,
       );
     }
   }
@@ -793,7 +801,7 @@ function extractCommit(ref: string): { tree: string; description: string; remove
   symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
   return {
     tree,
-    description: `${ref} = ${git(['log', '-1', '--format=%h %s', commit]).slice(0, 100)}`,
+    description: `${commit.startsWith(ref) ? '' : `${ref} = `}${git(['log', '-1', '--format=%h %s', commit]).slice(0, 100)}`,
     remove: () => rmSync(tree, { recursive: true, force: true }),
   };
 }
