@@ -15,6 +15,7 @@ import { refuseNulCharacters } from './lib/input-guards';
 import { failOpen, memoryAttemptStore, redisAttemptStore } from './lib/login-throttle';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
 import { createMetrics, instrumentRequests, metricsRoute } from './lib/metrics';
+import { belowOwaspRange, createPasswords } from './lib/password';
 import { tooManyRequests } from './lib/rate-limits';
 import { closeRedis, openRedis } from './lib/redis';
 import { requestIdGenerator } from './lib/request-id';
@@ -102,6 +103,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
           app.log.warn({ err: error }, 'login attempt not counted: Redis unavailable'),
         ),
   );
+  const hashing = config.passwordHashing;
+  app.decorate('passwords', createPasswords(hashing));
+  if (belowOwaspRange(hashing.memoryKib, hashing.timeCost)) {
+    app.log.warn(
+      { memoryKib: hashing.memoryKib, timeCost: hashing.timeCost },
+      'password hashing below OWASP’s argon2id settings (ARGON2_MEMORY_KIB, ARGON2_TIME_COST): for tests only',
+    );
+  }
+  app.metrics.watchPasswordHashing(() => app.passwords.stats());
   app.decorate('httpFetch', overrides.fetch ?? fetch);
   app.decorate('authenticate', requireStudent);
   app.decorate('optionalAuth', optionalStudent);

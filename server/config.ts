@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { PasswordHashingSettings } from './lib/password';
 
 const optionalText = z
   .string()
@@ -60,13 +62,19 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(15 * 60_000),
-  // Per client address and window: sized for a class of 60 behind one school or operator address.
-  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(100),
-  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(100),
-  RATE_LIMIT_REGISTER_DAY_MAX: z.coerce.number().int().positive().default(300),
-  RATE_LIMIT_FORGOT_MAX: z.coerce.number().int().positive().default(60),
+  // Per client address and window, only where there is no account yet: sized for thousands of students
+  // behind one address (a school, an operator's carrier-grade NAT). server/README.md "Limits" says why each.
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().positive().default(3_000),
+  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().positive().default(1_000),
+  RATE_LIMIT_REGISTER_DAY_MAX: z.coerce.number().int().positive().default(5_000),
+  RATE_LIMIT_FORGOT_MAX: z.coerce.number().int().positive().default(1_000),
   RATE_LIMIT_FORGOT_EMAIL_MAX: z.coerce.number().int().positive().default(3),
+  // Per account and window, whatever the address.
   RATE_LIMIT_PAYMENT_MAX: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_COMMENT_MAX: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_REACTION_MAX: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_PLANNER_MAX: z.coerce.number().int().positive().default(2_000),
+  RATE_LIMIT_PASSWORD_CHECK_MAX: z.coerce.number().int().positive().default(10),
   // Per account, whatever the address: free failed logins, then a delay doubling from the first one.
   RATE_LIMIT_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
   RATE_LIMIT_ACCOUNT_DELAY_MS: z.coerce.number().int().positive().default(30_000),
@@ -75,6 +83,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(15 * 60_000),
+  // argon2id: OWASP's m = 9 MiB, t = 4, the cheapest of its five equal settings measured here (README).
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8).default(9_216),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(4),
+  // Unset: one hash per core but one, so a core stays with the requests; the line behind them, 64 per hash.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().nonnegative().optional(),
   TRUST_PROXY: z.string().default('false'),
   REDIS_URL: optionalText,
   REDIS_KEY_PREFIX: z.string().default('studycam:'),
@@ -100,7 +114,14 @@ export interface RateLimitConfig {
   registerDayMax: number;
   forgotMax: number;
   forgotEmailMax: number;
+  /** Per account: payment starts, order starts and checkouts, each route its own bucket. */
   paymentMax: number;
+  commentMax: number;
+  /** Per account: likes, dislikes, comment likes and views together. */
+  reactionMax: number;
+  plannerMax: number;
+  /** Per account: calls that check the password (change, account deletion). */
+  passwordCheckMax: number;
   account: { freeFailures: number; delayMs: number; maxDelayMs: number };
 }
 
@@ -155,6 +176,7 @@ export interface Config {
   corsOrigins: string[] | '*';
   bodyLimitBytes: number;
   rateLimit: RateLimitConfig;
+  passwordHashing: PasswordHashingSettings;
   trustProxy: TrustProxy;
   /** Shared store for the rate limits of every server process; unset: in memory, per process. */
   redisUrl: string | undefined;
@@ -214,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     throw new Error('Invalid configuration:\n  METRICS_TOKEN: must be at least 16 characters');
   }
   const builtInMomo = `http://127.0.0.1:${e.PORT}/momo-sandbox`;
+  const hashConcurrency = e.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -265,11 +288,21 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
       forgotMax: e.RATE_LIMIT_FORGOT_MAX,
       forgotEmailMax: e.RATE_LIMIT_FORGOT_EMAIL_MAX,
       paymentMax: e.RATE_LIMIT_PAYMENT_MAX,
+      commentMax: e.RATE_LIMIT_COMMENT_MAX,
+      reactionMax: e.RATE_LIMIT_REACTION_MAX,
+      plannerMax: e.RATE_LIMIT_PLANNER_MAX,
+      passwordCheckMax: e.RATE_LIMIT_PASSWORD_CHECK_MAX,
       account: {
         freeFailures: e.RATE_LIMIT_ACCOUNT_FAILURES,
         delayMs: e.RATE_LIMIT_ACCOUNT_DELAY_MS,
         maxDelayMs: Math.max(e.RATE_LIMIT_ACCOUNT_MAX_DELAY_MS, e.RATE_LIMIT_ACCOUNT_DELAY_MS),
       },
+    },
+    passwordHashing: {
+      memoryKib: e.ARGON2_MEMORY_KIB,
+      timeCost: e.ARGON2_TIME_COST,
+      concurrency: hashConcurrency,
+      queueMax: e.PASSWORD_HASH_QUEUE_MAX ?? 64 * hashConcurrency,
     },
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,

@@ -4,6 +4,7 @@ import type { Db } from './db';
 import type { AttemptStore } from './login-throttle';
 import type { Mailer } from './mailer';
 import type { Metrics } from './metrics';
+import type { Passwords } from './password';
 import type { ResponseCache } from './response-cache';
 
 // What buildApp() adds to Fastify, typed for every module (payments included).
@@ -20,6 +21,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Login attempts per account (lib/login-throttle.ts): in memory, or in Redis with REDIS_URL. */
     loginAttempts: AttemptStore;
+    /** argon2id behind the hashing queue (lib/password.ts): 503 `hashingBusy` when the line is full. */
+    passwords: Passwords;
     /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: sets request.student when a valid token is sent; anonymous otherwise. */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { HttpError } from './errors';
 
 /**
@@ -21,6 +21,8 @@ export interface Metrics {
   rateLimited: Counter<'limit'>;
   /** Requests answered 503 because the database could not be reached. */
   databaseUnavailable: Counter;
+  /** Publishes the password hashing queue: hashes running and waiting, read at each scrape. */
+  watchPasswordHashing(stats: () => { running: number; waiting: number }): void;
 }
 
 export function createMetrics(): Metrics {
@@ -64,6 +66,19 @@ export function createMetrics(): Metrics {
       help: 'Requests answered 503 because the database could not be reached',
       registers: [registry],
     }),
+    watchPasswordHashing(stats) {
+      new Gauge({
+        name: 'password_hashing_queue',
+        help: 'Password hashes running and waiting for a slot (a full line answers 503)',
+        labelNames: ['state'] as const,
+        registers: [registry],
+        collect() {
+          const now = stats();
+          this.set({ state: 'running' }, now.running);
+          this.set({ state: 'waiting' }, now.waiting);
+        },
+      });
+    },
   };
 }
 

@@ -1,26 +1,12 @@
-import { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP, type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config';
 import { HttpError } from './errors';
 
-/**
- * Route-level rate limit, for the `config` of a route: `config: routeRateLimit(app.config, 'payment')`.
- * The limiter is registered with global: false, so only routes carrying this are limited. Each route gets
- * its own bucket; use sharedLimit() for one bucket over several routes.
- */
-export function routeRateLimit(
-  config: Config,
-  kind: 'login' | 'register' | 'forgot' | 'payment',
-): { rateLimit?: { max: number; timeWindow: number } } {
-  if (!config.rateLimit.enabled) return {};
-  const max = {
-    login: config.rateLimit.loginMax,
-    register: config.rateLimit.registerMax,
-    forgot: config.rateLimit.forgotMax,
-    payment: config.rateLimit.paymentMax,
-  }[kind];
-  return { rateLimit: { max, timeWindow: config.rateLimit.windowMs } };
-}
+// Two kinds of limits (server/README.md "Limits" gives each one's reason and default): per account wherever
+// the caller is signed in (accountLimit), since thousands of students may share one address (a school's
+// Wi-Fi, an operator's carrier-grade NAT); per address only where there is no account yet (sharedLimit's
+// default key), sized for such a crowd, the brute-force protection being the per-account login throttle
+// (login-throttle.ts) and the per-inbox limit of reset mails.
 
 /** "45 s" under two minutes, else whole minutes ("15 min"): the same in English and French. */
 export function waitText(seconds: number): string {
@@ -54,18 +40,39 @@ export interface SharedLimitOptions {
 }
 
 /**
+ * Counters one limit keeps in a process's memory (without REDIS_URL): the least recently counted are
+ * forgotten beyond it, so a flood of addresses or accounts cannot grow the process. The plugin's default,
+ * 5,000, is less than the students one evening brings.
+ */
+const MEMORY_ENTRIES = 100_000;
+
+/**
+ * The limit names made on each app (keyed by its rate-limit plugin, one per app): one name, one bucket, or
+ * memory (a store per limit made) and Redis (keys by name) would count differently.
+ */
+const namesByApp = new WeakMap<FastifyInstance['createRateLimit'], Set<string>>();
+
+/**
  * One bucket for every route the returned hook is attached to (as onRequest, or preHandler when the key
  * needs the validated body), kept in the rate-limit plugin's store: in memory, or in Redis when REDIS_URL is
- * set, so that every server process counts together. Keys are namespaced by `name`.
+ * set, so that every server process counts together. Keys are namespaced by `name`; make each limit once
+ * and attach its hook to all its routes.
  */
 export function sharedLimit(app: FastifyInstance, name: string, options: SharedLimitOptions): LimitHook {
+  const names = namesByApp.get(app.createRateLimit) ?? new Set<string>();
+  namesByApp.set(app.createRateLimit, names);
+  if (names.has(name))
+    throw new Error(`Rate limit '${name}' is made twice: make it once, attach it to each route`);
+  names.add(name);
   if (!app.config.rateLimit.enabled) return async () => {};
   const keyOf = options.key ?? clientAddress;
-  const check = app.createRateLimit({
+  const limiter: RateLimitOptions = {
     max: options.max,
     timeWindow: options.windowMs,
+    cache: MEMORY_ENTRIES,
     keyGenerator: (request: FastifyRequest) => `${name}:${keyOf(request) ?? ''}`,
-  });
+  };
+  const check = app.createRateLimit(limiter);
   return async (request) => {
     if (keyOf(request) === undefined) return;
     const result = await check(request);
@@ -74,4 +81,24 @@ export function sharedLimit(app: FastifyInstance, name: string, options: SharedL
       throw tooManyRequests(result.ttl);
     }
   };
+}
+
+/**
+ * A limit per signed-in account, whatever address the student shares: attach it as a preHandler after
+ * `app.authenticate` (`preHandler: [app.authenticate, limit]`). For any authenticated call a student could
+ * repeat in a loop (payment and order starts, comments, reactions, planner writes, and code redemption when
+ * it comes).
+ */
+export function accountLimit(
+  app: FastifyInstance,
+  name: string,
+  options: { max: number; windowMs: number },
+): LimitHook {
+  return sharedLimit(app, name, {
+    ...options,
+    key: (request) => {
+      if (request.student === null) throw new Error(`accountLimit '${name}' runs before app.authenticate`);
+      return `account:${request.student.id}`;
+    },
+  });
 }

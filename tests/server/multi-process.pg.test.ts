@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgresDatabase, testRedisUrl, uniqueRedisPrefix } from './helpers/app';
-import { type ServerProcess, startServerProcess } from './helpers/server-process';
+import { callThroughProxy, type ServerProcess, startServerProcess } from './helpers/server-process';
 
 // Two server processes on one PostgreSQL database and one Redis, as a deployment behind a reverse proxy runs
 // them: what is per process today (cached lists, rate limits) must not make them disagree.
@@ -30,25 +30,13 @@ afterAll(async () => {
   await drop?.();
 });
 
-async function call(
+/** Through the proxy, from one student's address unless the test names another. */
+const call = (
   server: ServerProcess,
   method: string,
   path: string,
   options: { body?: unknown; token?: string; client?: string; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      'x-forwarded-for': options.client ?? '41.202.0.1',
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
-}
+) => callThroughProxy(server, method, path, { ...options, client: options.client ?? '41.202.0.1' });
 
 async function registerAndLogin(server: ServerProcess, name: string, client: string): Promise<string> {
   const registered = await call(server, 'POST', '/users/register', {

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../scripts/throwaway-redis';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import {
@@ -10,11 +11,19 @@ import {
   type ThrottlePolicy,
 } from '../../server/lib/login-throttle';
 import { waitText } from '../../server/lib/rate-limits';
-import { createTestApp, TEST_JWT_SECRET, type TestApp, testRedisUrl, uniqueRedisPrefix } from './helpers/app';
-import { startRedisServer } from './helpers/redis-global-setup';
+import {
+  createTestApp,
+  defaultLimitsEnv,
+  loginAttempt,
+  TEST_JWT_SECRET,
+  type TestApp,
+  testRedisUrl,
+  uniqueRedisPrefix,
+} from './helpers/app';
 
-// Limits as SPEC'd by issue 10: per account as well as per address, sized for a classroom behind one address,
-// the proxy's forwarded address when TRUST_PROXY says so, Retry-After on every 429, shared through Redis.
+// Limits as SPEC'd by issues 10 and 23: per account as well as per address, sized for a school behind one
+// address, the proxy's forwarded address when TRUST_PROXY says so, Retry-After on every 429, shared through
+// Redis. What thousands of students behind one address can do is in shared-address.test.ts.
 
 const apps: TestApp[] = [];
 async function app(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
@@ -31,24 +40,9 @@ afterAll(async () => {
 const SLOW = { timeout: 120_000 };
 
 /** The defaults of server/config.ts, not the test helper's generous ones. */
-const DEFAULT_LIMITS = {
-  RATE_LIMIT_LOGIN_MAX: '100',
-  RATE_LIMIT_REGISTER_MAX: '100',
-  RATE_LIMIT_FORGOT_MAX: '60',
-  RATE_LIMIT_FORGOT_EMAIL_MAX: '3',
-  RATE_LIMIT_REGISTER_DAY_MAX: '300',
-  RATE_LIMIT_PAYMENT_MAX: '30',
-  RATE_LIMIT_ACCOUNT_FAILURES: '5',
-};
+const DEFAULT_LIMITS = defaultLimitsEnv();
 
-const login = (ctx: TestApp, username: string, password: string, address: string, language = 'en') =>
-  ctx.request({
-    method: 'POST',
-    url: '/users/authenticate/student',
-    remoteAddress: address,
-    headers: { 'accept-language': language },
-    payload: { username, password },
-  });
+const login = loginAttempt;
 
 function expectRetryAfter(response: { headers: Record<string, unknown> }, atLeast = 1, atMost = 86_400) {
   const seconds = Number(response.headers['retry-after']);
@@ -270,67 +264,25 @@ describe('per address', () => {
     expect((await login(ctx, 'someone', 'wrong-password', '10.20.0.2')).status).toBe(401);
   });
 
-  it(
-    'a class of 60 behind one address registers and logs in within 15 minutes; a script is stopped',
-    SLOW,
-    async () => {
-      const ctx = await app({ env: DEFAULT_LIMITS });
-      const school = '10.30.0.1';
-      const register = (i: number) =>
-        ctx.request({
-          method: 'POST',
-          url: '/users/register',
-          remoteAddress: school,
-          payload: {
-            firstname: 'Student',
-            lastname: `Number ${i}`,
-            email: `class.student.${i}@example.cm`,
-            username: `class_student_${i}`,
-            password: 'correct-horse-battery',
-            phonenumber: `2376900${String(i).padStart(5, '0')}`,
-          },
-        });
-      for (let i = 1; i <= 60; i += 1) expect((await register(i)).status).toBe(201);
-      for (let i = 1; i <= 60; i += 1) {
-        expect((await login(ctx, `class_student_${i}`, 'correct-horse-battery', school)).status).toBe(200);
-      }
-      // A script keeps registering: it is stopped at the 101st registration of the window (these ones are
-      // refused as invalid, which counts just the same and is quicker than hashing passwords).
-      for (let i = 61; i <= 100; i += 1) {
-        const response = await ctx.request({
-          method: 'POST',
-          url: '/users/register',
-          remoteAddress: school,
-          payload: { username: `x${i}` },
-        });
-        expect(response.status).toBe(400);
-      }
-      const stopped = await register(101);
-      expect(stopped.status).toBe(429);
-      expectRetryAfter(stopped.response, 800, 900);
-      expect(stopped.body.msg).toMatch(/^Too many attempts\. Please try again in 1[45] min\.$/);
-    },
-  );
-
-  it('a class asks for reset links from one address; one inbox gets at most three a window', async () => {
+  it('200 students ask for reset links from one address; one inbox gets at most three a window', async () => {
+    // Issue 23: no account yet, so the limit is per address, sized for a school or an operator's NAT; what
+    // protects an inbox is its own limit, whoever asks.
     const ctx = await app({ env: DEFAULT_LIMITS });
-    for (let i = 1; i <= 60; i += 1) {
-      const response = await ctx.request({
-        method: 'POST',
-        url: '/forgot',
-        remoteAddress: '10.31.0.1',
-        payload: { email: `pupil.${i}@example.cm` },
-      });
-      expect(response.status).toBe(200);
+    const statuses = new Set<number>();
+    for (let batch = 0; batch < 200; batch += 25) {
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, i) =>
+          ctx.request({
+            method: 'POST',
+            url: '/forgot',
+            remoteAddress: '10.31.0.1',
+            payload: { email: `pupil.${batch + i}@example.cm` },
+          }),
+        ),
+      );
+      for (const answer of answers) statuses.add(answer.status);
     }
-    const sixtyFirst = await ctx.request({
-      method: 'POST',
-      url: '/forgot',
-      remoteAddress: '10.31.0.1',
-      payload: { email: 'pupil.61@example.cm' },
-    });
-    expect(sixtyFirst.status).toBe(429);
-    expectRetryAfter(sixtyFirst.response);
+    expect([...statuses]).toEqual([200]);
     const oneInbox = async (i: number) =>
       ctx.request({
         method: 'POST',
@@ -346,10 +298,8 @@ describe('per address', () => {
     expectRetryAfter(fourth.response);
   });
 
-  it('every limit answers 429 with Retry-After: register, reset, payments', async () => {
-    const ctx = await app({
-      env: { RATE_LIMIT_REGISTER_MAX: '1', RATE_LIMIT_FORGOT_MAX: '1', RATE_LIMIT_PAYMENT_MAX: '1' },
-    });
+  it('every per-address limit answers 429 with Retry-After: register, reset', async () => {
+    const ctx = await app({ env: { RATE_LIMIT_REGISTER_MAX: '1', RATE_LIMIT_FORGOT_MAX: '1' } });
     const twice = async (options: Parameters<TestApp['request']>[0]) => {
       await ctx.request(options);
       return ctx.request(options);
@@ -361,12 +311,6 @@ describe('per address', () => {
         url: '/reset',
         remoteAddress: '10.40.0.2',
         payload: { token: 'x'.repeat(20), password: 'whatever-password' },
-      },
-      {
-        method: 'POST' as const,
-        url: '/payments/momo/requesttopay',
-        remoteAddress: '10.40.0.3',
-        payload: {},
       },
     ]) {
       const limited = await twice(options);

@@ -44,8 +44,12 @@ describe('POST /users/register', () => {
     );
     expect(row?.email).toBe('brice.100001@example.cm');
     expect(row?.phonenumber).toBe('237677100001');
-    // argon2id with the OWASP parameters, never the password itself.
-    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    // argon2id with the configured parameters (the production defaults are checked in password-hashing.test.ts),
+    // never the password itself.
+    const { memoryKib, timeCost } = ctx.config.passwordHashing;
+    expect(row?.password_hash).toMatch(
+      new RegExp(`^\\$argon2id\\$v=19\\$m=${memoryKib},p=1,t=${timeCost}\\$`),
+    );
   });
 
   it('answers in French when asked', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
-import { routeRateLimit } from '../../lib/rate-limits';
+import { accountLimit, type LimitHook } from '../../lib/rate-limits';
 import { bearerSecurity, failures } from '../../lib/schemas';
 import { requestToPayHeaders } from './schemas';
 
@@ -18,16 +18,24 @@ interface RouteDoc<Answer extends z.ZodType> {
 }
 
 /**
- * A route that starts a payment: signed in, rate limited like every payment, idempotent by externalId or
+ * The limit of a route that starts or completes a payment: per account (RATE_LIMIT_PAYMENT_MAX a window),
+ * never per address, since a whole school may pay from one; each route its own bucket (name).
+ */
+export function paymentLimit(app: FastifyInstance, name: string): LimitHook {
+  const { paymentMax, windowMs } = app.config.rateLimit;
+  return accountLimit(app, name, { max: paymentMax, windowMs });
+}
+
+/**
+ * A route that starts a payment: signed in, limited per account (paymentLimit), idempotent by externalId or
  * Idempotency-Key, answered 202 with the reference to poll.
  */
 export function paymentStartRoute<Body extends z.ZodType, Answer extends z.ZodType>(
   app: RouteHost,
-  { tags, description, answer, body }: RouteDoc<Answer> & { body: Body },
+  { tags, description, answer, body, limit }: RouteDoc<Answer> & { body: Body; limit: LimitHook },
 ) {
   return {
-    preHandler: app.authenticate,
-    config: routeRateLimit(app.config, 'payment'),
+    preHandler: [app.authenticate, limit],
     schema: {
       tags,
       security: bearerSecurity,

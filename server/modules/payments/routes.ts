@@ -6,7 +6,6 @@ import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
-import { routeRateLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures } from '../../lib/schemas';
 import shopOrdersModule from '../shop/routes';
 import { loadClientUser } from '../users/client-user';
@@ -15,7 +14,7 @@ import { sandboxCredentialStore } from './credential-queries';
 import { toEntity } from './entity';
 import { registerPaymentMessages } from './messages';
 import { MomoProvider } from './momo-provider';
-import { callersOwn, paymentReadRoute, paymentStartRoute } from './payment-routes';
+import { callersOwn, paymentLimit, paymentReadRoute, paymentStartRoute } from './payment-routes';
 import { findPayment, listPayments, type PaymentRow, subjectsByIds } from './queries';
 import { createReconciler, runOutcome } from './reconciler';
 import {
@@ -83,6 +82,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
         'Prices the cart from the server’s own prices (amount = number of access periods per subject), stores the payment as PENDING, then asks the provider to collect it. Idempotent: the same externalId or Idempotency-Key answers with the same referenceId (409 when it was used for another cart), and a start for a cart still PENDING for the same payer (within 15 minutes) answers with that payment; nothing is charged twice.',
       body: requestToPayBody,
       answer: requestToPayResponse,
+      limit: paymentLimit(app, 'payment-start'),
     }),
     async (request, reply) => {
       const body = request.body;
@@ -123,8 +123,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
   app.put(
     '/transactions/subjects/makepayments',
     {
-      preHandler: app.authenticate,
-      config: routeRateLimit(app.config, 'payment'),
+      preHandler: [app.authenticate, paymentLimit(app, 'payment-checkout')],
       schema: {
         tags,
         security: bearerSecurity,

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { addMessages } from '../../lib/i18n';
+import { accountLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures } from '../../lib/schemas';
 import { mergeDocument } from './merge';
 import {
@@ -74,10 +75,15 @@ const plannerModule: FastifyPluginAsync = async (base) => {
     }),
   );
 
+  // Per account: every write keeps a revision, so a loop would grow the student's history without end. Sized
+  // above a first sync of a full planner (1,000 documents) so that no real device ever meets it.
+  const { plannerMax, windowMs } = app.config.rateLimit;
+  const plannerLimit = accountLimit(app, 'planner', { max: plannerMax, windowMs });
+
   app.put(
     '/planner/:kind/:id',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, plannerLimit],
       schema: {
         tags,
         security: bearerSecurity,
@@ -85,7 +91,7 @@ const plannerModule: FastifyPluginAsync = async (base) => {
           'Writes one document as the device has it. When another device wrote since `baseRevision`, the two edits are merged (periods one by one; a change on both sides keeps both versions) and `conflicts` says what the student should know.',
         params: documentParams,
         body: putDocumentBody,
-        response: { 200: putResponse, ...failures(400, 401, 409, 503) },
+        response: { 200: putResponse, ...failures(400, 401, 409, 429, 503) },
       },
     },
     async (request) => {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentStudent } from '../../lib/auth';
 import { publicOrigin } from '../../lib/public-origin';
 import { orderLineEntity } from '../payments/entity';
-import { callersOwn, paymentReadRoute, paymentStartRoute } from '../payments/payment-routes';
+import { callersOwn, paymentLimit, paymentReadRoute, paymentStartRoute } from '../payments/payment-routes';
 import { findPaymentView, type PaymentListRow, type PaymentRow } from '../payments/queries';
 import { type PaymentStart, paymentStartOf } from '../payments/start';
 import { type OrderEntity, orderParams, orderResponse, placeOrderBody, placeOrderResponse } from './schemas';
@@ -54,6 +54,7 @@ const shopOrdersModule: FastifyPluginAsync<ShopOrdersOptions> = async (base, opt
         'Places an order and starts its mobile money payment. The server prices the product itself (409 when `amount` differs) and takes the items from stock in the same transaction: when the stock is short the answer is 409 and nothing is charged (the provider is never asked). Idempotent like payments/momo/requesttopay: the same externalId or Idempotency-Key answers with the same order, and the same order (product, quantity, town) still PENDING for the same payer within 15 minutes is reused. The items stay reserved while the payment is PENDING and go back to stock, once, when it fails. Poll `payments/momo/requesttopay/{referenceId}` or `shop/orders/{referenceId}`.',
       body: placeOrderBody,
       answer: placeOrderResponse,
+      limit: paymentLimit(app, 'order-start'),
     }),
     async (request, reply) => {
       const student = currentStudent(request);

@@ -3,7 +3,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
 import { languageOf, t, translate } from '../../lib/i18n';
-import { hashPassword } from '../../lib/password';
 import { publicOrigin } from '../../lib/public-origin';
 import { sharedLimit } from '../../lib/rate-limits';
 import { failures, messageSchema } from '../../lib/schemas';
@@ -73,10 +72,10 @@ const passwordResetRoutes: FastifyPluginAsync = async (base) => {
     '/reset',
     {
       onRequest: forgotLimit,
-      schema: { tags, body: resetBody, response: { 200: messageSchema, ...failures(400, 429) } },
+      schema: { tags, body: resetBody, response: { 200: messageSchema, ...failures(400, 429, 503) } },
     },
     async (request) => {
-      const passwordHash = await hashPassword(request.body.password);
+      const passwordHash = await app.passwords.hash(request.body.password);
       const done = await resetPassword(app.db, tokenHash(request.body.token), passwordHash);
       if (done === undefined) throw new HttpError(400, 'resetTokenInvalid');
       // The owner proved who they are: a lock earned by someone guessing their old password ends.

@@ -4,8 +4,8 @@ import { currentStudent, issueToken } from '../../lib/auth';
 import { revokeAllTokens } from '../../lib/auth-queries';
 import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { hashPassword, verifyPassword } from '../../lib/password';
 import { publicOrigin } from '../../lib/public-origin';
+import { accountLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures, successSchema } from '../../lib/schemas';
 import { loadClientUser } from './client-user';
 import { readPictureUpload, removePicture, storePicture } from './pictures';
@@ -42,6 +42,11 @@ function requireSelf(request: FastifyRequest, id: string) {
 const profileRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
+  // Each try costs two password hashes: a token holder guessing the password, or looping, is stopped per account.
+  const passwordChangeLimit = accountLimit(app, 'password-change', {
+    max: app.config.rateLimit.passwordCheckMax,
+    windowMs: app.config.rateLimit.windowMs,
+  });
 
   app.get(
     '/users/profile',
@@ -137,7 +142,7 @@ const profileRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/users/profile/passwordreset',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, passwordChangeLimit],
       schema: {
         tags,
         security: bearerSecurity,
@@ -146,7 +151,7 @@ const profileRoutes: FastifyPluginAsync = async (base) => {
         body: changePasswordBody,
         response: {
           200: passwordChangedResponse,
-          ...failures(400, 401, 403),
+          ...failures(400, 401, 403, 429, 503),
         },
       },
     },
@@ -154,11 +159,11 @@ const profileRoutes: FastifyPluginAsync = async (base) => {
       const { id, oldPassword, newPassword } = request.body;
       const student = requireSelf(request, id);
       const found = await findCredentials(app.db, 'id', student.id);
-      if (found === undefined || !(await verifyPassword(found.password_hash, oldPassword))) {
+      if (found === undefined || !(await app.passwords.verify(found.password_hash, oldPassword))) {
         throw new HttpError(401, 'wrongPassword');
       }
       if (oldPassword === newPassword) throw new HttpError(400, 'samePassword');
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await app.passwords.hash(newPassword);
       const tokenVersion = await app.db.transaction(async (tx) => {
         await setPasswordHash(tx, student.id, passwordHash);
         return revokeAllTokens(tx, student.id);

@@ -4,13 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { issueToken } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
-import { hashPassword, verifyPassword } from '../../lib/password';
 import { publicOrigin } from '../../lib/public-origin';
 import { sharedLimit, tooManyRequests } from '../../lib/rate-limits';
 import { failures, messageSchema } from '../../lib/schemas';
 import { loadClientUser } from './client-user';
 import { loginAttemptKey } from './login-attempts';
-import { findCredentials, findTaken, insertStudent, takenError } from './queries';
+import { findCredentials, findTaken, insertStudent, setPasswordHash, takenError } from './queries';
 import { authResponse, loginBody, phoneLoginBody, registerBody } from './schemas';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -31,13 +30,13 @@ const signInRoutes: FastifyPluginAsync = async (base) => {
     '/users/register',
     {
       onRequest: registerLimits,
-      schema: { tags, body: registerBody, response: { 201: messageSchema, ...failures(400, 409, 429) } },
+      schema: { tags, body: registerBody, response: { 201: messageSchema, ...failures(400, 409, 429, 503) } },
     },
     async (request, reply) => {
       const body = request.body;
       const taken = await findTaken(app.db, body);
       if (taken) throw taken;
-      const passwordHash = await hashPassword(body.password);
+      const passwordHash = await app.passwords.hash(body.password);
       try {
         await insertStudent(app.db, {
           id: randomUUID(),
@@ -64,18 +63,29 @@ const signInRoutes: FastifyPluginAsync = async (base) => {
   ) => {
     const found = await findCredentials(app.db, by, value);
     const attemptKey = loginAttemptKey(found?.id, by, value);
-    if (limits.enabled) {
-      // Per account, whatever the address: guessing one student's password from many addresses is slow too.
-      const verdict = await app.loginAttempts.begin(attemptKey, limits.account);
-      if (!verdict.allowed) {
-        app.metrics.rateLimited.inc({ limit: 'login-account' });
-        throw tooManyRequests(verdict.retryAfterMs, 'loginThrottled');
+    // A place in the hashing line first (503 when it is full): a login the busy server turns away is not
+    // an attempt counted against the account.
+    const check = app.passwords.reserve();
+    let valid: boolean;
+    try {
+      if (limits.enabled) {
+        // Per account, whatever the address: guessing one student's password from many addresses is slow too.
+        const verdict = await app.loginAttempts.begin(attemptKey, limits.account);
+        if (!verdict.allowed) {
+          app.metrics.rateLimited.inc({ limit: 'login-account' });
+          throw tooManyRequests(verdict.retryAfterMs, 'loginThrottled');
+        }
       }
+      // Same message and the same argon2 work whether the account exists or not.
+      valid = await check.verify(found?.password_hash, password);
+    } finally {
+      check.leave();
     }
-    // Same message and the same argon2 work whether the account exists or not.
-    const valid = await verifyPassword(found?.password_hash, password);
     if (found === undefined || !valid) throw new HttpError(401, 'invalidCredentials');
     if (limits.enabled) await app.loginAttempts.clear(attemptKey);
+    // A hash made with older parameters is replaced while the password is at hand.
+    const rehashed = await app.passwords.rehashIfNeeded(found.password_hash, password);
+    if (rehashed !== undefined) await setPasswordHash(app.db, found.id, rehashed);
     const token = await issueToken(app.config.jwtSecret, app.config.jwtTtl, {
       id: found.id,
       username: found.username,
@@ -93,7 +103,7 @@ const signInRoutes: FastifyPluginAsync = async (base) => {
     '/users/authenticate/student',
     {
       onRequest: loginLimit,
-      schema: { tags, body: loginBody, response: { 200: authResponse, ...failures(400, 401, 429) } },
+      schema: { tags, body: loginBody, response: { 200: authResponse, ...failures(400, 401, 429, 503) } },
     },
     async (request) => login(request, 'username', request.body.username, request.body.password),
   );
@@ -102,7 +112,11 @@ const signInRoutes: FastifyPluginAsync = async (base) => {
     '/users/authenticate/student/withphonenumber',
     {
       onRequest: loginLimit,
-      schema: { tags, body: phoneLoginBody, response: { 200: authResponse, ...failures(400, 401, 429) } },
+      schema: {
+        tags,
+        body: phoneLoginBody,
+        response: { 200: authResponse, ...failures(400, 401, 429, 503) },
+      },
     },
     async (request) => login(request, 'phonenumber', request.body.phonenumber, request.body.password),
   );

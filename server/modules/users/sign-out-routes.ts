@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentStudent } from '../../lib/auth';
 import { revokeAllTokens, revokeToken } from '../../lib/auth-queries';
 import { HttpError } from '../../lib/errors';
-import { verifyPassword } from '../../lib/password';
+import { accountLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures, successSchema } from '../../lib/schemas';
 import { removePicture } from './pictures';
 import { eraseAccount, findCredentials } from './queries';
@@ -13,6 +13,11 @@ import { deleteAccountBody, emptyBody } from './schemas';
 const signOutRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
+  // Each try costs a password hash: a token holder guessing the password, or looping, is stopped per account.
+  const deletionLimit = accountLimit(app, 'account-deletion', {
+    max: app.config.rateLimit.passwordCheckMax,
+    windowMs: app.config.rateLimit.windowMs,
+  });
 
   app.post(
     '/users/student/logout',
@@ -52,20 +57,20 @@ const signOutRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/users/student/delete_account',
     {
-      preHandler: app.authenticate,
+      preHandler: [app.authenticate, deletionLimit],
       schema: {
         tags,
         security: bearerSecurity,
         description:
           'Erases the personal data, the authorship of comments, push tokens and access; payments are kept, anonymised.',
         body: deleteAccountBody,
-        response: { 200: successSchema, ...failures(400, 401) },
+        response: { 200: successSchema, ...failures(400, 401, 429, 503) },
       },
     },
     async (request) => {
       const student = currentStudent(request);
       const found = await findCredentials(app.db, 'id', student.id);
-      if (found === undefined || !(await verifyPassword(found.password_hash, request.body.password))) {
+      if (found === undefined || !(await app.passwords.verify(found.password_hash, request.body.password))) {
         throw new HttpError(401, 'wrongPassword');
       }
       const picture = await eraseAccount(app.db, student.id);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/errors';
+import { accountLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures } from '../../lib/schemas';
 import { mayWatch } from '../../lib/subject-access';
 import {
@@ -24,6 +25,11 @@ import {
 const interactionRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const tags = ['videos'];
+  // Per account, never per address (a class comments from one school's address). Each write also empties
+  // the cached video lists everyone reads, so a loop would make every catalogue read a recomputation.
+  const { commentMax, reactionMax, windowMs } = app.config.rateLimit;
+  const commentLimit = [app.authenticate, accountLimit(app, 'comment', { max: commentMax, windowMs })];
+  const reactionLimit = [app.authenticate, accountLimit(app, 'reaction', { max: reactionMax, windowMs })];
 
   /** Actions on a video need the video to exist and the student to be allowed to watch it. */
   const watchableVideo = async (request: FastifyRequest, videoId: string) => {
@@ -38,12 +44,12 @@ const interactionRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/videos/video/comment',
     {
-      preHandler: app.authenticate,
+      preHandler: commentLimit,
       schema: {
         tags,
         security: bearerSecurity,
         body: commentBody,
-        response: { 200: commentResponse, ...failures(400, 401, 403, 404) },
+        response: { 200: commentResponse, ...failures(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {
@@ -66,19 +72,19 @@ const interactionRoutes: FastifyPluginAsync = async (base) => {
     tags,
     security: bearerSecurity,
     body: videoIdBody,
-    response: { 200: countsResponse, ...failures(400, 401, 403, 404) },
+    response: { 200: countsResponse, ...failures(400, 401, 403, 404, 429) },
   };
-  app.put('/videos/video/like', { preHandler: app.authenticate, schema: actionSchema }, (request) =>
+  app.put('/videos/video/like', { preHandler: reactionLimit, schema: actionSchema }, (request) =>
     react('like')(request),
   );
-  app.put('/videos/video/dislike', { preHandler: app.authenticate, schema: actionSchema }, (request) =>
+  app.put('/videos/video/dislike', { preHandler: reactionLimit, schema: actionSchema }, (request) =>
     react('dislike')(request),
   );
 
   app.put(
     '/videos/video/view',
     {
-      preHandler: app.authenticate,
+      preHandler: reactionLimit,
       schema: { ...actionSchema, description: 'Counts once per student per hour.' },
     },
     async (request) => {
@@ -93,13 +99,13 @@ const interactionRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/videos/video/comment/like',
     {
-      preHandler: app.authenticate,
+      preHandler: reactionLimit,
       schema: {
         tags,
         security: bearerSecurity,
         description: 'Toggles the like of this student on the comment.',
         body: commentLikeBody,
-        response: { 200: commentLikeResponse, ...failures(400, 401, 403, 404) },
+        response: { 200: commentLikeResponse, ...failures(400, 401, 403, 404, 429) },
       },
     },
     async (request) => {

@@ -57,6 +57,29 @@ export interface TestAppOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * argon2id far below production cost (under a millisecond a hash): tests register and log in thousands of
+ * students, and what they check does not depend on the cost. A test of the cost itself sets the variables.
+ */
+export const CHEAP_PASSWORD_HASHING = { ARGON2_MEMORY_KIB: '256', ARGON2_TIME_COST: '1' } as const;
+
+/**
+ * The limits as server/config.ts sets them by default, as environment variables: for the tests of the
+ * limits themselves (createTestApp's own are generous, so that other tests never meet them).
+ */
+export function defaultLimitsEnv(): Env {
+  const limits = loadConfig({ JWT_SECRET: TEST_JWT_SECRET }).rateLimit;
+  return {
+    RATE_LIMIT_LOGIN_MAX: String(limits.loginMax),
+    RATE_LIMIT_REGISTER_MAX: String(limits.registerMax),
+    RATE_LIMIT_REGISTER_DAY_MAX: String(limits.registerDayMax),
+    RATE_LIMIT_FORGOT_MAX: String(limits.forgotMax),
+    RATE_LIMIT_FORGOT_EMAIL_MAX: String(limits.forgotEmailMax),
+    RATE_LIMIT_PAYMENT_MAX: String(limits.paymentMax),
+    RATE_LIMIT_ACCOUNT_FAILURES: String(limits.account.freeFailures),
+  };
+}
+
 let counter = 0;
 function uniqueSuffix(): string {
   counter += 1;
@@ -178,6 +201,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     MOMO_SANDBOX_PENDING_MS: '0',
     MOMO_SANDBOX_DELAYED_SUCCESS_MS: '50',
     RATE_LIMIT_ACCOUNT_FAILURES: '1000',
+    ...CHEAP_PASSWORD_HASHING,
     ...(options.redis ? { REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: uniqueRedisPrefix() } : {}),
     ...options.env,
   });
@@ -246,6 +270,23 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One login attempt from a client address, in a language: what the limit and throttle tests send. */
+export function loginAttempt(
+  ctx: TestApp,
+  username: string,
+  password: string,
+  address: string,
+  language = 'en',
+) {
+  return ctx.request({
+    method: 'POST',
+    url: '/users/authenticate/student',
+    remoteAddress: address,
+    headers: { 'accept-language': language },
+    payload: { username, password },
+  });
 }
 
 /** Grants access to a subject directly in the database (what a settled payment does). */

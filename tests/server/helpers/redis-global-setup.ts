@@ -1,7 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
+import { startRedisServer } from '../../../scripts/throwaway-redis';
 
 /**
  * Global setup of the server projects: a throwaway redis-server (Debian's) on a free loopback port, for the
@@ -15,99 +13,6 @@ declare module 'vitest' {
     testRedisUrl: string;
     testRedisError: string;
   }
-}
-
-function findRedisServer(): string | undefined {
-  for (const candidate of ['/usr/bin/redis-server', '/usr/local/bin/redis-server']) {
-    if (existsSync(candidate)) return candidate;
-  }
-  try {
-    return execFileSync('which', ['redis-server']).toString().trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
-    socket.setTimeout(500);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => {
-      socket.destroy();
-      resolve(data.toString().startsWith('+PONG'));
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-export interface RedisServer {
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
-
-/** Starts a throwaway redis-server on a free loopback port (in memory only), or says why it cannot. */
-export async function startRedisServer(port?: number): Promise<RedisServer> {
-  const binary = findRedisServer();
-  if (binary === undefined) {
-    throw new Error('redis-server not found: apt-get install redis-server, or set TEST_REDIS_URL');
-  }
-  const chosen = port ?? (await freePort());
-  const child: ChildProcess = spawn(
-    binary,
-    [
-      '--port',
-      String(chosen),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--loglevel',
-      'warning',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const deadline = Date.now() + 10_000;
-  while (!(await answersPing(chosen))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`redis-server did not start on port ${chosen}: ${stderr.trim()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    url: `redis://127.0.0.1:${chosen}`,
-    port: chosen,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_JWT_SECRET } from './app';
+import { CHEAP_PASSWORD_HASHING, TEST_JWT_SECRET } from './app';
 
 /**
  * The real server as a student's phone meets it: `tsx server/main.ts` in a child process on a free loopback
@@ -64,6 +64,7 @@ export async function startServerProcess(
       JWT_SECRET: TEST_JWT_SECRET,
       LOG_LEVEL: 'info',
       MOMO_SANDBOX_PENDING_MS: '0',
+      ...CHEAP_PASSWORD_HASHING,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,6 +120,30 @@ export async function startServerProcess(
       return { status: response.status, body: (text ? JSON.parse(text) : {}) as never };
     },
   };
+}
+
+/**
+ * A call as it arrives through the reverse proxy (the server trusting it: TRUST_PROXY), from the client
+ * address `client`: the body as text, `json()` to parse it.
+ */
+export async function callThroughProxy(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { client: string; body?: unknown; token?: string; headers?: Record<string, string> },
+) {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      'x-forwarded-for': options.client,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token === undefined ? {} : { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
 }
 
 /** Registers a student on a running server and logs in: their id and token. */
