@@ -1,6 +1,8 @@
+import type { BackupService } from '../backup/service';
 import type { Config } from '../config';
 import type { AuthenticatedStudent } from './auth';
 import type { Db } from './db';
+import type { DiskGuard } from './disk-guard';
 import type { AttemptStore } from './login-throttle';
 import type { Mailer } from './mailer';
 import type { Metrics } from './metrics';
@@ -20,6 +22,10 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Login attempts per account (lib/login-throttle.ts): in memory, or in Redis with REDIS_URL. */
     loginAttempts: AttemptStore;
+    /** Backups (server/backup/): made now, scheduled, and the last one's time and size. */
+    backups: BackupService;
+    /** Whether DATA_DIR can take a write (lib/disk-guard.ts). */
+    diskGuard: DiskGuard;
     /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: sets request.student when a valid token is sent; anonymous otherwise. */
