@@ -147,12 +147,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     reply.header('x-request-id', request.id);
     done();
   });
-  // A full or read-only DATA_DIR: writes answer 503 before anything is written (lib/disk-guard.ts).
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-      await app.diskGuard.check();
-    }
-  });
+  // The embedded database lives in DATA_DIR: while it is full or read-only, writes answer 503 before anything
+  // is written (lib/disk-guard.ts). PostgreSQL keeps its own disk, whose disk_full a write reports itself.
+  if (db.kind === 'pglite') {
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+        await app.diskGuard.check();
+      }
+    });
+  }
   // PostgreSQL text cannot hold a NUL character: refused for every route here, before any handler runs.
   app.addHook('preValidation', refuseNulCharacters);
   // Shutting down (SIGTERM): requests in flight finish, then their connections close instead of idling in
