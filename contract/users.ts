@@ -155,3 +155,111 @@ export const deleteAccountBody = z.object({ password: z.string().min(1).max(128)
 export type DeleteAccountPayload = z.input<typeof deleteAccountBody>;
 /** The sign-out calls take no fields (SPEC.md §7 sends `{}`). */
 export const emptyBody = z.object({}).loose().nullish();
+
+/**
+ * GET users/profile/export: everything the server keeps about the signed-in student (their right of access
+ * under Cameroon's 2024 personal data law), titles in the language asked for. The app saves it as a JSON file
+ * and writes a readable summary from it.
+ */
+export const dataExportSchema = z.object({
+  format: z.literal('studycam-personal-data'),
+  formatVersion: z.literal(1),
+  exportedAt: z.string(),
+  language: languageSchema,
+  account: z.object({
+    id: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    email: z.string(),
+    username: z.string(),
+    phonenumber: z.string(),
+    role: roleSchema,
+    /** The picture's address, or null. */
+    profilePicture: z.string().nullable(),
+    createdAt: z.string(),
+  }),
+  /** Subjects bought, with when each access ends (past ones too). */
+  access: z.array(
+    z.object({
+      subjectId: z.string(),
+      subjectTitle: z.string(),
+      expiresAt: z.string(),
+      expired: z.boolean(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      referenceId: z.string(),
+      externalId: z.string(),
+      kind: z.enum(['subjects', 'order']),
+      status: z.string(),
+      reason: z.string().nullable(),
+      /** XAF. */
+      amount: z.number().int(),
+      currency: z.string(),
+      /** The mobile money number it was paid from. */
+      payer: z.string().nullable(),
+      createdAt: z.string(),
+      settledAt: z.string().nullable(),
+      /** Subjects and how many access periods of each (subject payments). */
+      items: z.array(
+        z.object({ subjectId: z.string(), subjectTitle: z.string().nullable(), periods: z.number() }),
+      ),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      referenceId: z.string(),
+      productId: z.string(),
+      productTitle: z.string(),
+      quantity: z.number().int(),
+      /** XAF each, when ordered. */
+      unitPrice: z.number().int(),
+      town: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Timetables, study lists and their items as the account keeps them. */
+  planner: z.array(
+    z.object({
+      kind: z.string(),
+      id: z.string(),
+      revision: z.number().int(),
+      deleted: z.boolean(),
+      updatedAt: z.string(),
+      data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  comments: z.array(
+    z.object({
+      id: z.string(),
+      videoId: z.string(),
+      videoTitle: z.string(),
+      text: z.string(),
+      likes: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** Likes and dislikes of lessons, and comments liked. */
+  reactions: z.array(
+    z.object({ videoId: z.string(), videoTitle: z.string(), kind: z.enum(['like', 'dislike']) }),
+  ),
+  commentLikes: z.array(z.object({ commentId: z.string(), videoId: z.string(), videoTitle: z.string() })),
+  /** Lessons watched, with when, and where the student stopped. */
+  views: z.array(z.object({ videoId: z.string(), videoTitle: z.string(), viewedAt: z.string() })),
+  positions: z.array(
+    z.object({
+      videoId: z.string(),
+      videoTitle: z.string(),
+      positionSeconds: z.number(),
+      updatedAt: z.string(),
+    }),
+  ),
+  /** Phones registered for notifications. */
+  devices: z.array(z.object({ platform: z.string(), token: z.string(), updatedAt: z.string() })),
+  passwordResets: z.array(z.object({ requestedAt: z.string(), expiresAt: z.string(), used: z.boolean() })),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;
+export const dataExportResponse = z.object({ success: z.literal(true), data: dataExportSchema });
+export type DataExportResponse = z.infer<typeof dataExportResponse>;

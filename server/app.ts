@@ -7,9 +7,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createBackupService } from './backup/service';
 import type { Config } from './config';
 import { optionalStudent, requireStudent } from './lib/auth';
 import { type Db, migrate, openPglite, openPostgres } from './lib/db';
+import { createDiskGuard } from './lib/disk-guard';
 import { errorHandler, routerErrorHandler, UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/error-handler';
 import { refuseNulCharacters } from './lib/input-guards';
 import { failOpen, memoryAttemptStore, redisAttemptStore } from './lib/login-throttle';
@@ -116,7 +118,21 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('authenticate', requireStudent);
   app.decorate('optionalAuth', optionalStudent);
   app.decorateRequest('student', null);
+  app.decorate('diskGuard', createDiskGuard(config.dataDir, config.diskMinFreeBytes, app.log));
+  app.decorate(
+    'backups',
+    createBackupService({
+      db,
+      dataDir: config.dataDir,
+      config: config.backup,
+      minFreeBytes: config.diskMinFreeBytes,
+      log: app.log,
+      registry: app.metrics.registry,
+    }),
+  );
   app.addHook('onClose', async () => {
+    // A backup under way finishes before its database closes.
+    await app.backups.close();
     // An injected db belongs to whoever opened it (tests drop their database after closing the app).
     if (overrides.db === undefined) await db.close();
     if (redis !== undefined) await closeRedis(redis);
@@ -141,6 +157,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     reply.header('x-request-id', request.id);
     done();
   });
+  // The embedded database lives in DATA_DIR: while it is full or read-only, writes answer 503 before anything
+  // is written (lib/disk-guard.ts). PostgreSQL keeps its own disk, whose disk_full a write reports itself.
+  if (db.kind === 'pglite') {
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+        await app.diskGuard.check();
+      }
+    });
+  }
   // PostgreSQL text cannot hold a NUL character: refused for every route here, before any handler runs.
   app.addHook('preValidation', refuseNulCharacters);
   // Shutting down (SIGTERM): requests in flight finish, then their connections close instead of idling in

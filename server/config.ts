@@ -101,6 +101,16 @@ const envSchema = z.object({
     .positive()
     .default(4 * 3600),
   SEED: booleanFlag(true),
+  // Backups (server/README.md "Backups"): where, how often (unset: only `npm run backup`), how many kept.
+  BACKUP_DIR: z.string().default('./backups'),
+  BACKUP_EVERY: z
+    .string()
+    .regex(/^\s*(\d+\s*[smhdw]?)?\s*$/, 'BACKUP_EVERY must look like 3600, 30m, 6h or 1d (empty: off)')
+    .optional(),
+  BACKUP_KEEP: z.coerce.number().int().positive().default(7),
+  // Writes are refused (503) below this much free space in DATA_DIR: the embedded database needs room for
+  // its next 16 MB write-ahead log segment, and hangs instead of failing when it finds none.
+  DISK_MIN_FREE_MB: integer(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -123,6 +133,25 @@ export interface RateLimitConfig {
   /** Per account: calls that check the password (change, account deletion). */
   passwordCheckMax: number;
   account: { freeFailures: number; delayMs: number; maxDelayMs: number };
+}
+
+export interface BackupConfig {
+  /** Where backups are written, scheduled or by `npm run backup`. */
+  dir: string;
+  /** A scheduled backup this often (embedded database); undefined: none. */
+  everyMs: number | undefined;
+  /** Complete backups kept in dir by the schedule (older ones are removed). */
+  keep: number;
+}
+
+/** "90", "30m", "6h", "1d", "2w" in milliseconds; plain numbers are seconds. */
+export function durationMs(text: string): number {
+  const match = /^(\d+)\s*([smhdw]?)$/.exec(text.trim());
+  if (match === null) throw new Error(`not a duration: ${text}`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 }[
+    match[2] as '' | 's' | 'm' | 'h' | 'd' | 'w'
+  ];
+  return Number(match[1]) * unit * 1000;
 }
 
 /** Fastify's trustProxy: off, on (any hop), a hop count, or the proxies' addresses/CIDRs. */
@@ -188,6 +217,9 @@ export interface Config {
   metricsHost: string;
   mediaUrlTtlSeconds: number;
   seed: boolean;
+  backup: BackupConfig;
+  /** Below this much free space in dataDir, writes answer 503 (0: no check). */
+  diskMinFreeBytes: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
@@ -312,6 +344,15 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     metricsHost: e.METRICS_HOST,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     seed: e.SEED,
+    backup: {
+      dir: resolve(e.BACKUP_DIR),
+      everyMs:
+        e.BACKUP_EVERY === undefined || e.BACKUP_EVERY.trim() === '' || durationMs(e.BACKUP_EVERY) === 0
+          ? undefined
+          : durationMs(e.BACKUP_EVERY),
+      keep: e.BACKUP_KEEP,
+    },
+    diskMinFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -215,30 +215,75 @@ export async function lockSchema(tx: Queryable): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
 }
 
-/**
- * Applies server/migrations/NNN_name.sql in name order, each once and in its own transaction,
- * recording it in schema_migrations. Returns the names applied now. Several processes may run it at
- * once: each migration is applied under the schema lock by whichever gets there first.
- */
-export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.transaction(async (tx) => {
-    await lockSchema(tx);
-    await tx.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-  });
-  const files = readdirSync(dir)
+/** The migration files of a folder (NNN_name.sql), in the order they apply. */
+export function migrationFiles(dir = MIGRATIONS_DIR): string[] {
+  return readdirSync(dir)
     .filter((file) => /^\d{3}_[\w-]+\.sql$/.test(file))
     .sort();
+}
+
+/**
+ * The database was migrated by a newer version of the server: it holds migrations this one has never heard
+ * of, whose tables and columns this code would misuse. Nothing is changed; the start stops with this message.
+ */
+export class SchemaTooNewError extends Error {
+  readonly unknown: readonly string[];
+  constructor(unknown: readonly string[], newestKnown: string | undefined) {
+    super(
+      `The database was upgraded by a newer StudyCam: it has migration ${unknown.join(', ')}, and this version knows migrations up to ${newestKnown ?? '(none)'}. Start the newer version again, or restore a backup made by this version (server/README.md "Upgrading").`,
+    );
+    this.name = 'SchemaTooNewError';
+    this.unknown = unknown;
+  }
+}
+
+/** Migrations already applied to the database, oldest first (none before the first start). */
+export async function appliedMigrations(db: Queryable): Promise<string[]> {
+  const [table] = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+  );
+  if (!table?.present) return [];
+  const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+  return rows.map((row) => row.name);
+}
+
+/** Applied migrations named after the newest one this code has: the schema is a later version's. */
+export function newerMigrations(applied: readonly string[], known: readonly string[]): string[] {
+  const newestKnown = known.at(-1) ?? '';
+  return applied.filter((name) => !known.includes(name) && name > newestKnown);
+}
+
+/** Runs one migration's SQL inside a transaction and records it (the caller holds the schema lock). */
+export async function applyMigration(tx: Transaction, dir: string, file: string): Promise<void> {
+  await tx.exec(readFileSync(join(dir, file), 'utf8'));
+  await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+}
+
+export const CREATE_SCHEMA_MIGRATIONS =
+  'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())';
+
+/**
+ * Applies server/migrations/NNN_name.sql in name order, each once and in its own transaction (a migration
+ * that fails half-way leaves nothing of itself), recording it in schema_migrations. Returns the names
+ * applied now. Several processes may run it at once: each migration is applied under the schema lock by
+ * whichever gets there first. A database that a newer server has migrated is refused (SchemaTooNewError)
+ * before anything is applied.
+ */
+export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = migrationFiles(dir);
+  await db.transaction(async (tx) => {
+    await lockSchema(tx);
+    await tx.exec(CREATE_SCHEMA_MIGRATIONS);
+    const newer = newerMigrations(await appliedMigrations(tx), files);
+    if (newer.length > 0) throw new SchemaTooNewError(newer, files.at(-1));
+  });
   const applied: string[] = [];
   for (const file of files) {
-    const sql = readFileSync(join(dir, file), 'utf8');
     const appliedNow = await db.transaction(async (tx) => {
       await lockSchema(tx);
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [file]);
       if (done.length > 0) return false;
-      await tx.exec(sql);
-      await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
+      await applyMigration(tx, dir, file);
       return true;
     });
     if (appliedNow) applied.push(file);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isStorageError, storageUnavailable } from './disk-guard';
 import { HttpError, isBadInputError, isUnavailableError } from './errors';
 import { t } from './i18n';
 import { tooManyRequests } from './rate-limits';
@@ -56,6 +57,13 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return sendError(reply, 415, t(request, 'unsupportedMediaType'));
+  }
+  if (isStorageError(error)) {
+    // Nothing was kept of the write: a file is written aside and renamed, a transaction rolled back.
+    request.log.error({ err: error }, 'storage full or not writable: the write was refused (503)');
+    const refused = storageUnavailable();
+    reply.headers(refused.headers);
+    return sendError(reply, 503, t(request, refused.messageKey));
   }
   if (isUnavailableError(error)) {
     request.log.warn({ err: error }, 'dependency unavailable');

@@ -1,6 +1,8 @@
+import type { BackupService } from '../backup/service';
 import type { Config } from '../config';
 import type { AuthenticatedStudent } from './auth';
 import type { Db } from './db';
+import type { DiskGuard } from './disk-guard';
 import type { AttemptStore } from './login-throttle';
 import type { Mailer } from './mailer';
 import type { Metrics } from './metrics';
@@ -23,6 +25,10 @@ declare module 'fastify' {
     loginAttempts: AttemptStore;
     /** argon2id behind the hashing queue (lib/password.ts): 503 `hashingBusy` when the line is full. */
     passwords: Passwords;
+    /** Backups (server/backup/): made now, scheduled, and the last one's time and size. */
+    backups: BackupService;
+    /** Whether DATA_DIR can take a write (lib/disk-guard.ts). */
+    diskGuard: DiskGuard;
     /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: sets request.student when a valid token is sent; anonymous otherwise. */

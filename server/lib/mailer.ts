@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -40,7 +40,14 @@ export function outboxMailer(
         outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.hrtime.bigint()}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
+      // Written aside and renamed once whole: a full disk leaves no half mail (the error goes on, a 503).
+      try {
+        writeFileSync(`${file}.part`, info.message as Buffer);
+        renameSync(`${file}.part`, file);
+      } catch (error) {
+        rmSync(`${file}.part`, { force: true });
+        throw error;
+      }
       onWritten?.(file, mail);
     },
   };

@@ -24,14 +24,17 @@ const healthRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         tags: ['health'],
         description:
-          '200 when the database answers, 503 otherwise; momo says whether the provider is reachable.',
+          '200 when the database answers, 503 otherwise; momo says whether the provider is reachable, storage whether DATA_DIR takes writes, backup when the newest backup in BACKUP_DIR was made and whether the schedule is behind.',
         response: { 200: healthResponse, 503: healthResponse },
       },
     },
     async (_request, reply) => {
       const db = await databaseAnswers(app.db);
       const momo = await momoReachable();
-      return reply.code(db ? 200 : 503).send({ ok: db, db, momo });
+      // A full disk does not take the process out of a proxy's rotation: it still serves every read.
+      await app.diskGuard.check().catch(() => {});
+      const storage = app.diskGuard.state().problem === null;
+      return reply.code(db ? 200 : 503).send({ ok: db, db, momo, storage, backup: app.backups.status() });
     },
   );
 };

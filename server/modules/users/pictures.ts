@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors';
@@ -27,12 +27,22 @@ export function uploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
 
-/** Stores the picture under a fresh random name; returns the public path (served by the media module). */
+/**
+ * Stores the picture under a fresh random name; returns the public path (served by the media module). It is
+ * written aside and renamed once whole, so a full disk leaves no half picture behind (the error goes on).
+ */
 export function storePicture(dataDir: string, bytes: Buffer, extension: string): string {
   const dir = uploadsDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const file = `${randomUUID()}.${extension}`;
-  writeFileSync(join(dir, file), bytes);
+  const partial = join(dir, `${file}.part`);
+  try {
+    writeFileSync(partial, bytes);
+    renameSync(partial, join(dir, file));
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  }
   return `/media/uploads/${file}`;
 }
 

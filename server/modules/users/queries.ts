@@ -177,6 +177,34 @@ const ERASED_WITH_ACCOUNT = [
   'password_resets',
 ] as const;
 
+/** Tables another module adds, present or not depending on the migrations applied. */
+async function tablesPresent(tx: Queryable, names: readonly string[]): Promise<Set<string>> {
+  const rows = await tx.query<{ name: string }>(
+    'SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NOT NULL',
+    [names],
+  );
+  return new Set(rows.map((row) => row.name));
+}
+
+/** What the student's payments keep of them besides the account: delivery towns, the emulator's payer. */
+async function forgetPayer(tx: Queryable, studentId: string): Promise<void> {
+  const present = await tablesPresent(tx, ['orders', 'momo_sandbox_transactions']);
+  if (present.has('orders')) {
+    await tx.query(
+      `UPDATE orders SET town = '' WHERE reference_id IN (SELECT reference_id FROM payments WHERE student_id = $1)`,
+      [studentId],
+    );
+  }
+  if (present.has('momo_sandbox_transactions')) {
+    await tx.query(
+      `UPDATE momo_sandbox_transactions
+          SET body = jsonb_set(body - 'payerMessage' - 'payeeNote', '{payer,partyId}', '""')
+        WHERE reference_id IN (SELECT reference_id FROM payments WHERE student_id = $1)`,
+      [studentId],
+    );
+  }
+}
+
 /**
  * Erases the account in one transaction: personal data, the authorship of comments, push tokens and access;
  * payments are kept, anonymised. Returns the stored picture path, for the caller to remove the file.
@@ -194,11 +222,13 @@ export function eraseAccount(db: Db, studentId: string): Promise<string | null> 
       await tx.query(`DELETE FROM ${table} WHERE student_id = $1`, [studentId]);
     }
     // The payments table belongs to the payments module (migration 002); when present its rows are
-    // kept for accounting with the payer's identity removed.
+    // kept for accounting with the payer's identity removed: the number paid from (msisdn), the account,
+    // an order's delivery town, and what the built-in emulator (which plays the provider) kept of the payer.
     const [payments] = await tx.query<{ present: boolean }>(
       "SELECT to_regclass('payments') IS NOT NULL AS present",
     );
     if (payments?.present) {
+      await forgetPayer(tx, studentId);
       await tx.query('UPDATE payments SET student_id = NULL, msisdn = NULL WHERE student_id = $1', [
         studentId,
       ]);

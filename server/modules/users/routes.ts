@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import dataExportRoutes from './data-export-routes';
 import passwordResetRoutes from './password-reset-routes';
 import profileRoutes from './profile-routes';
 import signInRoutes from './sign-in-routes';
@@ -10,6 +11,7 @@ const usersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(profileRoutes);
   await app.register(signOutRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(dataExportRoutes);
 };
 
 export default usersRoutes;

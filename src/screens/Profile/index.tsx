@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectToken, selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
+import { useMyData } from '../../app/use-my-data';
 import { Loader } from '../../ui/Loader';
 import { DetailsForm } from './DetailsForm';
+import { MyData } from './MyData';
 import { PasswordForm } from './PasswordForm';
 import { PictureForm } from './PictureForm';
 import './profile.css';
@@ -18,6 +20,7 @@ export default function Profile() {
   // Each save remounts its form from the saved values, so the next edit starts from what is stored.
   const [detailsSaves, setDetailsSaves] = useState(0);
   const [passwordChanges, setPasswordChanges] = useState(0);
+  const myData = useMyData();
 
   // The route is protected; this only covers the instant the session ends while the screen is open.
   if (!user) {
@@ -61,6 +64,7 @@ export default function Profile() {
           }}
         />
       </section>
+      <MyData busy={myData.busy} error={myData.error} saved={myData.saved} onDownload={myData.download} />
       <section className="profile__card stack" aria-labelledby="profile-security-title">
         <h2 id="profile-security-title">{t('profile.security.title')}</h2>
         <Link href="/logout-from-all-devices" className="btn btn--secondary btn--block">

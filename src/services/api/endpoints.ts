@@ -10,6 +10,7 @@ import type {
   CommentResponse,
   CommentVideoPayload,
   ContinueWatching,
+  DataExportResponse,
   DeleteAccountPayload,
   FetchStudentDetailPayload,
   FilteredVideosPayload,
@@ -140,6 +141,8 @@ export function createEndpoints(client: ApiClient) {
     logoutAllDevices: () =>
       client.request<SuccessResponse>({ method: 'POST', path: 'users/student/alldevicelogout', body: {} }),
     deleteAccount: send<DeleteAccountPayload, SuccessResponse>('POST', 'users/student/delete_account'),
+    /** Everything the server keeps about the student (never cached: it is theirs alone, and changes). */
+    exportMyData: get<DataExportResponse>('users/profile/export', read),
 
     // Platform news
     fetchHappenings: get<Happening[]>('happenings/fetch-all', list),

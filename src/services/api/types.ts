@@ -40,6 +40,8 @@ export type {
   AuthResponse,
   ChangePasswordPayload,
   ClientUser as User,
+  DataExport,
+  DataExportResponse,
   DeleteAccountPayload,
   FetchStudentDetailPayload,
   ForgotPasswordPayload,

@@ -27,6 +27,8 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   url: string;
   port: number;
+  /** The child's process id (the wrapper's, when `wrap` was given). */
+  pid: number;
   /** Every line the process printed (pino JSON on stdout, anything on stderr). */
   output: string[];
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -45,6 +47,8 @@ export async function startServerProcess(
   options: {
     /** A data directory to keep (PGlite's files, for a restart on the same database); removed by the caller. */
     dataDir?: string;
+    /** A command the server is started through, which ends by running its arguments (e.g. `unshare … sh -c`). */
+    wrap?: string[];
   } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
@@ -52,7 +56,9 @@ export async function startServerProcess(
   const output: string[] = [];
   // Node itself with tsx's loader, not the tsx command: the command runs the server in a child process of
   // its own, which a SIGKILL of the command (a crash mid-payment, in the restart tests) would leave running.
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'server/main.ts'];
+  const [program, ...args] = [...(options.wrap ?? []), ...node] as [string, ...string[]];
+  const child: ChildProcess = spawn(program, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -101,6 +107,7 @@ export async function startServerProcess(
   return {
     url,
     port,
+    pid: child.pid as number,
     output,
     exited,
     async stop(signal = 'SIGTERM') {

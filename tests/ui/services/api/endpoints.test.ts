@@ -175,6 +175,7 @@ const CASES = {
     (e, p) => e.deleteAccount(p),
     write,
   ),
+  exportMyData: calls('GET users/profile/export', (e) => e.exportMyData(), read),
   fetchHappenings: calls('GET happenings/fetch-all', (e) => e.fetchHappenings(), list),
   fetchVideos: {
     variants: [
