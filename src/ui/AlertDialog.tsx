@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
+import { useOpenDialog } from './dialog-layer';
 import './modal.css';
 
 interface AlertDialogProps {
@@ -13,6 +14,7 @@ export function AlertDialog({ header, message, okLabel, onOk }: AlertDialogProps
   const headerId = useId();
   const messageId = useId();
   const okRef = useRef<HTMLButtonElement>(null);
+  useOpenDialog();
   useEffect(() => okRef.current?.focus(), []);
 
   return (

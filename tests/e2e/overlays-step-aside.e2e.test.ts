@@ -87,7 +87,9 @@ describe('the install banner and the toasts step aside for the cart', () => {
     await pwaLayerLoaded(app.page);
     await offerInstall(app.page);
     // The student said "later": stored, so the banner stays away while they are logged in.
-    await installBanner(app).getByRole('button', { name: app.t('pwa.dismiss') }).click();
+    await installBanner(app)
+      .getByRole('button', { name: app.t('pwa.dismiss') })
+      .click();
     await installBanner(app).waitFor({ state: 'detached' });
 
     await app.page.getByRole('button', { name: app.t('nav.logout') }).click();
