@@ -269,9 +269,9 @@ async function walk(phone: Phone, routes: readonly GuardRoute[], findings: Findi
       await installBanner(phone).waitFor();
       await updateQuestion(phone).waitFor();
     }
-    await page.screenshot({
-      path: join(SCREENSHOT_DIR, `${who}-${lang}-${route.name.replace(/[/?=%]/g, '_')}.png`),
-    });
+    // Named by the route's pattern (`timetable_id`), so a new run writes over the last one's.
+    const file = `${who}-${lang}-${route.pattern.slice(1).replace(/[/:]+/g, '_')}.png`;
+    await page.screenshot({ path: join(SCREENSHOT_DIR, file) });
     for (const finding of await page.evaluate(layoutFindings, MIN_TARGET_PX)) {
       found(route, finding.check, finding.element, finding.detail);
     }
