@@ -1,6 +1,13 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { appStarted, connectBrowser, openDevice, PHONE, pwaLayerLoaded } from './harness/browser';
+import {
+  appStarted,
+  connectBrowser,
+  offerInstall,
+  openDevice,
+  PHONE,
+  pwaLayerLoaded,
+} from './harness/browser';
 import type { Lang } from './harness/dictionary';
 import { newStudent, StudentApi } from './harness/student-api';
 import { StudentApp } from './harness/student-app';
@@ -18,17 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Fires the event Chromium fires when the app is installable (a test browser never decides that itself). */
-const offerInstall = (page: Page) =>
-  page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: async () => undefined,
-      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
-    });
-    window.dispatchEvent(event);
-  });
 
 const installBanner = (app: StudentApp) =>
   app.page.getByRole('complementary', { name: app.t('pwa.bannerLabel') });

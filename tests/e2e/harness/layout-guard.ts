@@ -9,7 +9,7 @@ import { loadConfig } from '../../../server/config';
 import { SEED_BOOKS, SEED_PRODUCTS, SEED_SCHOLARSHIPS } from '../../../server/seed/content';
 import { ROUTES } from '../../../src/app/routes';
 import { axeViolations, injectAxe } from './accessibility';
-import { appStarted, connectBrowser, PHONE, pwaLayerLoaded } from './browser';
+import { appStarted, connectBrowser, offerInstall, PHONE, pwaLayerLoaded } from './browser';
 import { seedDeviceStorage } from './device-storage';
 import { type Lang, text } from './dictionary';
 import { MATHS, PAYERS } from './journey';
@@ -132,21 +132,12 @@ function deployNewWorker(): void {
   writeFileSync(`${file}.gz`, gzipSync(source));
 }
 
-/** Fires the event Chromium fires when the app is installable (a test browser never decides that itself). */
-const offerInstall = (page: Page) =>
-  page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: async () => undefined,
-      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
-    });
-    window.dispatchEvent(event);
-  });
-
 /** Waits in the page (waitForFunction does not await a predicate's promise) until a worker controls it. */
 const controlledByWorker = (page: Page) =>
   page.evaluate(async () => {
+    const deadline = Date.now() + 40_000;
     while (navigator.serviceWorker.controller === null) {
+      if (Date.now() > deadline) throw new Error('No service worker controls the page after 40 s');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   });
