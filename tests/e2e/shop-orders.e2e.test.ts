@@ -111,9 +111,7 @@ describe.each(['en', 'fr'] as const)('buying in the shop (%s)', (lang) => {
     await app.waitForRoute('dashboard/tabs/transactions');
     const row = app.page.getByRole('article', { name: total });
     await row.waitFor();
-    expect(await row.getByTestId('payment-status').textContent()).toBe(
-      app.t('checkout.status.successful'),
-    );
+    expect(await row.getByTestId('payment-status').textContent()).toBe(app.t('checkout.status.successful'));
     expect(await row.getByTestId('order-status').textContent()).toBe(app.t('order.status.PAID'));
     await row.getByText(product.title, { exact: true }).waitFor();
     await row.getByText(app.t('order.deliverTo', { town: 'Bamenda' })).waitFor();
