@@ -84,6 +84,21 @@ describe('the layout guard checks', () => {
     ]);
   });
 
+  it('find a toast hiding a button though its message lets taps through', async () => {
+    const findings = await findingsOn(`
+      <main style="height: 640px; position: relative">
+        <button type="button" style="position: absolute; bottom: 8px; left: 16px; width: 200px">Payer</button>
+      </main>
+      <div role="status" style="position: fixed; bottom: 0; left: 0; right: 0; height: 100px; pointer-events: none; background: #222">Prête hors ligne</div>`);
+    expect(checksOf(findings)).toEqual(['covered']);
+    // The page's own taps are left as they were.
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.querySelector('[role="status"]') as Element).pointerEvents,
+      ),
+    ).toBe('none');
+  });
+
   it('count only the open dialog, not the page under it', async () => {
     const findings = await findingsOn(`
       <main><a href="#x" style="display: inline-block">x</a></main>

@@ -24,7 +24,8 @@ export const MIN_TARGET_PX = 44;
  *   placeholder, the app's words, while it is empty: a value the student typed scrolls in its field);
  * - covered: a focusable element that, scrolled into view as focus scrolls it, still has something else on
  *   top of it where a finger lands (its centre, or its top 44 px when it is taller): the sticky top bar, the
- *   install banner, a toast, or anything else;
+ *   install banner, a toast, or anything else. What lies on top as seen, not only as tapped: a toast's
+ *   message lets taps through (pointer-events: none) yet hides what is under it;
  * - tap-target: a focusable element smaller than 44 × 44 CSS px. Exempt, as WCAG 2.5.8 exempts them: a link
  *   inside running text (display inline, in a block with other text), whose size is the sentence's; an
  *   element hidden until focused (the skip link: a keyboard user's, never a finger's target); a checkbox or
@@ -220,6 +221,11 @@ export function layoutFindings(minTarget: number): LayoutFinding[] {
     }
     return null;
   };
+  // What the eye sees on top, not only what takes the tap: a toast lets taps through its message
+  // (pointer-events: none) but still hides what is under it, so for this check everything answers hits.
+  const seeThrough = document.createElement('style');
+  seeThrough.textContent = '* { pointer-events: auto !important; }';
+  document.head.append(seeThrough);
   for (const element of focusable) {
     if (isVisuallyHidden(element)) continue;
     element.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -235,11 +241,12 @@ export function layoutFindings(minTarget: number): LayoutFinding[] {
     findings.push({
       check: 'covered',
       element: describe(element),
-      detail: `a tap at (${Math.round(x)}, ${Math.round(y)}) lands on ${describe(hit)}${
+      detail: `at (${Math.round(x)}, ${Math.round(y)}) ${describe(hit)} lies on it${
         pinned ? `, part of the ${getComputedStyle(pinned).position} ${describe(pinned).slice(0, 60)}` : ''
       }`,
     });
   }
+  seeThrough.remove();
   window.scrollTo(0, 0);
   return findings;
 }
