@@ -7,11 +7,16 @@ import { bilingual, idSchema, languageSchema, pageQueryFields, sectionSchema } f
 export const bookSchema = z.object({
   _id: z.string(),
   title: bilingual,
-  author: z.string(),
+  author: bilingual.describe("The credit in each language (a person's name is the same in both)"),
   section: sectionSchema,
   level: z.string(),
   subjectId: z.string(),
   subjectTitle: z.string(),
+  subjectLanguage: languageSchema
+    .optional()
+    .describe(
+      "The language the book's subject is taught in, which its title and level are written in (absent from an answer kept from before it)",
+    ),
   /** What the cart needs to sell a locked book's subject. */
   subject: cartSubjectSchema,
   description: bilingual,

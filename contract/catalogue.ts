@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bilingual, sectionSchema } from './common';
+import { bilingual, languageSchema, sectionSchema } from './common';
 
 // Subjects (API.md "Subjects"): what the catalogue lists and the cart sells.
 
@@ -16,6 +16,11 @@ export const subjectSchema = z.object({
   price: z.number().int().describe('XAF for one access period'),
   section: sectionSchema,
   level: z.string(),
+  language: languageSchema
+    .optional()
+    .describe(
+      'The language the course is taught in, which its title and level are written in (absent from an answer kept from before it)',
+    ),
   description: bilingual,
 });
 export type Subject = z.infer<typeof subjectSchema>;

@@ -19,7 +19,7 @@ export type StudyLevel = z.infer<typeof studyLevelSchema>;
 export const scholarshipSchema = z.object({
   _id: z.string(),
   title: bilingual,
-  provider: z.string(),
+  provider: bilingual.describe("Who offers it (an organisation's own name where it has one in French too)"),
   country: z.string().describe("ISO 3166-1 alpha-2 code of the host country, or 'INTL' for several"),
   levels: z.array(studyLevelSchema).describe('The study levels it funds'),
   amount: bilingual.describe('What it pays, in words'),
@@ -45,13 +45,21 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** An article as the news service publishes it (the server only proxies it). */
+/**
+ * An article as this server answers it: the news service's fields (the server proxies them), with an id of
+ * its own. The service gives none, and its `url` may repeat across articles or be missing, so the server
+ * makes the id from the article's fields (src/services/content/news-article-id.ts): the app keys, links and
+ * keeps articles by it.
+ */
 export const newsArticleSchema = z.object({
+  id: z
+    .string()
+    .describe("The article's id, made by this server from its source, title, publication time and url"),
   source: z.object({ id: z.string().nullable(), name: z.string() }),
   author: z.string().nullable(),
   title: z.string(),
   description: z.string().nullable(),
-  url: z.string(),
+  url: z.string().nullable().describe('The full article on its source; null when the service gave none'),
   urlToImage: z.string().nullable(),
   publishedAt: z.string(),
   content: z.string().nullable(),
@@ -61,7 +69,9 @@ export type NewsArticle = z.infer<typeof newsArticleSchema>;
 export const newsResponse = z.object({
   status: z.string(),
   totalResults: z.number().int(),
-  articles: z.array(newsArticleSchema),
+  articles: z
+    .array(newsArticleSchema)
+    .describe('Each article once: an article the service repeats is left out'),
 });
 export type NewsResponse = z.infer<typeof newsResponse>;
 

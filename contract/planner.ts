@@ -25,8 +25,12 @@ export const periodSchema = z
     room: z.string().trim().max(30),
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, '#RRGGBB'),
   })
-  // HH:MM strings of equal length compare like the times they spell.
-  .refine((period) => period.end > period.start, { path: ['end'], message: 'must be after start' });
+  // HH:MM strings of equal length compare like the times they spell; an end at 00:00 is midnight, the end
+  // of the period's day (machines/timetableRules.ts).
+  .refine((period) => period.end > period.start || period.end === '00:00', {
+    path: ['end'],
+    message: 'must be after start, or 00:00 (midnight)',
+  });
 export type Period = z.infer<typeof periodSchema>;
 
 export const timetableData = z
@@ -77,7 +81,7 @@ export const putDocumentBody = z.object({
   data: z
     .record(z.string(), z.unknown())
     .describe(
-      'The whole document as the device has it. timetable: {name, days: [1-7], periods: [{id, day 1-7, start HH:MM, end HH:MM after start, subject, teacher, room, colour #RRGGBB}]}; list: {name}; item: {listId, title, due: ISO 8601 or null, reminderMinutes 0-10080 or null, notes, done}',
+      'The whole document as the device has it. timetable: {name, days: [1-7], periods: [{id, day 1-7, start HH:MM, end HH:MM after start or 00:00 for midnight, subject, teacher, room, colour #RRGGBB}]}; list: {name}; item: {listId, title, due: ISO 8601 or null, reminderMinutes 0-10080 or null, notes, done}',
     ),
 });
 export type PutDocumentPayload = z.input<typeof putDocumentBody>;

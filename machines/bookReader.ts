@@ -3,7 +3,8 @@ import { assign, setup } from 'xstate';
 import { failureText as describe, notProvided } from './notProvided';
 
 // Issue 8 "Books": a book opens in the app, with page navigation and zoom, and reopens at the page the
-// student last read. The app provides `openBook` (the PDF library, loaded only on the reader screen, the
+// student last read. Issue 18: on a phone the page opens fitted to the screen's width, and one tap brings
+// a zoomed page back to that fit. The app provides `openBook` (the PDF library, loaded only on the reader screen, the
 // file from the offline copy or the network, and the last page read) and `savePage`.
 
 /** Zoom as a factor of the page fitted to the screen width: a phone zooms in, rarely out. */
@@ -24,6 +25,8 @@ export type BookReaderEvent =
   | { type: 'reader.goTo'; page: number }
   | { type: 'reader.zoomIn' }
   | { type: 'reader.zoomOut' }
+  /** Back to the page fitted to the screen's width. */
+  | { type: 'reader.zoomFit' }
   /** Sent by the screen when a page could not be drawn. */
   | { type: 'reader.renderFailed'; error: string }
   | { type: 'reader.retry' };
@@ -72,6 +75,7 @@ export const bookReaderMachine = setup({
       params.page !== context.page,
     canZoomIn: ({ context }) => context.zoom < ZOOM.max,
     canZoomOut: ({ context }) => context.zoom > ZOOM.min,
+    isZoomed: ({ context }) => context.zoom !== ZOOM.initial,
   },
 }).createMachine({
   id: 'bookReader',
@@ -124,6 +128,7 @@ export const bookReaderMachine = setup({
           guard: 'canZoomOut',
           actions: assign({ zoom: ({ context }) => round(Math.max(ZOOM.min, context.zoom - ZOOM.step)) }),
         },
+        'reader.zoomFit': { guard: 'isZoomed', actions: assign({ zoom: ZOOM.initial }) },
         'reader.renderFailed': {
           target: 'failed',
           actions: assign({ error: ({ event }) => event.error }),
@@ -149,6 +154,8 @@ export type ReaderView =
       readonly canNext: boolean;
       readonly canZoomIn: boolean;
       readonly canZoomOut: boolean;
+      /** Not fitted to the width: "fit" brings it back. */
+      readonly isZoomed: boolean;
     };
 
 /** What the reader screen shows. */
@@ -164,6 +171,7 @@ export function selectReaderView(snapshot: BookReaderSnapshot): ReaderView {
       canNext: context.page < context.pageCount,
       canZoomIn: context.zoom < ZOOM.max,
       canZoomOut: context.zoom > ZOOM.min,
+      isZoomed: context.zoom !== ZOOM.initial,
     };
   }
   if (snapshot.matches('failed')) return { status: 'failed', error: context.error ?? '' };

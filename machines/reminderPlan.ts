@@ -2,6 +2,8 @@
 // paid subjects, the switches and the clock; out comes the list the reminder scheduler delivers. Dates of
 // periods are local wall-clock times (a timetable says 07:30, wherever the phone is).
 
+import { MIDNIGHT } from './timetableRules';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -99,7 +101,10 @@ export function periodOccurrences<P extends PlanPeriod>(
     const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + offset);
     for (const period of periods) {
       if (period.day !== isoWeekday(day)) continue;
-      out.push({ period, start: atClock(day, period.start), end: atClock(day, period.end) });
+      // A period ending at midnight (00:00) ends as the next day starts.
+      const endDay =
+        period.end === MIDNIGHT ? new Date(day.getFullYear(), day.getMonth(), day.getDate() + 1) : day;
+      out.push({ period, start: atClock(day, period.start), end: atClock(endDay, period.end) });
     }
   }
   return out.sort((a, b) => a.start - b.start);

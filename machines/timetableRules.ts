@@ -25,9 +25,33 @@ export type PeriodError = FieldError<PeriodField>;
 
 export const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
+/**
+ * An end at 00:00 is midnight at the end of the period's day (a period 23:00–00:00): a period never runs
+ * into the next day, which has periods of its own. So a period ends after it starts, or at midnight.
+ */
+export const MIDNIGHT = '00:00';
+const DAY_MINUTES = 24 * 60;
+
+/** Minutes since the start of the day of an `HH:MM` clock time. */
+export function clockMinutes(clock: string): number {
+  const [hours = 0, minutes = 0] = clock.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+/** When a period ends, in minutes since the start of its day: 24 × 60 for midnight. */
+export function endMinutes(period: { readonly end: string }): number {
+  return period.end === MIDNIGHT ? DAY_MINUTES : clockMinutes(period.end);
+}
+
+/** Whether a period is under way at a clock time of its day. */
+export function isDuring(period: { readonly start: string; readonly end: string }, clock: string): boolean {
+  const at = clockMinutes(clock);
+  return clockMinutes(period.start) <= at && at < endMinutes(period);
+}
+
 /** Two periods of the same day overlap when each starts before the other ends (touching is fine). */
 export function overlaps(a: PeriodDraft, b: PeriodDraft): boolean {
-  return a.day === b.day && a.start < b.end && b.start < a.end;
+  return a.day === b.day && clockMinutes(a.start) < endMinutes(b) && clockMinutes(b.start) < endMinutes(a);
 }
 
 /** What is wrong with a period among the others of its timetable; empty when it can be saved. */
@@ -41,7 +65,11 @@ export function periodErrors(draft: PeriodDraft, others: readonly PeriodDraft[])
   const endValid = CLOCK_TIME.test(draft.end);
   if (!startValid) errors.push({ field: 'start', key: 'planner.errors.timeInvalid' });
   if (!endValid) errors.push({ field: 'end', key: 'planner.errors.timeInvalid' });
-  if (startValid && endValid && draft.end <= draft.start) {
+  if (
+    startValid &&
+    endValid &&
+    (draft.end === draft.start || endMinutes(draft) <= clockMinutes(draft.start))
+  ) {
     errors.push({ field: 'end', key: 'planner.errors.endBeforeStart' });
   }
   if (errors.length === 0) {

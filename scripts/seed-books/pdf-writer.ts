@@ -1,7 +1,12 @@
 /**
- * A minimal PDF 1.4 writer for the seed books: A4 pages of wrapped text in the standard Helvetica fonts
- * (WinAnsiEncoding, so French accents print), one heading per page and a page footer. No dependency and
+ * A minimal PDF 1.4 writer for the seed books: pages of wrapped text in the standard Helvetica fonts
+ * (WinAnsiEncoding, so French accents print) and the formulas' Greek letters in the standard Symbol font,
+ * one heading per page and a page footer. No dependency and
  * no randomness: the same input always gives the same bytes, so the committed files only change on purpose.
+ *
+ * The pages are A6 (105 × 148 mm), made for the phones the books are read on: fitted to a 360-pixel screen
+ * (about 330 pixels of page) the 12-point text is about 13 pixels tall, as readable as the app's own text,
+ * where an A4 page fitted to the same width shrinks it to 6 pixels.
  */
 
 export interface BookPage {
@@ -18,29 +23,80 @@ export interface BookDocument {
   footer: (page: number, total: number) => string;
 }
 
-const PAGE_WIDTH = 595;
-const PAGE_HEIGHT = 842;
-const MARGIN = 56;
+const PAGE_WIDTH = 298;
+const PAGE_HEIGHT = 420;
+const MARGIN = 20;
 const BODY_SIZE = 12;
-const LEADING = 17;
-/** Helvetica at 12 pt averages about 6 pt a character: 80 characters fill the text width. */
-const WRAP_AT = 78;
+const LEADING = 16;
+const HEADING_SIZE = 15;
+const HEADING_LEADING = 18;
+/** Helvetica at 12 pt averages about 6 pt a character: 40 characters fill the 258-pt text width. */
+const WRAP_AT = 40;
+/** Helvetica Bold at 15 pt: about 8.5 pt a character. */
+const HEADING_WRAP_AT = 28;
 
-/** Text as WinAnsi bytes inside a PDF literal string: backslash, parentheses and non-ASCII escaped. */
+/** Characters outside WinAnsi that WinAnsiEncoding still names. */
+const WIN_ANSI_EXTRA: Record<string, string> = {
+  '\u2019': '\\222',
+  '\u2013': '\\226',
+  '\u2014': '\\227',
+  '\u2022': '\\225',
+};
+
+/**
+ * Greek letters and signs of the formulas, by their code in the standard Symbol font (a PDF viewer has it
+ * built in, as it has Helvetica): the physics sheets' φ, λ, Δ… print as themselves, not as '?'.
+ */
+const SYMBOL: Record<string, string> = {
+  α: 'a',
+  γ: 'g',
+  Δ: 'D',
+  θ: 'q',
+  λ: 'l',
+  π: 'p',
+  Σ: 'S',
+  τ: 't',
+  φ: 'f',
+  Φ: 'F',
+  '≠': '\\271',
+};
+
+const escaped = (char: string) => (char === '\\' || char === '(' || char === ')' ? `\\${char}` : char);
+
+/** One character as a byte of WinAnsiEncoding inside a PDF literal string; null when it has none. */
+function winAnsi(char: string): string | null {
+  const code = char.codePointAt(0) ?? 0;
+  if (code >= 32 && code < 127) return escaped(char);
+  if (code >= 160 && code <= 255) return `\\${code.toString(8).padStart(3, '0')}`;
+  return WIN_ANSI_EXTRA[char] ?? null;
+}
+
+/** Text in WinAnsi bytes inside a PDF literal string. A character it cannot print fails the build. */
 function pdfString(text: string): string {
-  let out = '(';
+  let out = '';
   for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 63;
-    if (char === '\\' || char === '(' || char === ')') out += `\\${char}`;
-    else if (code >= 32 && code < 127) out += char;
-    else if (code >= 160 && code <= 255) out += `\\${code.toString(8).padStart(3, '0')}`;
-    else if (char === '\u2019') out += '\\222';
-    else if (char === '\u2013') out += '\\226';
-    else if (char === '\u2014') out += '\\227';
-    else if (char === '\u2022') out += '\\225';
-    else out += '?';
+    const byte = winAnsi(char);
+    if (byte === null) throw new Error(`"${char}" cannot be printed (in "${text}")`);
+    out += byte;
   }
-  return `${out})`;
+  return `(${out})`;
+}
+
+/**
+ * A line as text-showing operators, the Symbol font for its Greek letters and the page's font for the rest:
+ * each `Tj` moves on by what it printed, so the runs follow one another.
+ */
+function showRuns(font: string, size: number, text: string): string {
+  const runs: { symbol: boolean; bytes: string }[] = [];
+  for (const char of text.normalize('NFC')) {
+    const symbol = SYMBOL[char];
+    const bytes = symbol ?? winAnsi(char);
+    if (bytes === null) throw new Error(`"${char}" cannot be printed (in "${text}")`);
+    const last = runs.at(-1);
+    if (last && last.symbol === (symbol !== undefined)) last.bytes += bytes;
+    else runs.push({ symbol: symbol !== undefined, bytes });
+  }
+  return runs.map((run) => `/${run.symbol ? 'F3' : font} ${size} Tf (${run.bytes}) Tj`).join(' ');
 }
 
 export function wrap(paragraph: string, width = WRAP_AT): string[] {
@@ -61,12 +117,15 @@ export function wrap(paragraph: string, width = WRAP_AT): string[] {
 
 function pageContent(doc: BookDocument, page: BookPage, index: number, total: number): string {
   const ops: string[] = [];
-  let y = PAGE_HEIGHT - MARGIN - 10;
   const text = (font: string, size: number, x: number, at: number, value: string) =>
-    ops.push(`BT /${font} ${size} Tf ${x} ${at} Td ${pdfString(value)} Tj ET`);
-  text('F2', 9, MARGIN, PAGE_HEIGHT - 34, doc.title);
-  text('F2', 18, MARGIN, y, page.heading);
-  y -= 34;
+    ops.push(`BT ${x} ${at} Td ${showRuns(font, size, value)} ET`);
+  text('F2', 8, MARGIN, PAGE_HEIGHT - 24, doc.title);
+  let y = PAGE_HEIGHT - 50;
+  for (const line of wrap(page.heading, HEADING_WRAP_AT)) {
+    text('F2', HEADING_SIZE, MARGIN, y, line);
+    y -= HEADING_LEADING;
+  }
+  y -= 8;
   for (const paragraph of page.paragraphs) {
     for (const line of wrap(paragraph)) {
       text('F1', BODY_SIZE, MARGIN, y, line);
@@ -74,9 +133,10 @@ function pageContent(doc: BookDocument, page: BookPage, index: number, total: nu
     }
     y -= 6;
   }
-  ops.push(`0.6 G ${MARGIN} 52 m ${PAGE_WIDTH - MARGIN} 52 l S`);
-  text('F1', 9, MARGIN, 38, doc.author);
-  text('F1', 9, PAGE_WIDTH - MARGIN - 60, 38, doc.footer(index + 1, total));
+  if (y < 36) throw new Error(`"${doc.title}", page ${index + 1}: the text runs into the footer`);
+  ops.push(`0.6 G ${MARGIN} 30 m ${PAGE_WIDTH - MARGIN} 30 l S`);
+  text('F1', 8, MARGIN, 18, doc.author);
+  text('F1', 8, PAGE_WIDTH - MARGIN - 44, 18, doc.footer(index + 1, total));
   return ops.join('\n');
 }
 
@@ -90,6 +150,7 @@ export function writePdf(doc: BookDocument): Buffer {
   const pagesId = add('');
   const regular = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
+  const symbol = add('<< /Type /Font /Subtype /Type1 /BaseFont /Symbol >>');
   const info = add(
     `<< /Title ${pdfString(doc.title)} /Author ${pdfString(doc.author)} /Producer (StudyCam seed) >>`,
   );
@@ -101,7 +162,7 @@ export function writePdf(doc: BookDocument): Buffer {
     );
     pageIds.push(
       add(
-        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Contents ${stream} 0 R /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R >> >> >>`,
+        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Contents ${stream} 0 R /Resources << /Font << /F1 ${regular} 0 R /F2 ${bold} 0 R /F3 ${symbol} 0 R >> >> >>`,
       ),
     );
   });

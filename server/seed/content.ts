@@ -4,7 +4,8 @@ export interface SeedBook {
   id: string;
   en: string;
   fr: string;
-  author: string;
+  /** The credit in each language: a team's name is the app's own words. */
+  author: { en: string; fr: string };
   section: Section;
   level: string;
   /** The subject whose access opens the book. */
@@ -22,12 +23,15 @@ export interface SeedBook {
 
 const picture = (discipline: string) => `/media/pictures/subject-${discipline}.webp`;
 
+/** The seed books' authors: StudyCam's own teachers, one team. */
+const STUDYCAM_TEACHERS = { en: 'StudyCam teachers', fr: 'Équipe pédagogique StudyCam' };
+
 export const SEED_BOOKS: SeedBook[] = [
   {
     id: 'book-maths-f5-formulas',
     en: 'Mathematics Form 5: Formula Sheet',
     fr: 'Mathématiques Form 5 : formulaire',
-    author: 'StudyCam teachers',
+    author: STUDYCAM_TEACHERS,
     section: 'anglophone',
     level: 'Form 5',
     subjectId: 'ang-maths-f5',
@@ -43,7 +47,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-maths-f5-revision',
     en: 'Mathematics Form 5: Revision Notes',
     fr: 'Mathématiques Form 5 : fiches de révision',
-    author: 'StudyCam teachers',
+    author: STUDYCAM_TEACHERS,
     section: 'anglophone',
     level: 'Form 5',
     subjectId: 'ang-maths-f5',
@@ -60,7 +64,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-gce-ol-maths-papers',
     en: 'GCE O Level Mathematics: Past Papers Workbook',
     fr: "GCE O Level Mathématiques : cahier d'anciens sujets",
-    author: 'StudyCam teachers',
+    author: STUDYCAM_TEACHERS,
     section: 'diploma-exams',
     level: 'GCE O Level',
     subjectId: 'dip-gce-ol-maths',
@@ -76,7 +80,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-pct-tle-c-fiches',
     en: 'Physics-Chemistry Terminale C: Summary Sheets',
     fr: 'Physique-Chimie Terminale C : fiches de synthèse',
-    author: 'Équipe pédagogique StudyCam',
+    author: STUDYCAM_TEACHERS,
     section: 'francophone',
     level: 'Terminale',
     subjectId: 'fr-pct-tle-c',
@@ -92,7 +96,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-bac-c-physique',
     en: 'Baccalauréat C Physics: Key Formulas',
     fr: 'Baccalauréat C Physique : formules clés',
-    author: 'Équipe pédagogique StudyCam',
+    author: STUDYCAM_TEACHERS,
     section: 'francophone',
     level: 'Terminale',
     subjectId: 'fr-pct-tle-c',
@@ -108,7 +112,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-concours-culture',
     en: 'Entrance Exams: General Culture',
     fr: 'Concours : culture générale',
-    author: 'Équipe pédagogique StudyCam',
+    author: STUDYCAM_TEACHERS,
     section: 'competitive-exams',
     level: 'ENAM',
     subjectId: 'conc-enam',
@@ -124,7 +128,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-concours-iric',
     en: 'IRIC Entrance Exam: International Affairs',
     fr: 'Concours IRIC : actualité internationale',
-    author: 'Équipe pédagogique StudyCam',
+    author: STUDYCAM_TEACHERS,
     section: 'competitive-exams',
     level: 'IRIC',
     subjectId: 'conc-iric',
@@ -140,7 +144,7 @@ export const SEED_BOOKS: SeedBook[] = [
     id: 'book-study-skills',
     en: 'Study Skills: A Revision Guide',
     fr: 'Méthodologie : guide de révision',
-    author: 'StudyCam teachers',
+    author: STUDYCAM_TEACHERS,
     section: 'extra-curricular',
     level: 'All levels',
     subjectId: 'ext-study-skills',
@@ -161,7 +165,8 @@ export interface SeedScholarship {
   id: string;
   en: string;
   fr: string;
-  provider: string;
+  /** Who offers it, in each language: an organisation's own name where it has one in French too. */
+  provider: { en: string; fr: string };
   /** ISO 3166-1 alpha-2, or 'INTL' for programmes in several countries. */
   country: string;
   levels: StudyLevel[];
@@ -182,7 +187,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-mastercard',
     en: 'Mastercard Foundation Scholars Program',
     fr: 'Programme de bourses de la Fondation Mastercard',
-    provider: 'Mastercard Foundation',
+    provider: { en: 'Mastercard Foundation', fr: 'Fondation Mastercard' },
     country: 'INTL',
     levels: ['bachelor', 'master'],
     amountEn: 'Tuition, housing, books, travel and mentoring',
@@ -203,7 +208,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-turkiye',
     en: 'Türkiye Scholarships',
     fr: 'Bourses Türkiye Burslari',
-    provider: 'Government of Türkiye',
+    provider: { en: 'Government of Türkiye', fr: 'Gouvernement de la Türkiye' },
     country: 'TR',
     levels: ['bachelor', 'master', 'phd'],
     amountEn: 'Tuition, monthly stipend, housing, health insurance, flight and a Turkish language year',
@@ -224,7 +229,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-chinese-government',
     en: 'Chinese Government Scholarship',
     fr: 'Bourse du gouvernement chinois',
-    provider: 'China Scholarship Council',
+    provider: { en: 'China Scholarship Council', fr: 'Conseil chinois des bourses (CSC)' },
     country: 'CN',
     levels: ['bachelor', 'master', 'phd'],
     amountEn: 'Tuition, accommodation, monthly stipend and medical insurance',
@@ -245,10 +250,10 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-eiffel',
     en: 'Eiffel Excellence Scholarships (France)',
     fr: "Bourses d'excellence Eiffel (France)",
-    provider: 'Campus France',
+    provider: { en: 'Campus France', fr: 'Campus France' },
     country: 'FR',
     levels: ['master', 'phd'],
-    amountEn: 'About 1 200 euros a month, travel and insurance',
+    amountEn: 'About 1,200 euros a month, travel and insurance',
     amountFr: 'Environ 1 200 euros par mois, voyage et assurance',
     deadline: '2027-01-08',
     descriptionEn:
@@ -266,7 +271,10 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-daad',
     en: 'DAAD Scholarships (Germany)',
     fr: 'Bourses du DAAD (Allemagne)',
-    provider: 'DAAD - German Academic Exchange Service',
+    provider: {
+      en: 'DAAD - German Academic Exchange Service',
+      fr: "DAAD - Office allemand d'échanges universitaires",
+    },
     country: 'DE',
     levels: ['master', 'phd'],
     amountEn: 'Monthly stipend, travel allowance and insurance',
@@ -285,7 +293,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-chevening',
     en: 'Chevening Scholarships (United Kingdom)',
     fr: 'Bourses Chevening (Royaume-Uni)',
-    provider: 'UK Government',
+    provider: { en: 'UK Government', fr: 'Gouvernement britannique' },
     country: 'GB',
     levels: ['master'],
     amountEn: 'Full tuition, living allowance and return flight',
@@ -305,7 +313,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-commonwealth',
     en: "Commonwealth Master's Scholarships",
     fr: 'Bourses de master du Commonwealth',
-    provider: 'Commonwealth Scholarship Commission',
+    provider: { en: 'Commonwealth Scholarship Commission', fr: 'Commission des bourses du Commonwealth' },
     country: 'GB',
     levels: ['master', 'phd'],
     amountEn: 'Full tuition, stipend and travel',
@@ -324,7 +332,7 @@ export const SEED_SCHOLARSHIPS: SeedScholarship[] = [
     id: 'sch-ala',
     en: 'African Leadership Academy (South Africa)',
     fr: 'African Leadership Academy (Afrique du Sud)',
-    provider: 'African Leadership Academy',
+    provider: { en: 'African Leadership Academy', fr: 'African Leadership Academy' },
     country: 'ZA',
     levels: ['secondary'],
     amountEn: 'Need-based aid covering up to the full cost of the two-year programme',
@@ -636,28 +644,43 @@ export interface BundledArticle {
   content: string | null;
 }
 
+/** Where an article comes from: the organisation that published the news, and its page. */
+interface ArticleSource {
+  name: string;
+  url: string;
+}
+
 const en = (
   title: string,
   publishedAt: string,
   description: string,
   content: string,
-  url: string,
+  source: ArticleSource,
   image: string,
 ): BundledArticle => ({
-  source: { id: null, name: 'StudyCam Newsroom' },
+  source: { id: null, name: source.name },
   author: 'StudyCam Newsroom',
   title,
   description,
-  url,
+  url: source.url,
   urlToImage: picture(image),
   publishedAt,
   content,
 });
 const fr = (...args: Parameters<typeof en>): BundledArticle => ({
   ...en(...args),
-  source: { id: null, name: 'Rédaction StudyCam' },
   author: 'Rédaction StudyCam',
 });
+
+// Each article names the organisation its news comes from, whose site "Read the full article on …" opens.
+const GCE_BOARD = { name: 'Cameroon GCE Board', url: 'https://camgceb.org/' };
+const OFFICE_DU_BAC = { name: 'Office du Baccalauréat du Cameroun', url: 'https://www.officedubac.cm/' };
+const MINESEC = { name: 'MINESEC', url: 'https://www.minesec.gov.cm/' };
+const MINESUP = { name: 'MINESUP', url: 'https://www.minesup.gov.cm/' };
+const MINPOSTEL = { name: 'MINPOSTEL', url: 'https://www.minpostel.gov.cm/' };
+const CAMEROON_TRIBUNE = { name: 'Cameroon Tribune', url: 'https://www.cameroon-tribune.cm/' };
+const MASTERCARD = { name: 'Mastercard Foundation', url: 'https://mastercardfdn.org/' };
+const MASTERCARD_FR = { name: 'Fondation Mastercard', url: 'https://mastercardfdn.org/' };
 
 /**
  * The headlines served when no NEWS_API_KEY is configured: education news for Cameroon, in the news
@@ -670,7 +693,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-11-18T08:30:00Z',
       'School candidates register through their schools; private candidates at the GCE Board regional offices.',
       'Registration for the 2027 Ordinary and Advanced Level examinations is open. Check the closing date with your principal, and make sure the subjects on your form are the ones you study: a change after the deadline is not possible.',
-      'https://camgceb.org/',
+      GCE_BOARD,
       'exam-prep',
     ),
     en(
@@ -678,7 +701,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-11-09T07:00:00Z',
       'The school calendar gives students two weeks of holidays to revise the first-term topics.',
       'Secondary schools close for the Christmas holidays on 18 December. Teachers advise students to use the break to redo the first-term exercises and past papers before the second term begins.',
-      'https://www.minesec.gov.cm/',
+      MINESEC,
       'history',
     ),
     en(
@@ -686,7 +709,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-10-27T09:15:00Z',
       'Past papers, general culture and a revision timetable: what successful candidates did.',
       'Former candidates recommend starting with the past papers of the last five years, reading the news every day for the general culture paper and keeping a weekly timetable from January.',
-      'https://www.minesup.gov.cm/',
+      MINESUP,
       'concours',
     ),
     en(
@@ -694,7 +717,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-10-20T10:00:00Z',
       'Students learn to program after class, even without a computer at home.',
       'The clubs meet twice a week in the schools’ computer rooms. Students who cannot attend can start with the free Coding for Beginners videos in the app.',
-      'https://www.minesec.gov.cm/',
+      MINPOSTEL,
       'coding',
     ),
     en(
@@ -702,7 +725,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-10-05T08:00:00Z',
       'Young Africans with limited means can apply for a full scholarship at a partner university.',
       'The programme covers tuition, housing, books and travel. Open the Scholarships screen to see the deadline, the conditions and the link to apply.',
-      'https://mastercardfdn.org/',
+      MASTERCARD,
       'careers',
     ),
     en(
@@ -710,7 +733,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-09-07T06:30:00Z',
       'Millions of pupils and students returned to class across the ten regions.',
       'Schools reopened on Monday. Students in examination classes (Form 5, Upper Sixth, 3e, 1ère and Terminale) are advised to plan their revision from the first week.',
-      'https://www.minesec.gov.cm/',
+      CAMEROON_TRIBUNE,
       'study-skills',
     ),
   ],
@@ -720,7 +743,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-11-19T08:30:00Z',
       "Les candidats officiels s'inscrivent dans leur établissement, les candidats libres auprès des délégations.",
       "Les inscriptions aux examens du Probatoire et du Baccalauréat de la session 2027 sont ouvertes. Vérifiez la série et les matières à option inscrites sur votre fiche : aucune modification n'est possible après la clôture.",
-      'https://www.officedubac.cm/',
+      OFFICE_DU_BAC,
       'exam-prep',
     ),
     fr(
@@ -728,7 +751,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-11-12T09:00:00Z',
       'Anciens sujets, culture générale et planning de révision : les conseils des lauréats.',
       "Les anciens candidats conseillent de traiter les sujets des cinq dernières années, de suivre l'actualité chaque jour pour l'épreuve de culture générale et de tenir un planning hebdomadaire dès janvier.",
-      'https://www.minesup.gov.cm/',
+      MINESUP,
       'concours',
     ),
     fr(
@@ -736,7 +759,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-11-02T07:00:00Z',
       'Deux semaines de congés pour reprendre les chapitres du premier trimestre.',
       'Les établissements secondaires ferment le 18 décembre pour les congés de Noël. Les enseignants recommandent de refaire les exercices et les anciens sujets avant la reprise.',
-      'https://www.minesec.gov.cm/',
+      MINESEC,
       'history',
     ),
     fr(
@@ -744,7 +767,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-10-21T10:00:00Z',
       'Les élèves apprennent à programmer après les cours, même sans ordinateur à la maison.',
       "Les clubs se réunissent deux fois par semaine en salle informatique. Ceux qui ne peuvent pas y assister peuvent commencer avec les vidéos gratuites « Coding for Beginners » de l'application.",
-      'https://www.minesec.gov.cm/',
+      MINPOSTEL,
       'coding',
     ),
     fr(
@@ -752,7 +775,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-10-06T08:00:00Z',
       'Les jeunes Africains aux moyens limités peuvent demander une bourse complète dans une université partenaire.',
       "Le programme couvre la scolarité, le logement, les livres et le voyage. Ouvrez l'écran Bourses pour voir la date limite, les conditions et le lien pour postuler.",
-      'https://mastercardfdn.org/',
+      MASTERCARD_FR,
       'careers',
     ),
     fr(
@@ -760,7 +783,7 @@ export const BUNDLED_NEWS: Record<'en' | 'fr', BundledArticle[]> = {
       '2026-09-07T06:30:00Z',
       'Des millions d’élèves ont retrouvé leurs salles de classe dans les dix régions.',
       "Les établissements ont rouvert lundi. Les élèves des classes d'examen (3e, 1ère, Terminale, Form 5 et Upper Sixth) sont invités à planifier leurs révisions dès la première semaine.",
-      'https://www.minesec.gov.cm/',
+      CAMEROON_TRIBUNE,
       'study-skills',
     ),
   ],

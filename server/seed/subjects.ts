@@ -16,6 +16,8 @@ export interface SeedSubject {
   price: number;
   section: Section;
   level: string;
+  /** The language the course is taught in: its title and level are written in it. */
+  language: 'en' | 'fr';
   en: string;
   fr: string;
   clip: Clip;
@@ -33,7 +35,19 @@ const gce = (
   en: string,
   fr: string,
   topics: string[],
-): SeedSubject => ({ id, title, discipline, price, section: 'anglophone', level, en, fr, clip, topics });
+): SeedSubject => ({
+  id,
+  title,
+  discipline,
+  price,
+  section: 'anglophone',
+  level,
+  language: 'en',
+  en,
+  fr,
+  clip,
+  topics,
+});
 
 const fr = (
   id: string,
@@ -52,6 +66,7 @@ const fr = (
   price,
   section: 'francophone',
   level,
+  language: 'fr',
   en,
   fr: frText,
   clip,
@@ -524,6 +539,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 3000,
     section: 'diploma-exams',
     level: 'GCE O Level',
+    language: 'en',
     clip: 'lesson-maths',
     en: 'GCE Board past papers of O Level Mathematics, solved step by step.',
     fr: 'Anciens sujets de mathématiques du GCE O Level (GCE Board), corrigés pas à pas.',
@@ -539,6 +555,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 4000,
     section: 'diploma-exams',
     level: 'GCE A Level',
+    language: 'en',
     clip: 'lesson-science',
     en: 'GCE Board past papers of A Level Physics, solved and explained.',
     fr: 'Anciens sujets de physique du GCE A Level, corrigés et expliqués.',
@@ -554,6 +571,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 2500,
     section: 'diploma-exams',
     level: 'BEPC',
+    language: 'fr',
     clip: 'lesson-maths',
     en: 'BEPC Mathematics past papers, fully solved.',
     fr: 'Annales de mathématiques du BEPC, entièrement corrigées.',
@@ -569,6 +587,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 3000,
     section: 'diploma-exams',
     level: 'Probatoire',
+    language: 'fr',
     clip: 'lesson-maths',
     en: 'Probatoire C Mathematics past papers, solved by a teacher.',
     fr: 'Annales de mathématiques du Probatoire C, corrigées par un enseignant.',
@@ -581,6 +600,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 3500,
     section: 'diploma-exams',
     level: 'Baccalauréat',
+    language: 'fr',
     clip: 'lesson-science',
     en: 'Baccalauréat D life and earth sciences past papers (Office du Baccalauréat du Cameroun).',
     fr: 'Annales de SVT du Baccalauréat D (Office du Baccalauréat du Cameroun).',
@@ -598,6 +618,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 10000,
     section: 'competitive-exams',
     level: 'ENS Yaoundé',
+    language: 'fr',
     clip: 'lesson-maths',
     en: 'Preparation for the École Normale Supérieure de Yaoundé entrance exam, science options.',
     fr: "Préparation au concours d'entrée à l'École Normale Supérieure de Yaoundé, options scientifiques.",
@@ -614,6 +635,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 15000,
     section: 'competitive-exams',
     level: 'Polytechnique Yaoundé',
+    language: 'fr',
     clip: 'lesson-maths',
     en: 'Preparation for the entrance exam of the École Nationale Supérieure Polytechnique de Yaoundé.',
     fr: "Préparation au concours d'entrée à l'École Nationale Supérieure Polytechnique de Yaoundé.",
@@ -630,6 +652,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 15000,
     section: 'competitive-exams',
     level: 'FMSB',
+    language: 'fr',
     clip: 'lesson-science',
     en: 'Preparation for the Faculty of Medicine and Biomedical Sciences (FMSB) entrance exam.',
     fr: "Préparation au concours d'entrée à la Faculté de Médecine et des Sciences Biomédicales (FMSB).",
@@ -646,6 +669,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 10000,
     section: 'competitive-exams',
     level: 'ENSET Douala',
+    language: 'fr',
     clip: 'lesson-science',
     en: 'Preparation for the ENSET Douala entrance exam: sciences and technology.',
     fr: "Préparation au concours d'entrée à l'ENSET de Douala : sciences et techniques.",
@@ -658,6 +682,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 12000,
     section: 'competitive-exams',
     level: 'ENAM',
+    language: 'fr',
     clip: 'lesson-humanities',
     en: "Preparation for the École Nationale d'Administration et de Magistrature: general culture and essay.",
     fr: "Préparation au concours de l'École Nationale d'Administration et de Magistrature : culture générale et dissertation.",
@@ -673,6 +698,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 12000,
     section: 'competitive-exams',
     level: 'IRIC',
+    language: 'fr',
     clip: 'lesson-humanities',
     en: 'Preparation for the Institut des Relations Internationales du Cameroun (IRIC) entrance exam.',
     fr: "Préparation au concours d'entrée à l'Institut des Relations Internationales du Cameroun (IRIC).",
@@ -690,6 +716,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 0,
     section: 'extra-curricular',
     level: 'All levels',
+    language: 'en',
     clip: 'lesson-skills',
     en: 'Learn how to learn: plan your revision, take notes and remember more.',
     fr: 'Apprendre à apprendre : planifier ses révisions, prendre des notes et mieux retenir.',
@@ -706,6 +733,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 0,
     section: 'extra-curricular',
     level: 'All levels',
+    language: 'en',
     clip: 'lesson-skills',
     en: 'Write your first programs, even with only a phone.',
     fr: 'Écrire ses premiers programmes, même avec un simple téléphone.',
@@ -721,6 +749,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 0,
     section: 'extra-curricular',
     level: 'All levels',
+    language: 'en',
     clip: 'lesson-skills',
     en: 'From an idea to a small business: budgets, customers and mobile money.',
     fr: "De l'idée à la petite entreprise : budget, clients et mobile money.",
@@ -736,6 +765,7 @@ export const SEED_SUBJECTS: SeedSubject[] = [
     price: 0,
     section: 'extra-curricular',
     level: 'All levels',
+    language: 'en',
     clip: 'lesson-skills',
     en: 'Choosing a series, a university or a school: what each path leads to.',
     fr: 'Choisir une série, une université ou une grande école : où mène chaque voie.',

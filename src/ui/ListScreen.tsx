@@ -89,6 +89,7 @@ export function FilterSelect({
   allLabel,
   options,
   optionLabel = (option) => option,
+  optionLanguage,
   onChange,
   className,
 }: {
@@ -101,6 +102,8 @@ export function FilterSelect({
   options: readonly string[];
   /** What a value is called on screen, when not the value itself (a translated level, a country name). */
   optionLabel?: (option: string) => string;
+  /** The language an option is written in, when it is a name kept in its own language (a course's). */
+  optionLanguage?: (option: string) => string | undefined;
   onChange: (value: string) => void;
   className?: string;
 }) {
@@ -110,7 +113,7 @@ export function FilterSelect({
       <select className="input" name={name} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{allLabel}</option>
         {options.map((option) => (
-          <option key={option} value={option}>
+          <option key={option} value={option} lang={optionLanguage?.(option)}>
             {optionLabel(option)}
           </option>
         ))}

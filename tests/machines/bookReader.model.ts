@@ -5,8 +5,8 @@ import type { EventExecutors, Executor, MachineModel } from './modelHarness';
 import { Fakes, generatePaths, Harness } from './modelHarness';
 
 // One book on the reader screen: opened (first time, at a saved page, at a saved page beyond a shorter
-// new edition, a one-page book) or failing to open; pages turned, chosen and zoomed; a page that fails to
-// draw; a retry.
+// new edition, a one-page book) or failing to open; pages turned, chosen and zoomed, and fitted back to the
+// width; a page that fails to draw; a retry.
 
 type BookReaderMachine = typeof bookReaderMachine;
 type BookReaderHarness = Harness<BookReaderMachine>;
@@ -41,6 +41,7 @@ export const bookReaderEventSamples = {
   ],
   'reader.zoomIn': () => [{ type: 'reader.zoomIn' }],
   'reader.zoomOut': () => [{ type: 'reader.zoomOut' }],
+  'reader.zoomFit': () => [{ type: 'reader.zoomFit' }],
   'reader.renderFailed': () => [{ type: 'reader.renderFailed', error: RENDER_ERROR }],
   'reader.retry': () => [{ type: 'reader.retry' }],
 } satisfies Record<BookReaderEvent['type'], (snapshot: BookReaderSnapshot) => readonly BookReaderEvent[]>;
@@ -77,6 +78,7 @@ export const bookReaderExecutors = {
   'reader.goTo': (harness, event) => harness.send(event),
   'reader.zoomIn': (harness, event) => harness.send(event),
   'reader.zoomOut': (harness, event) => harness.send(event),
+  'reader.zoomFit': (harness, event) => harness.send(event),
   'reader.renderFailed': (harness, event) => harness.send(event),
   'reader.retry': (harness, event) => harness.send(event),
 } satisfies EventExecutors<BookReaderMachine>;

@@ -73,6 +73,20 @@ describe('bookReader machine', () => {
     expect(selectReaderView(harness.snapshot)).toMatchObject({ zoom: ZOOM.min, canZoomOut: false, page: 2 });
   });
 
+  it('opens fitted to the width, and one tap fits a zoomed page to the width again', async () => {
+    const harness = await openedAt(SAVED_AT_PAGE_2);
+    expect(selectReaderView(harness.snapshot)).toMatchObject({ zoom: 1, isZoomed: false });
+    await harness.send({ type: 'reader.zoomIn' });
+    await harness.send({ type: 'reader.zoomIn' });
+    expect(selectReaderView(harness.snapshot)).toMatchObject({ zoom: 1.5, isZoomed: true });
+    await harness.send({ type: 'reader.zoomFit' });
+    expect(selectReaderView(harness.snapshot)).toMatchObject({ zoom: 1, isZoomed: false, page: 2 });
+    await harness.send({ type: 'reader.zoomOut' });
+    await harness.send({ type: 'reader.zoomFit' });
+    expect(selectReaderView(harness.snapshot)).toMatchObject({ zoom: 1, isZoomed: false });
+    expect(saved(harness)).toEqual([]);
+  });
+
   it('shows the translated failure and opens again on retry, at the page saved meanwhile', async () => {
     const harness = createBookReaderHarness({ bookId: BOOK_ID });
     harness.start();

@@ -135,6 +135,13 @@ describe('periodOccurrences and isoWeekday', () => {
     expect(first && new Date(first.start)).toEqual(new Date(2026, 0, 5, 7, 30));
     expect(first && new Date(first.end)).toEqual(new Date(2026, 0, 5, 8, 25));
   });
+
+  it('ends a period ending at midnight as the next day starts', () => {
+    const late = { ...maths, id: 'p-late', start: '23:00', end: '00:00' };
+    const [first] = periodOccurrences([late], MONDAY_7AM);
+    expect(first && new Date(first.start)).toEqual(new Date(2026, 0, 5, 23, 0));
+    expect(first && new Date(first.end)).toEqual(new Date(2026, 0, 6, 0, 0));
+  });
 });
 
 describe('expiryNotices (the banner on home and study-sections)', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isDuring,
   overlaps,
   type PeriodDraft,
   periodErrors,
@@ -55,6 +56,49 @@ describe('periodErrors', () => {
     expect(periodErrors({ ...clash, day: 2 }, [maths])).toEqual([]);
     expect(periodErrors({ ...maths, end: '08:40' }, [maths])).toEqual([]);
     expect(overlaps(period({ start: '06:00', end: '12:00' }), maths)).toBe(true);
+  });
+});
+
+describe('a period ending at midnight', () => {
+  const late = period({ id: 'late', start: '23:00', end: '00:00', subject: 'Night revision' });
+
+  it('can be entered (00:00 is the end of its day), unlike one running past midnight', () => {
+    expect(periodErrors(late, [maths])).toEqual([]);
+    expect(periodErrors(period({ start: '22:00', end: '01:00' }), [])).toEqual([
+      { field: 'end', key: 'planner.errors.endBeforeStart' },
+    ]);
+    // 00:00–00:00 is no period at all.
+    expect(periodErrors(period({ start: '00:00', end: '00:00' }), [])).toEqual([
+      { field: 'end', key: 'planner.errors.endBeforeStart' },
+    ]);
+  });
+
+  it('overlaps what it covers before midnight, and neither the next day nor its own early morning', () => {
+    const inside = period({ id: 'inside', start: '23:30', end: '23:45', subject: 'Physics' });
+    expect(overlaps(late, inside)).toBe(true);
+    expect(overlaps(inside, late)).toBe(true);
+    expect(periodErrors(inside, [late])).toEqual([
+      {
+        field: 'start',
+        key: 'planner.errors.overlap',
+        params: { subject: 'Night revision', start: '23:00', end: '00:00' },
+      },
+    ]);
+    // Another period also ending at midnight overlaps it too.
+    expect(overlaps(late, period({ id: 'other', start: '23:50', end: '00:00' }))).toBe(true);
+    // Across midnight: the next day's first period, and the same day's 00:00–01:00, only touch or miss it.
+    expect(periodErrors(period({ id: 'tuesday', day: 2, start: '00:00', end: '01:00' }), [late])).toEqual([]);
+    expect(periodErrors(period({ id: 'early', start: '00:00', end: '01:00' }), [late])).toEqual([]);
+    expect(periodErrors(period({ id: 'before', start: '22:00', end: '23:00' }), [late])).toEqual([]);
+  });
+
+  it('is under way from its start until midnight', () => {
+    expect(isDuring(late, '22:59')).toBe(false);
+    expect(isDuring(late, '23:00')).toBe(true);
+    expect(isDuring(late, '23:59')).toBe(true);
+    expect(isDuring(late, '00:00')).toBe(false);
+    expect(isDuring(maths, '08:00')).toBe(true);
+    expect(isDuring(maths, '08:25')).toBe(false);
   });
 });
 

@@ -1,19 +1,23 @@
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_DIR, migrate } from '../../server/lib/db';
 import { SEED_BOOKS } from '../../server/seed/content';
 import { SEED_MEDIA_DIR } from '../../server/seed/seed';
-import { createTestApp, grantAccess, type TestApp } from './helpers/app';
+import { createTestApp, freshDatabase, grantAccess, type TestApp } from './helpers/app';
 
 // Issue 8, books: the list through POST books/filtered-books, the access rule (free books and free
 // subjects for everyone, the rest with the subject's access), and the PDF behind a signed URL.
 
 interface Book {
   _id: string;
+  author: { en: string; fr: string };
   section: string;
   level: string;
   subjectId: string;
   subjectTitle: string;
+  subjectLanguage: string;
   subject: { _id: string; subjectTitle: string; pictureurl: string; price: number };
   pages: number;
   language: string;
@@ -52,6 +56,22 @@ describe('the book list', () => {
       expect(book.subject.pictureurl).toMatch(/^http:\/\/localhost(:\d+)?\/media\/pictures\//);
       expect(['en', 'fr']).toContain(book.language);
     }
+  });
+
+  it("credits its authors in both languages, and says the language its subject's name is in", async () => {
+    const { body } = await list();
+    const byId = new Map(body.map((book) => [book._id, book]));
+    expect(byId.get('book-maths-f5-formulas')).toMatchObject({
+      author: { en: 'StudyCam teachers', fr: 'Équipe pédagogique StudyCam' },
+      subjectTitle: 'Mathematics Form 5',
+      subjectLanguage: 'en',
+    });
+    expect(byId.get('book-pct-tle-c-fiches')).toMatchObject({
+      author: { en: 'StudyCam teachers', fr: 'Équipe pédagogique StudyCam' },
+      subjectLanguage: 'fr',
+    });
+    expect(byId.get('book-gce-ol-maths-papers')?.subjectLanguage).toBe('en');
+    expect(byId.get('book-concours-culture')?.subjectLanguage).toBe('fr');
   });
 
   it('opens free books and free subjects to everyone and locks the others, with no file URL', async () => {
@@ -175,5 +195,75 @@ describe('the book file', () => {
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(403);
     const relisted = await list({}, student.headers);
     expect(relisted.body.find((b) => b._id === 'book-pct-tle-c-fiches')?.locked).toBe(true);
+  });
+});
+
+describe('a database from before the texts in two languages (migration 011)', () => {
+  it("gives the seed team's credit and providers both names, keeps other names, and each subject its language", async () => {
+    const fresh = await freshDatabase();
+    const before = mkdtempSync(join(tmpdir(), 'migrations-before-011-'));
+    try {
+      for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name < '011')) {
+        copyFileSync(join(MIGRATIONS_DIR, file), join(before, file));
+      }
+      await migrate(fresh.db, before);
+      const subject = (id: string, section: string, level: string) =>
+        fresh.db.query(
+          `INSERT INTO subjects (id, subject_title, picture_url, price, section, level, description_en, description_fr)
+           VALUES ($1, $1, '/p.webp', 1000, $2, $3, '', '')`,
+          [id, section, level],
+        );
+      await subject('gce-maths', 'anglophone', 'Form 5');
+      await subject('bepc-maths', 'diploma-exams', 'BEPC');
+      await subject('gce-papers', 'diploma-exams', 'GCE O Level');
+      await subject('enam', 'competitive-exams', 'ENAM');
+      await subject('skills', 'extra-curricular', 'All levels');
+      const book = (id: string, author: string) =>
+        fresh.db.query(
+          `INSERT INTO books (id, title_en, title_fr, author, section, level, subject_id, description_en,
+                              description_fr, cover_url, file_name, pages, language)
+           VALUES ($1, $1, $1, $2, 'anglophone', 'Form 5', 'gce-maths', '', '', '/c.webp', 'f.pdf', 1, 'en')`,
+          [id, author],
+        );
+      await book('team-en', 'StudyCam teachers');
+      await book('team-fr', 'Équipe pédagogique StudyCam');
+      await book('person', 'Mme Ngo Bassa');
+      const scholarship = (id: string, provider: string) =>
+        fresh.db.query(
+          `INSERT INTO scholarships (id, title_en, title_fr, provider, country, levels, amount_en, amount_fr,
+                                     deadline, description_en, description_fr, eligibility_en, eligibility_fr,
+                                     url, picture_url)
+           VALUES ($1, $1, $1, $2, 'GB', '{master}', '', '', now(), '', '', '', '', 'https://x', '/p.webp')`,
+          [id, provider],
+        );
+      await scholarship('chevening', 'UK Government');
+      await scholarship('other', 'Fondation Ngoa');
+      expect(await migrate(fresh.db)).toContain('011_content_languages.sql');
+      const credits = await fresh.db.query('SELECT id, author_en, author_fr FROM books ORDER BY id');
+      expect(credits).toEqual([
+        { id: 'person', author_en: 'Mme Ngo Bassa', author_fr: 'Mme Ngo Bassa' },
+        { id: 'team-en', author_en: 'StudyCam teachers', author_fr: 'Équipe pédagogique StudyCam' },
+        { id: 'team-fr', author_en: 'StudyCam teachers', author_fr: 'Équipe pédagogique StudyCam' },
+      ]);
+      const providers = await fresh.db.query(
+        'SELECT id, provider_en, provider_fr FROM scholarships ORDER BY id',
+      );
+      expect(providers).toEqual([
+        { id: 'chevening', provider_en: 'UK Government', provider_fr: 'Gouvernement britannique' },
+        { id: 'other', provider_en: 'Fondation Ngoa', provider_fr: 'Fondation Ngoa' },
+      ]);
+      const languages = await fresh.db.query('SELECT id, language FROM subjects ORDER BY id');
+      expect(languages).toEqual([
+        { id: 'bepc-maths', language: 'fr' },
+        { id: 'enam', language: 'fr' },
+        { id: 'gce-maths', language: 'en' },
+        { id: 'gce-papers', language: 'en' },
+        { id: 'skills', language: 'en' },
+      ]);
+    } finally {
+      rmSync(before, { recursive: true, force: true });
+      await fresh.db.close();
+      await fresh.drop();
+    }
   });
 });

@@ -19,6 +19,7 @@ interface Subject {
   price: number;
   section: string;
   level: string;
+  language?: string;
   description: { en: string; fr: string };
 }
 
@@ -42,8 +43,11 @@ describe('subjects', () => {
       price: 2500,
       section: 'anglophone',
       level: 'Form 5',
+      // The language the course is taught in: its title and level are English in the French screens too.
+      language: 'en',
       description: { en: expect.any(String), fr: expect.any(String) },
     });
+    expect(body.find((s) => s._id === 'fr-maths-3e')?.language).toBe('fr');
     expect(new Set(body.map((s) => s.section))).toEqual(
       new Set(['anglophone', 'francophone', 'diploma-exams', 'competitive-exams', 'extra-curricular']),
     );

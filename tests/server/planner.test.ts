@@ -217,12 +217,29 @@ describe('validation', () => {
       'data.periods.0.day',
     ],
     ['an empty name', timetable([], ''), 'data.name'],
+    [
+      'a period running past midnight',
+      timetable([period('p1', 1, '22:00', '01:00', 'Revision')]),
+      'data.periods.0.end',
+    ],
   ])('refuses %s with a 400 naming the field, and writes nothing', async (_, data, field) => {
     const student = await t.registerAndLogin();
     const { status, body } = await put(student, 'timetable', 'bad', { baseRevision: 0, data });
     expect(status).toBe(400);
     expect(body).toEqual({ success: false, msg: `Invalid value for field '${field}'.` });
     expect(await list(student)).toEqual([]);
+  });
+
+  it('keeps a period ending at midnight (23:00–00:00)', async () => {
+    const student = await t.registerAndLogin();
+    const data = timetable([
+      period('p1', 1, '07:30', '08:25', 'Maths'),
+      period('p2', 1, '23:00', '00:00', 'Revision'),
+    ]);
+    const { status, body } = await put(student, 'timetable', 'late', { baseRevision: 0, data });
+    expect(status).toBe(200);
+    expect(body.document.data).toEqual(data);
+    expect((await list(student)).map((doc) => doc.data)).toEqual([data]);
   });
 
   it('answers in French, and refuses a document of the wrong kind, an unknown kind and a bad id', async () => {

@@ -6,11 +6,13 @@ export interface CatalogueBook {
   id: string;
   titleEn: string;
   titleFr: string;
-  author: string;
+  authorEn: string;
+  authorFr: string;
   section: Section;
   level: string;
   subjectId: string;
   subjectTitle: string;
+  subjectLanguage: 'en' | 'fr';
   subjectPicture: string;
   subjectPrice: number;
   descriptionEn: string;
@@ -27,11 +29,13 @@ interface BookRow {
   id: string;
   title_en: string;
   title_fr: string;
-  author: string;
+  author_en: string;
+  author_fr: string;
   section: Section;
   level: string;
   subject_id: string;
   subject_title: string;
+  subject_language: 'en' | 'fr';
   subject_picture: string;
   subject_price: number;
   description_en: string;
@@ -44,8 +48,9 @@ interface BookRow {
 }
 
 const SELECT_BOOKS = `
-  SELECT b.id, b.title_en, b.title_fr, b.author, b.section, b.level, b.subject_id,
-         s.subject_title, s.picture_url AS subject_picture, s.price AS subject_price,
+  SELECT b.id, b.title_en, b.title_fr, b.author_en, b.author_fr, b.section, b.level, b.subject_id,
+         s.subject_title, s.language AS subject_language, s.picture_url AS subject_picture,
+         s.price AS subject_price,
          b.description_en, b.description_fr, b.cover_url, b.file_name, b.pages, b.language,
          (b.is_free OR s.price = 0) AS free
     FROM books b JOIN subjects s ON s.id = b.subject_id`;
@@ -54,11 +59,13 @@ const toBook = (row: BookRow): CatalogueBook => ({
   id: row.id,
   titleEn: row.title_en,
   titleFr: row.title_fr,
-  author: row.author,
+  authorEn: row.author_en,
+  authorFr: row.author_fr,
   section: row.section,
   level: row.level,
   subjectId: row.subject_id,
   subjectTitle: row.subject_title,
+  subjectLanguage: row.subject_language,
   subjectPicture: row.subject_picture,
   subjectPrice: row.subject_price,
   descriptionEn: row.description_en,

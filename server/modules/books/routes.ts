@@ -78,11 +78,12 @@ const booksRoutes: FastifyPluginAsync = async (base) => {
     const json: BookJson = {
       _id: book.id,
       title: { en: book.titleEn, fr: book.titleFr },
-      author: book.author,
+      author: { en: book.authorEn, fr: book.authorFr },
       section: book.section,
       level: book.level,
       subjectId: book.subjectId,
       subjectTitle: book.subjectTitle,
+      subjectLanguage: book.subjectLanguage,
       subject: {
         _id: book.subjectId,
         subjectTitle: book.subjectTitle,

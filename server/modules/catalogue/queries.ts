@@ -10,13 +10,14 @@ interface SubjectRow {
   price: number;
   section: Section;
   level: string;
+  language: 'en' | 'fr';
   description_en: string;
   description_fr: string;
 }
 
 export async function listSubjects(db: Queryable, origin: string): Promise<SubjectJson[]> {
   const rows = await db.query<SubjectRow>(
-    `SELECT id, subject_title, picture_url, price, section, level, description_en, description_fr
+    `SELECT id, subject_title, picture_url, price, section, level, language, description_en, description_fr
        FROM subjects ORDER BY sort_order, subject_title`,
   );
   return rows.map((row) => {
@@ -29,6 +30,7 @@ export async function listSubjects(db: Queryable, origin: string): Promise<Subje
       price: row.price,
       section: row.section,
       level: row.level,
+      language: row.language,
       description: { en: row.description_en, fr: row.description_fr },
     };
   });

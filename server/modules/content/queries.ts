@@ -29,7 +29,7 @@ export async function listScholarships(db: Queryable, origin: string) {
   return rows.map((row) => ({
     _id: text(row, 'id'),
     title: bilingual(row, 'title'),
-    provider: text(row, 'provider'),
+    provider: bilingual(row, 'provider'),
     country: text(row, 'country'),
     levels: ((row.levels as string[] | null) ?? []).filter(isStudyLevel),
     amount: bilingual(row, 'amount'),

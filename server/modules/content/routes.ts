@@ -6,12 +6,14 @@ import { publicOrigin } from '../../lib/public-origin';
 import { prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures } from '../../lib/schemas';
 import { BUNDLED_NEWS } from '../../seed/content';
+import { withArticleIds } from './news-ids';
 import { listHappenings, listProducts, listScholarships } from './queries';
 import {
   happeningSchema,
   idParams,
   newsQuery,
   newsResponse,
+  newsServiceResponse,
   productSchema,
   scholarshipSchema,
 } from './schemas';
@@ -25,7 +27,7 @@ function bundledNews(lang: 'en' | 'fr', origin: string): z.infer<typeof newsResp
     ...article,
     urlToImage: article.urlToImage === null ? null : `${origin}${article.urlToImage}`,
   }));
-  return { status: 'ok', totalResults: articles.length, articles };
+  return withArticleIds({ status: 'ok', totalResults: articles.length, articles });
 }
 
 const contentRoutes: FastifyPluginAsync = async (base) => {
@@ -123,7 +125,7 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
           signal: AbortSignal.timeout(8_000),
         });
         if (!response.ok) throw new DependencyError(`news service answered ${response.status}`);
-        body = newsResponse.parse(await response.json());
+        body = withArticleIds(newsServiceResponse.parse(await response.json()));
       } catch (error) {
         request.log.warn({ err: error }, 'news service unavailable');
         if (cached !== undefined) return cached.body;

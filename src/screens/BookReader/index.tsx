@@ -9,6 +9,7 @@ import type { Bilingual, Book } from '../../services/api/types';
 import { ScreenReaderStatus } from '../../ui/ListScreen';
 import { PriceTag } from '../../ui/PriceTag';
 import { ErrorState, Skeleton } from '../../ui/States';
+import { useScrollToTop } from '../../ui/use-scroll-to-top';
 import { booksHref } from '../Books';
 import { BookDownload } from '../Books/BookDownload';
 import { InCartNote } from '../Home/InCartNote';
@@ -27,6 +28,7 @@ export default function BookReader({ params }: { params: RouteParams }) {
   const { now } = useAppActors();
   const paid = useExpiredBooksRemoved();
   const id = params.id ?? '';
+  useScrollToTop(id);
   const opened = useResource(async (api, bookId: string): Promise<OpenedBook> => {
     try {
       return { source: 'server', book: await api.fetchBook(bookId) };
@@ -61,8 +63,9 @@ export default function BookReader({ params }: { params: RouteParams }) {
       {data?.source === 'server' && data.book.locked ? <LockedBook book={data.book} /> : null}
       {data?.source === 'server' && !data.book.locked ? (
         <>
-          <BookDownload book={data.book} />
           <Reader key={data.book._id} book={data.book} />
+          {/* After the page: the first screen is the book, and keeping it is the next thing to do. */}
+          <BookDownload book={data.book} />
         </>
       ) : null}
       {data?.source === 'device' ? (
@@ -82,7 +85,10 @@ function LockedBook({ book }: { book: Book }) {
   return (
     <section className="reader-locked" aria-labelledby="reader-locked-title">
       <h2 id="reader-locked-title">{t('reader.lockedTitle')}</h2>
-      <p>{t('reader.lockedMessage', { subject: book.subjectTitle })}</p>
+      <p>{t('reader.lockedMessage')}</p>
+      <p className="reader-locked__subject" lang={book.subjectLanguage}>
+        {book.subjectTitle}
+      </p>
       <div className="reader-locked__actions">
         <PriceTag amount={book.subject.price} />
         <button type="button" className="btn" onClick={() => cart.add(book.subject)}>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Book } from '../../services/api/types';
+import { textIn } from '../../services/content/text-in';
 import { ContentCard } from '../../ui/ContentCard';
 import { PriceTag } from '../../ui/PriceTag';
 import { InCartNote } from '../Home/InCartNote';
@@ -26,9 +27,11 @@ export function BookCard({ book, inCart, onAddToCart, onOpenCart }: BookCardProp
       title={title}
       picture={book.coverUrl}
       pictureShape="square"
-      eyebrow={`${book.level} · ${book.subjectTitle}`}
+      // The subject whose access opens the book, under its own name (which says its level), in the
+      // language it is taught in (docs/content-languages.md).
+      eyebrow={<span lang={book.subjectLanguage}>{book.subjectTitle}</span>}
       meta={t('books.meta', {
-        author: book.author,
+        author: textIn(book.author, lang),
         count: book.pages,
         language: t(`books.language.${book.language}`),
       })}
@@ -49,7 +52,7 @@ export function BookCard({ book, inCart, onAddToCart, onOpenCart }: BookCardProp
             <button
               type="button"
               className="btn"
-              aria-label={t('books.addSubjectLabel', { subject: book.subjectTitle, title })}
+              aria-label={t('books.addSubjectLabel', { title })}
               onClick={() => onAddToCart(book)}
             >
               {t('catalogue.addToCart')}

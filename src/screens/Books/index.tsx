@@ -105,6 +105,9 @@ export default function Books() {
   const subjectTitles = inSection
     .filter((item) => !level || item.level === level)
     .map((item) => item.subjectTitle);
+  // Levels and course names keep the language they are taught in, and say so to screen readers.
+  const languageOf = (field: 'level' | 'subjectTitle') => (value: string) =>
+    inSection.find((item) => item[field] === value)?.language;
 
   const addToCart = (book: Book) => cart.add(book.subject);
 
@@ -126,6 +129,7 @@ export default function Books() {
             value={level}
             allLabel={t('catalogue.allLevels')}
             options={levels}
+            optionLanguage={languageOf('level')}
             onChange={(value) => navigate(booksHref(section.id, value), { replace: true })}
           />
         ) : null}
@@ -136,6 +140,7 @@ export default function Books() {
             value={subject}
             allLabel={t('books.allSubjects')}
             options={subjectTitles}
+            optionLanguage={languageOf('subjectTitle')}
             onChange={(value) => navigate(booksHref(section.id, level, value), { replace: true })}
           />
         ) : null}

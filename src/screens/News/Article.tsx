@@ -40,7 +40,7 @@ export function HeadlineArticle({
   const openOutside = useExternalLink();
   useRememberRead(
     entry && entry.savedAt === null
-      ? { kind: 'headline', key: entry.item.url, lang, article: entry.item }
+      ? { kind: 'headline', key: entry.item.id, lang, article: entry.item }
       : null,
   );
   if (!entry)
@@ -62,11 +62,13 @@ export function HeadlineArticle({
       ) : null}
       {item.description ? <p>{item.description}</p> : null}
       {item.content ? <p>{item.content.replace(/\s*\[\+\d+ chars\]$/, '')}</p> : null}
-      <p>
-        <a href={item.url} target="_blank" rel="noopener noreferrer" onClick={openOutside}>
-          {t('news.readOn', { source: item.source.name })}
-        </a>
-      </p>
+      {item.url ? (
+        <p>
+          <a href={item.url} target="_blank" rel="noopener noreferrer" onClick={openOutside}>
+            {t('news.readOn', { source: item.source.name })}
+          </a>
+        </p>
+      ) : null}
     </Shell>
   );
 }

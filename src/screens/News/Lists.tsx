@@ -54,12 +54,12 @@ export function HeadlineList({ resource }: { resource: ListResource<NewsArticle>
       {(items) => (
         <ul className="content-list" aria-label={t('news.headlines')}>
           {items.map(({ item, savedAt }) => (
-            <li key={item.url}>
+            <li key={item.id}>
               <ContentCard
-                id={`headline-${encodeURIComponent(item.url)}`}
+                id={`headline-${item.id}`}
                 title={item.title}
                 picture={item.urlToImage}
-                href={newsHref('headlines', item.url)}
+                href={newsHref('headlines', item.id)}
                 eyebrow={item.source.name}
                 meta={<DateText iso={item.publishedAt} />}
                 description={item.description}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { useHappenings, useHeadlines } from '../../app/use-reading-list';
 import { SegmentedControl } from '../../ui/SegmentedControl';
+import { useScrollToTop } from '../../ui/use-scroll-to-top';
 import { HappeningArticle, HeadlineArticle } from './Article';
 import { HappeningList, HeadlineList } from './Lists';
 import { type NewsTab, newsHref } from './news-href';
@@ -16,11 +17,13 @@ export default function News() {
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const headlines = useHeadlines(lang);
   const happenings = useHappenings();
-  const articleUrl = query.get('article');
+  const articleId = query.get('article');
   const happeningId = query.get('happening');
+  // An article opens at its top, and the list again at its own.
+  useScrollToTop(`${tab}|${articleId ?? ''}|${happeningId ?? ''}`);
 
-  if (tab === 'headlines' && articleUrl) {
-    const found = headlines.data?.find((entry) => entry.item.url === articleUrl) ?? null;
+  if (tab === 'headlines' && articleId) {
+    const found = headlines.data?.find((entry) => entry.item.id === articleId) ?? null;
     return <HeadlineArticle entry={found} lang={lang} loading={headlines.loading} />;
   }
   if (tab === 'happenings' && happeningId) {

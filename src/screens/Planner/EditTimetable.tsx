@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { type PeriodDraft, periodErrors, sortPeriods } from '../../../machines/timetableRules';
+import { MIDNIGHT, type PeriodDraft, periodErrors, sortPeriods } from '../../../machines/timetableRules';
 import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
 import type { Timetable } from '../../services/planner/types';
@@ -84,8 +84,9 @@ function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner
         subject: candidate.subject,
       }),
     );
-    // The next period of the day usually starts when this one ends.
-    setDraft({ ...blankPeriod(candidate.day, candidate.colour), start: candidate.end });
+    // The next period of the day usually starts when this one ends (none follows one ending at midnight).
+    const next = candidate.end === MIDNIGHT ? '' : candidate.end;
+    setDraft({ ...blankPeriod(candidate.day, candidate.colour), start: next });
   };
 
   const errorFor = (field: string) => {

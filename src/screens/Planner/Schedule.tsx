@@ -11,7 +11,7 @@ import { paidSubjectsOf } from '../../services/subject-access';
 import { EmptyState } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { type AgendaEntry, buildAgenda } from './agenda';
-import { formatClock, formatDateTime, formatDay } from './dates';
+import { formatClock, formatDateTime, formatDay, formatDayHeading } from './dates';
 import { PlannerFrame } from './PlannerFrame';
 import { type Planner, usePlanner } from './use-planner';
 
@@ -79,11 +79,11 @@ function ScheduleContent({ planner }: { planner: Planner }) {
           />
         ) : (
           days.map((day, index) => (
-            <section key={day.day} className="agenda-day" aria-label={formatDay(day.day, lang)}>
+            <section key={day.day} className="agenda-day" aria-label={formatDayHeading(day.day, lang)}>
               <h3>
                 {index === 0
                   ? t('planner.agenda.today', { date: formatDay(day.day, lang) })
-                  : formatDay(day.day, lang)}
+                  : formatDayHeading(day.day, lang)}
               </h3>
               {day.entries.length === 0 ? (
                 <p className="hint">{t('planner.agenda.nothing')}</p>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isoWeekday } from '../../../machines/reminderPlan';
-import { sortPeriods } from '../../../machines/timetableRules';
+import { isDuring, sortPeriods } from '../../../machines/timetableRules';
 import { useAppActors } from '../../app/actors-context';
 import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
@@ -54,7 +54,7 @@ function Today({ timetable }: { timetable: Timetable }) {
         ) : (
           <ol className="today__periods">
             {today.map((period) => {
-              const current = period.start <= clock && clock < period.end;
+              const current = isDuring(period, clock);
               return (
                 <li
                   key={period.id}

@@ -79,7 +79,7 @@ export function buildAgenda(input: {
       key: `d-${scholarship.id}`,
       at,
       title: scholarship.title[input.lang],
-      provider: scholarship.provider,
+      provider: scholarship.providerName?.[input.lang] ?? scholarship.provider,
       url: scholarship.url,
     });
   }

@@ -1,20 +1,28 @@
 import { isoWeekday } from '../../../machines/reminderPlan';
+import { capitalised } from '../../services/capitalised';
 
 const locale = (lang: string) => (lang === 'fr' ? 'fr-CM' : 'en-CM');
 
-/** Weekday names from the browser's own locale data: 1 Monday … 7 Sunday. */
+/** Weekday names from the browser's own locale data, standing alone (capitalised): 1 Monday … 7 Sunday. */
 export function weekdayName(day: number, lang: string, width: 'long' | 'short' = 'long'): string {
   // 5 January 2026 is a Monday.
-  return new Intl.DateTimeFormat(locale(lang), { weekday: width }).format(new Date(2026, 0, 4 + day));
+  const name = new Intl.DateTimeFormat(locale(lang), { weekday: width }).format(new Date(2026, 0, 4 + day));
+  return capitalised(name, lang);
 }
 
 export const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const SCHOOL_DAYS = [1, 2, 3, 4, 5] as const;
 
+/** A day as it reads inside a sentence ("Today, Tuesday 24 November", "Aujourd'hui, mardi 24 novembre"). */
 export function formatDay(time: number, lang: string): string {
   return new Intl.DateTimeFormat(locale(lang), { weekday: 'long', day: 'numeric', month: 'long' }).format(
     time,
   );
+}
+
+/** A day as a heading of its own ("Mercredi 25 novembre"). */
+export function formatDayHeading(time: number, lang: string): string {
+  return capitalised(formatDay(time, lang), lang);
 }
 
 export function formatDateTime(time: number, lang: string): string {

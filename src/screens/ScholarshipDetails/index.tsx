@@ -7,6 +7,8 @@ import { useExternalLink } from '../../app/use-external-link';
 import { useResource } from '../../app/use-resource';
 import { useSavedScholarship } from '../../app/use-saved-scholarship';
 import type { Scholarship } from '../../services/api/types';
+import { capitalised } from '../../services/capitalised';
+import { textIn } from '../../services/content/text-in';
 import { SavedNote } from '../../ui/SavedNote';
 import { ErrorState, Skeleton } from '../../ui/States';
 import { CountdownBadge } from '../Scholarships/CountdownBadge';
@@ -62,16 +64,17 @@ export default function ScholarshipDetails({ params }: { params: RouteParams }) 
           <h1>{item.title[lang]}</h1>
           {details.data?.offline && saved.saved ? <SavedNote savedAt={saved.saved.savedAt} /> : null}
           <p className="article__meta">
-            {item.provider} · {countryName(item.country, lang) ?? t('scholarships.countryInternational')} ·{' '}
+            {textIn(item.provider, lang)} ·{' '}
+            {countryName(item.country, lang) ?? t('scholarships.countryInternational')} ·{' '}
             {item.levels.map((level) => t(`scholarships.levels.${level}`)).join(', ')}
           </p>
           <p>
             <CountdownBadge deadline={item.deadline} now={now()} />
           </p>
           <section aria-labelledby="scholarship-deadline">
-            <h2 id="scholarship-deadline">{t('scholarships.deadline')}</h2>
+            <h2 id="scholarship-deadline">{t('scholarships.deadlineHeading')}</h2>
             <p>
-              <time dateTime={item.deadline}>{fullDate(item.deadline, lang)}</time>
+              <time dateTime={item.deadline}>{capitalised(fullDate(item.deadline, lang), lang)}</time>
             </p>
           </section>
           <section aria-labelledby="scholarship-amount">

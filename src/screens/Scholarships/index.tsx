@@ -4,6 +4,7 @@ import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import { useResource } from '../../app/use-resource';
 import type { Scholarship, StudyLevel } from '../../services/api/types';
+import { textIn } from '../../services/content/text-in';
 import { ContentCard } from '../../ui/ContentCard';
 import { DateText } from '../../ui/DateText';
 import { FilteredEmptyState, FilterSelect, ResourceView } from '../../ui/ListScreen';
@@ -112,7 +113,8 @@ export default function Scholarships() {
                 eyebrow={`${countryLabel(item.country)} · ${item.levels.map((l) => t(`scholarships.levels.${l}`)).join(', ')}`}
                 meta={
                   <>
-                    {item.provider} · {t('scholarships.deadline')} <DateText iso={item.deadline} />
+                    {textIn(item.provider, lang)} · {t('scholarships.deadline')}{' '}
+                    <DateText iso={item.deadline} />
                   </>
                 }
                 description={item.amount[lang]}

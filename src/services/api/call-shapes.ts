@@ -1,3 +1,4 @@
+import { withArticleIds } from '../content/news-article-id';
 import type { ListedSection, NewsArticle } from './types';
 
 // How some calls are written and read beyond their path: the video lists' section spelling, a paged list's
@@ -30,8 +31,8 @@ export const VIDEO_SECTION_PATHS = {
 } as const satisfies Record<ListedSection, string>;
 
 // The news service answers `{ status, totalResults, articles }`; accept a bare array too, so a proxy that
-// unwraps it (or a backend that already does) works unchanged.
+// unwraps it (or a backend that already does) works unchanged. An answer from before articles had ids (kept
+// by the service worker, or from an older server) gets the ids this server would have given.
 export function articlesOf(body: NewsArticle[] | { articles?: NewsArticle[] } | undefined): NewsArticle[] {
-  if (Array.isArray(body)) return body;
-  return body?.articles ?? [];
+  return withArticleIds(Array.isArray(body) ? body : (body?.articles ?? []));
 }

@@ -1,5 +1,6 @@
 import type { Happening, Language, NewsArticle } from '../api/types';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
+import { withArticleIds } from './news-article-id';
 
 /**
  * Headlines and happenings the student opened, kept on the device so they stay readable offline ("read
@@ -10,6 +11,7 @@ export const READ_ARTICLES_KEY = 'read-articles';
 export const READ_ARTICLES_KEPT = 30;
 
 export type ReadArticle =
+  /** A headline is kept under its id (`article.id`). */
   | { kind: 'headline'; key: string; lang: Language; article: NewsArticle; savedAt: string }
   | { kind: 'happening'; key: string; happening: Happening; savedAt: string };
 
@@ -28,7 +30,10 @@ function isReadArticle(value: unknown): value is ReadArticle {
   if (!isRecord(value) || typeof value.key !== 'string' || typeof value.savedAt !== 'string') return false;
   if (value.kind === 'headline') {
     return (
-      isRecord(value.article) && typeof value.article.title === 'string' && typeof value.lang === 'string'
+      isRecord(value.article) &&
+      typeof value.article.title === 'string' &&
+      isRecord(value.article.source) &&
+      typeof value.lang === 'string'
     );
   }
   return value.kind === 'happening' && isRecord(value.happening) && typeof value.happening._id === 'string';
@@ -36,13 +41,26 @@ function isReadArticle(value: unknown): value is ReadArticle {
 
 const newestFirst = (a: ReadArticle, b: ReadArticle) => Date.parse(b.savedAt) - Date.parse(a.savedAt);
 
+/**
+ * A headline kept before articles had ids was keyed by its address, which several articles can share (the
+ * one read last then replaced the others): it gets the id the server gives the same article, and is keyed
+ * by it, so it reads offline and is replaced when the student opens that article again.
+ */
+function withId(entry: ReadArticle): ReadArticle {
+  if (entry.kind !== 'headline') return entry;
+  const [article] = withArticleIds([entry.article]);
+  return article === undefined || (article.id === entry.article.id && entry.key === article.id)
+    ? entry
+    : { ...entry, key: article.id, article };
+}
+
 export function createReadArticles(store: KeyValueStore | null = idbKeyValueStore()): ReadArticles {
   const queue = createUpdateQueue();
   const readAll = async (): Promise<ReadArticle[]> => {
     if (!store) return [];
     try {
       const value = await store.get(READ_ARTICLES_KEY);
-      return Array.isArray(value) ? value.filter(isReadArticle).sort(newestFirst) : [];
+      return Array.isArray(value) ? value.filter(isReadArticle).map(withId).sort(newestFirst) : [];
     } catch {
       return [];
     }

@@ -1,5 +1,6 @@
 import type { Bilingual, Scholarship } from '../api/types';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
+import { textIn } from './text-in';
 
 /**
  * The scholarships a student saved, kept on the device (STYLE.md 5: this module is their only writer).
@@ -12,7 +13,9 @@ export const SAVED_SCHOLARSHIP_TEXTS_KEY = 'saved-scholarship-texts';
 export interface SavedScholarship {
   id: string;
   title: Bilingual;
+  /** In English, as this list has always held it (the planner reads it); `providerName` has both. */
   provider: string;
+  providerName?: Bilingual;
   /** ISO 8601 date-time: the last moment to apply. */
   deadline: string;
   url: string;
@@ -100,7 +103,11 @@ export function createSavedScholarships(store: KeyValueStore | null = idbKeyValu
         const entry: SavedScholarship = {
           id: scholarship._id,
           title: { en: scholarship.title.en, fr: scholarship.title.fr },
-          provider: scholarship.provider,
+          provider: textIn(scholarship.provider, 'en'),
+          providerName: {
+            en: textIn(scholarship.provider, 'en'),
+            fr: textIn(scholarship.provider, 'fr'),
+          },
           deadline: scholarship.deadline,
           url: scholarship.link,
           savedAt: new Date(now).toISOString(),

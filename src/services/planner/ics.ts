@@ -1,4 +1,5 @@
 import { isoWeekday } from '../../../machines/reminderPlan';
+import { MIDNIGHT } from '../../../machines/timetableRules';
 import type { TimetableData } from './types';
 
 // A timetable as an iCalendar file (RFC 5545) that a phone's calendar imports: one weekly event per period,
@@ -49,13 +50,19 @@ export function timetableToIcs(timetable: { id: string; data: TimetableData }, n
   lines.push(`X-WR-CALNAME:${escapeText(timetable.data.name)}`);
   for (const period of timetable.data.periods) {
     const first = firstOn(period.day, from);
+    // A period ending at midnight ends at 00:00 of the next day.
+    const last = new Date(
+      first.getFullYear(),
+      first.getMonth(),
+      first.getDate() + (period.end === MIDNIGHT ? 1 : 0),
+    );
     const location = [period.room].filter(Boolean).join('');
     lines.push(
       'BEGIN:VEVENT',
       `UID:${timetable.id}-${period.id}@studycam`,
       `DTSTAMP:${utcStamp(now)}`,
       `DTSTART:${localStamp(first, period.start)}`,
-      `DTEND:${localStamp(first, period.end)}`,
+      `DTEND:${localStamp(last, period.end)}`,
       `RRULE:FREQ=WEEKLY;BYDAY=${WEEKDAYS[period.day - 1]}`,
       `SUMMARY:${escapeText(period.subject)}`,
     );

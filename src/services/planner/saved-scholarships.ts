@@ -11,6 +11,8 @@ export const savedScholarshipSchema = z.object({
   id: z.string(),
   title: z.object({ en: z.string(), fr: z.string() }),
   provider: z.string(),
+  /** The provider in both languages (saved since issue 18; `provider` alone before). */
+  providerName: z.optional(z.object({ en: z.string(), fr: z.string() })),
   deadline: z.iso.datetime({ offset: true }),
   url: z.string(),
   savedAt: z.iso.datetime({ offset: true }),

@@ -8,7 +8,8 @@ import { CallLog, paramsOf } from './observe';
 // read (page 1 the first time), with page navigation and zoom; every page turned to is remembered for the
 // next opening; a page that cannot be drawn, or a book that cannot be opened, shows the translated error and
 // Retry opens it again. Zoom goes by quarter steps from the page fitted to the screen, between 0.75× and 3×
-// (the reader's documented bounds), and never turns a page.
+// (the reader's documented bounds), and never turns a page; "fit" (issue 18) brings the page back to the
+// screen's width (1×) from any zoom.
 
 const ZOOM = { min: 0.75, max: 3, step: 0.25 };
 
@@ -41,6 +42,9 @@ export const bookReaderOracle: Oracle<typeof bookReaderMachine> = (input) => {
         break;
       case 'reader.zoomOut':
         if (reading) zoom = Math.max(ZOOM.min, zoom - ZOOM.step);
+        break;
+      case 'reader.zoomFit':
+        if (reading) zoom = 1;
         break;
       case 'reader.renderFailed':
         if (reading) [status, error] = ['failed', event.error as string];
@@ -78,6 +82,7 @@ export const bookReaderOracle: Oracle<typeof bookReaderMachine> = (input) => {
         canNext: page < pageCount,
         canZoomIn: zoom < ZOOM.max,
         canZoomOut: zoom > ZOOM.min,
+        isZoomed: zoom !== 1,
       });
     } else if (status === 'failed') expect(view).toEqual({ status, error });
     else expect(view).toEqual({ status });

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
+import type { ReaderView } from '../../../machines/bookReader';
 import BookReader from '../../../src/screens/BookReader';
+import { ReaderBar } from '../../../src/screens/BookReader/ReaderBar';
 import type { Book } from '../../../src/services/api/types';
 import { createOfflineBookStore } from '../../../src/services/offline/book-downloads';
 import { createFakeCacheStorage } from '../pwa/fake-cache-storage';
@@ -77,5 +79,69 @@ describe('BookReader', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
     expect(screen.queryByText('You are reading the copy kept on this phone.')).toBeNull();
     expect(await offlineBooks.find('book-paid')).toBeNull();
+  });
+});
+
+describe('the reader bar', () => {
+  const reading = (over: Partial<Extract<ReaderView, { status: 'reading' }>> = {}) => ({
+    status: 'reading' as const,
+    page: 2,
+    pageCount: 5,
+    zoom: 1,
+    canPrevious: true,
+    canNext: true,
+    canZoomIn: true,
+    canZoomOut: true,
+    isZoomed: false,
+    ...over,
+  });
+
+  it('holds every control in one group: pages around the page number, then the zoom', async () => {
+    const send = vi.fn();
+    renderContent(<ReaderBar view={reading()} send={send} />, { lang: 'fr', storage: { language: 'fr' } });
+    const bar = await screen.findByRole('group', { name: 'Commandes de lecture' });
+    const names = [...bar.querySelectorAll('button, input')].map((control) =>
+      control.getAttribute('aria-label'),
+    );
+    expect(names).toEqual([
+      'Page précédente',
+      'Numéro de page (1 à 5)',
+      'Page suivante',
+      'Réduire',
+      'Zoom 100 % : ajuster la page à la largeur de l’écran',
+      'Agrandir',
+    ]);
+    expect(within(bar).getByRole('textbox')).toHaveValue('2');
+    expect(bar).toHaveTextContent('/ 5');
+    // At 100 % the page already fits the width.
+    expect(within(bar).getByRole('button', { name: /^Zoom 100 %/ })).toBeDisabled();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Page suivante' }));
+    await userEvent.click(within(bar).getByRole('button', { name: 'Agrandir' }));
+    expect(send.mock.calls.map(([event]) => event)).toEqual([
+      { type: 'reader.next' },
+      { type: 'reader.zoomIn' },
+    ]);
+  });
+
+  it('goes to a typed page on Enter or on leaving the field, and fits a zoomed page back to the width', async () => {
+    const send = vi.fn();
+    const view = renderContent(<ReaderBar view={reading({ zoom: 1.5, isZoomed: true })} send={send} />);
+    const field = await screen.findByRole('textbox', { name: 'Page number (1 to 5)' });
+    await userEvent.clear(field);
+    await userEvent.type(field, '4{Enter}');
+    await userEvent.clear(field);
+    await userEvent.type(field, '5');
+    await userEvent.tab();
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Zoom 150 %: fit the page to the screen width' }),
+    );
+    expect(send.mock.calls.map(([event]) => event)).toEqual([
+      { type: 'reader.goTo', page: 4 },
+      { type: 'reader.goTo', page: 5 },
+      { type: 'reader.zoomFit' },
+    ]);
+    // Back to the page shown once the field is left.
+    expect(field).toHaveValue('2');
+    view.unmount();
   });
 });

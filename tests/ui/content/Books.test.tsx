@@ -67,10 +67,44 @@ describe('Books', () => {
     });
     await screen.findByRole('article', { name: 'Revision Notes' });
     await userEvent.click(
-      screen.getByRole('button', { name: 'Add Physics Form 5 to the cart, to read Revision Notes' }),
+      screen.getByRole('button', { name: 'Add to the cart the subject that opens “Revision Notes”' }),
     );
     expect(view.context.cart.getSnapshot().context.items).toEqual([{ ...BOOKS[1]?.subject, amount: 1 }]);
     expect(within(card('Revision Notes')).getByText('In your cart')).toBeInTheDocument();
+  });
+
+  it('speaks French around the content in French: credits, labels, course names kept and marked English', async () => {
+    const taught = SUBJECTS.map((item) => ({
+      ...item,
+      language: item.section === 'francophone' ? ('fr' as const) : ('en' as const),
+    }));
+    renderContent(<Books />, {
+      path: '/books',
+      lang: 'fr',
+      storage: { language: 'fr' },
+      api: { fetchSubjects: async () => taught, fetchBookPage: pagedServer(BOOKS) },
+    });
+    const free = await screen.findByRole('article', { name: 'Formulaire' });
+    expect(within(free).getByText('Équipe pédagogique StudyCam · 3 pages · anglais')).toBeInTheDocument();
+    // The subject once, under its own name (it says the level), marked as English; no "Form 5 · …" before it.
+    const eyebrow = within(free).getByText('Mathematics Form 5');
+    expect(eyebrow).toHaveAttribute('lang', 'en');
+    expect(eyebrow.closest('p')).toHaveTextContent(/^Mathematics Form 5$/);
+    const locked = card('Fiches de révision');
+    expect(
+      within(locked).getByRole('button', {
+        name: 'Ajouter au panier la matière qui donne accès à « Fiches de révision »',
+      }),
+    ).toBeInTheDocument();
+    // Level and course names keep their own language in the filters, and say which it is.
+    const level = screen.getByRole('combobox', { name: 'Niveau' });
+    expect(within(level).getByRole('option', { name: 'Tous les niveaux' })).not.toHaveAttribute('lang');
+    expect(within(level).getByRole('option', { name: 'Form 5' })).toHaveAttribute('lang', 'en');
+    const subject = screen.getByRole('combobox', { name: 'Matière' });
+    expect(within(subject).getByRole('option', { name: 'Physics Upper Sixth' })).toHaveAttribute(
+      'lang',
+      'en',
+    );
   });
 
   it('asks the server for the section, level and subject in the address', async () => {
@@ -200,7 +234,7 @@ describe('Books', () => {
       api: { fetchSubjects: async () => SUBJECTS, fetchBookPage: pagedServer(BOOKS) },
     });
     const free = await screen.findByRole('article', { name: 'Formulaire' });
-    expect(within(free).getByText('StudyCam teachers · 3 pages · anglais')).toBeInTheDocument();
+    expect(within(free).getByText('Équipe pédagogique StudyCam · 3 pages · anglais')).toBeInTheDocument();
     expect(within(free).getByText('Gratuit')).toBeInTheDocument();
   });
 

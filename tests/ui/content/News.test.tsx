@@ -3,8 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { HappeningsStrip } from '../../../src/screens/Home/HappeningsStrip';
 import News from '../../../src/screens/News';
+import type { NewsArticle } from '../../../src/services/api/types';
+import { newsArticleId } from '../../../src/services/content/news-article-id';
 import { READ_ARTICLES_KEY } from '../../../src/services/content/read-articles';
-import { ARTICLES, HAPPENINGS, NOW, renderContent } from './fixtures';
+import { ARTICLES, HAPPENINGS, NOW, renderContent, testStores } from './fixtures';
 
 const network = () => Promise.reject(new Error('Network error. Please check your internet connection.'));
 
@@ -19,13 +21,13 @@ describe('News', () => {
     expect(article.querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(within(article).getByRole('link', { name: 'GCE registration opens' })).toHaveAttribute(
       'href',
-      '/news?article=https%3A%2F%2Fcamgceb.org%2F',
+      '/news?article=a1gce',
     );
   });
 
   it('opens a headline in the app, links out to its source, and keeps it for offline reading', async () => {
     const view = renderContent(<News />, {
-      path: '/news?article=https%3A%2F%2Fcamgceb.org%2F',
+      path: '/news?article=a1gce',
       now: () => NOW,
       api: { fetchNews: async () => ARTICLES, fetchHappenings: async () => HAPPENINGS },
     });
@@ -41,7 +43,7 @@ describe('News', () => {
     expect(view.store.data.get(READ_ARTICLES_KEY)).toEqual([
       {
         kind: 'headline',
-        key: 'https://camgceb.org/',
+        key: 'a1gce',
         lang: 'en',
         article: ARTICLES[0],
         savedAt: new Date(NOW).toISOString(),
@@ -53,7 +55,7 @@ describe('News', () => {
     const { stores } = renderContent(<p />);
     await stores.readArticles.remember({
       kind: 'headline',
-      key: 'https://camgceb.org/',
+      key: 'a1gce',
       lang: 'en',
       article: ARTICLES[0] as (typeof ARTICLES)[number],
       savedAt: '2026-11-20T10:00:00.000Z',
@@ -70,7 +72,7 @@ describe('News', () => {
     expect(within(article).getByText('Saved 20 Nov 2026')).toBeInTheDocument();
     view.unmount();
     renderContent(<News />, {
-      path: '/news?article=https%3A%2F%2Fcamgceb.org%2F',
+      path: '/news?article=a1gce',
       stores,
       api: { fetchNews: network, fetchHappenings: network },
     });
@@ -78,6 +80,65 @@ describe('News', () => {
       await screen.findByRole('heading', { level: 1, name: 'GCE registration opens' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('note')).toHaveTextContent('Saved 20 Nov 2026');
+  });
+
+  it('opens the very headline tapped when several share one address, each with its own source', async () => {
+    // A front page under three headlines: the server gives each its own id.
+    const front = 'https://www.minesec.gov.cm/';
+    const shared: NewsArticle[] = [
+      { ...(ARTICLES[1] as NewsArticle), id: 'a-term', title: 'First term ends', url: front },
+      { ...(ARTICLES[1] as NewsArticle), id: 'a-clubs', title: 'Coding clubs open', url: front },
+      {
+        ...(ARTICLES[1] as NewsArticle),
+        id: 'a-school',
+        title: 'Back to school',
+        url: front,
+        source: { id: null, name: 'Cameroon Tribune' },
+      },
+    ];
+    for (const article of shared) {
+      const view = renderContent(<News />, {
+        path: '/news',
+        api: { fetchNews: async () => shared, fetchHappenings: async () => HAPPENINGS },
+      });
+      // Each card is named by its own title (a DOM id shared by three cards named all three alike).
+      const card = await screen.findByRole('article', { name: article.title });
+      await userEvent.click(within(card).getByRole('link', { name: article.title }));
+      expect(await screen.findByRole('heading', { level: 1, name: article.title })).toBeInTheDocument();
+      expect(
+        screen.getByRole('link', { name: `Read the full article on ${article.source.name}` }),
+      ).toHaveAttribute('href', front);
+      view.unmount();
+    }
+  });
+
+  it('still lists and opens, offline, a headline kept before articles had ids (under its address)', async () => {
+    const { stores, store } = testStores();
+    const { id: _none, ...unnamed } = ARTICLES[1] as NewsArticle;
+    store.data.set(READ_ARTICLES_KEY, [
+      {
+        kind: 'headline',
+        key: unnamed.url,
+        lang: 'en',
+        article: unnamed,
+        savedAt: '2026-11-20T10:00:00.000Z',
+      },
+    ]);
+    const view = renderContent(<News />, {
+      path: '/news',
+      stores,
+      api: { fetchNews: network, fetchHappenings: network },
+    });
+    const card = await screen.findByRole('article', { name: 'Coding clubs open' });
+    const link = within(card).getByRole('link', { name: 'Coding clubs open' });
+    expect(link).toHaveAttribute('href', `/news?article=${newsArticleId(unnamed)}`);
+    view.unmount();
+    renderContent(<News />, {
+      path: `/news?article=${newsArticleId(unnamed)}`,
+      stores,
+      api: { fetchNews: network, fetchHappenings: network },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Coding clubs open' })).toBeInTheDocument();
   });
 
   it('shows the error with Try again when nothing was read yet', async () => {

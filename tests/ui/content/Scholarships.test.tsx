@@ -90,6 +90,30 @@ describe('Scholarships', () => {
     expect(apply).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('names the provider in French, and heads the deadline with a capital and no colon, in French', async () => {
+    const far = SCHOLARSHIPS[0] as (typeof SCHOLARSHIPS)[number];
+    const view = renderContent(<Scholarships />, {
+      path: '/scholarships',
+      lang: 'fr',
+      storage: { language: 'fr' },
+      api: { fetchScholarships: async () => [far] },
+    });
+    const card = await screen.findByRole('article', { name: 'Bourse far' });
+    expect(card).toHaveTextContent('fournisseur far · Date limite');
+    expect(card).not.toHaveTextContent('far provider');
+    view.unmount();
+    renderDetails('far', {
+      lang: 'fr',
+      storage: { language: 'fr' },
+      api: { fetchScholarship: async () => far },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Bourse far' });
+    expect(screen.getByText(/^fournisseur far · Allemagne/)).toBeInTheDocument();
+    expect(screen.getByText(/^Samedi 2 janvier 2027/)).toBeInTheDocument();
+    // A heading, not the list's 'Date limite :' that leads into a date on the same line.
+    expect(screen.getByRole('heading', { level: 2, name: 'Date limite' })).toBeInTheDocument();
+  });
+
   it('saves it on the device in the shape the planner reads, and takes it off again', async () => {
     const far = SCHOLARSHIPS[0] as (typeof SCHOLARSHIPS)[number];
     const view = renderDetails('far', { api: { fetchScholarship: async () => far } });
@@ -100,6 +124,7 @@ describe('Scholarships', () => {
         id: 'far',
         title: { en: 'far scholarship', fr: 'Bourse far' },
         provider: 'far provider',
+        providerName: { en: 'far provider', fr: 'fournisseur far' },
         deadline: far.deadline,
         url: 'https://example.org/far',
         savedAt: new Date(NOW).toISOString(),

@@ -115,6 +115,7 @@ describe('read articles and book pages', () => {
   it(`keep the ${READ_ARTICLES_KEPT} latest reads of each kind, newest first`, async () => {
     const read = createReadArticles(memoryStore());
     const article = (n: number): NewsArticle => ({
+      id: `a${n}`,
       source: { id: null, name: 'Wire' },
       author: null,
       title: `Article ${n}`,
@@ -127,7 +128,7 @@ describe('read articles and book pages', () => {
     for (let n = 0; n < READ_ARTICLES_KEPT + 5; n++) {
       await read.remember({
         kind: 'headline',
-        key: article(n).url,
+        key: article(n).id,
         lang: 'en',
         article: article(n),
         savedAt: new Date(NOW + n * 1000).toISOString(),

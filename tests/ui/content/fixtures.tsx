@@ -72,11 +72,12 @@ export const BOOKS: Book[] = [
   {
     _id: 'book-free',
     title: { en: 'Formula Sheet', fr: 'Formulaire' },
-    author: 'StudyCam teachers',
+    author: { en: 'StudyCam teachers', fr: 'Équipe pédagogique StudyCam' },
     level: 'Form 5',
     section: 'anglophone',
     subjectId: 'ang-maths-f5',
     subjectTitle: 'Mathematics Form 5',
+    subjectLanguage: 'en',
     subject: subject('ang-maths-f5', 'Mathematics Form 5', 2500),
     description: { en: 'Every formula.', fr: 'Toutes les formules.' },
     coverUrl: 'http://localhost/media/pictures/maths.webp',
@@ -90,11 +91,12 @@ export const BOOKS: Book[] = [
   {
     _id: 'book-paid',
     title: { en: 'Revision Notes', fr: 'Fiches de révision' },
-    author: 'StudyCam teachers',
+    author: { en: 'StudyCam teachers', fr: 'Équipe pédagogique StudyCam' },
     level: 'Form 5',
     section: 'anglophone',
     subjectId: 'ang-physics-f5',
     subjectTitle: 'Physics Form 5',
+    subjectLanguage: 'en',
     subject: subject('ang-physics-f5', 'Physics Form 5', 2500),
     description: { en: 'One page per topic.', fr: 'Une page par chapitre.' },
     coverUrl: 'http://localhost/media/pictures/physics.webp',
@@ -109,7 +111,7 @@ export const BOOKS: Book[] = [
 const scholarship = (id: string, deadline: string, extra: Partial<Scholarship> = {}): Scholarship => ({
   _id: id,
   title: { en: `${id} scholarship`, fr: `Bourse ${id}` },
-  provider: `${id} provider`,
+  provider: { en: `${id} provider`, fr: `fournisseur ${id}` },
   country: 'GB',
   levels: ['master'],
   amount: { en: 'Full tuition', fr: 'Scolarité complète' },
@@ -133,6 +135,7 @@ export const SCHOLARSHIPS: Scholarship[] = [
 
 export const ARTICLES: NewsArticle[] = [
   {
+    id: 'a1gce',
     source: { id: null, name: 'StudyCam Newsroom' },
     author: 'StudyCam Newsroom',
     title: 'GCE registration opens',
@@ -143,6 +146,7 @@ export const ARTICLES: NewsArticle[] = [
     content: 'Registration for the 2027 examinations is open. [+120 chars]',
   },
   {
+    id: 'a2coding',
     source: { id: null, name: 'Cameroon Wire' },
     author: null,
     title: 'Coding clubs open',

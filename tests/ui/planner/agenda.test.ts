@@ -51,6 +51,24 @@ const item = (id: string, due: Date | null, done = false): StudyItem => ({
 });
 
 describe('buildAgenda (the schedule)', () => {
+  it("names a saved scholarship's provider in the student's language", () => {
+    const scholarship = {
+      id: 'chevening',
+      title: { en: 'Chevening', fr: 'Bourses Chevening' },
+      provider: 'UK Government',
+      providerName: { en: 'UK Government', fr: 'Gouvernement britannique' },
+      deadline: at(6, 23, 59).toISOString(),
+      url: 'https://example.org',
+      savedAt: at(1, 9).toISOString(),
+    };
+    const agenda = (lang: 'en' | 'fr') =>
+      buildAgenda({ now: NOW, lang, timetables: [], items: [], scholarships: [scholarship], expiries: [] })
+        .flatMap((day) => day.entries)
+        .map((entry) => (entry.kind === 'deadline' ? entry.provider : ''));
+    expect(agenda('fr')).toEqual(['Gouvernement britannique']);
+    expect(agenda('en')).toEqual(['UK Government']);
+  });
+
   it('puts periods, items due, saved scholarship deadlines and access expiries on their days, for 7 days', () => {
     const days = buildAgenda({
       now: NOW,
@@ -79,6 +97,9 @@ describe('buildAgenda (the schedule)', () => {
         return `${entry.kind} ${entry.title}`;
       }),
     );
+    const deadline = days[2]?.entries.find((entry) => entry.kind === 'deadline');
+    // Saved before providers had two languages: the one name it has.
+    expect(deadline?.kind === 'deadline' && deadline.provider).toBe('Mastercard Foundation');
     expect(summary).toEqual([
       ['period Mathematics'],
       ['item essay'],

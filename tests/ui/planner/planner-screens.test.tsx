@@ -7,6 +7,7 @@ import EditTimetable from '../../../src/screens/Planner/EditTimetable';
 import { ExpiryNotices } from '../../../src/screens/Planner/ExpiryNotices';
 import LocalNotifications from '../../../src/screens/Planner/LocalNotifications';
 import Schedule from '../../../src/screens/Planner/Schedule';
+import ViewTimetable from '../../../src/screens/Planner/ViewTimetable';
 import { findDoc } from '../../../src/services/planner/planner-store';
 import type { Period, TimetableData } from '../../../src/services/planner/types';
 import { renderWithApp } from '../helpers/render-app';
@@ -104,7 +105,11 @@ describe('the timetable editor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Ajouter le cours' }));
     expect(await screen.findByText('Saisissez la matière.')).toBeInTheDocument();
-    expect(screen.getByText('La fin doit être après le début.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'La fin doit être après le début, ou 00:00 pour minuit. Un cours après minuit se saisit le jour suivant.',
+      ),
+    ).toBeInTheDocument();
     await fillPeriod(
       user,
       { subject: 'Anglais', start: '08:00', end: '08:50' },
@@ -112,6 +117,25 @@ describe('the timetable editor', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Ajouter le cours' }));
     expect(await screen.findByText('Ce cours chevauche Mathematics (07:30–08:25).')).toBeInTheDocument();
+  }, 20_000);
+
+  it('takes a period ending at midnight (23:00–00:00) and suggests no start after it', async () => {
+    const user = userEvent.setup();
+    const { runtime } = await renderPlanner(edit, { seed });
+    await screen.findByRole('heading', { name: 'Add a period' });
+    await fillPeriod(user, { subject: 'Night revision', start: '23:00', end: '00:00' });
+    await user.click(screen.getByRole('button', { name: 'Add the period' }));
+    expect(await screen.findByText('Night revision added.')).toBeInTheDocument();
+    const periods = findDoc(runtime.store.getState(), 'timetable', 'week')?.data.periods ?? [];
+    expect(periods.map((p) => [p.subject, p.start, p.end])).toEqual([
+      ['Mathematics', '07:30', '08:25'],
+      ['Night revision', '23:00', '00:00'],
+    ]);
+    expect(screen.getByLabelText('Starts at')).toHaveValue('');
+    // One inside it is refused.
+    await fillPeriod(user, { subject: 'Physics', start: '23:30', end: '23:45' });
+    await user.click(screen.getByRole('button', { name: 'Add the period' }));
+    expect(await screen.findByText('This period overlaps Night revision (23:00–00:00).')).toBeInTheDocument();
   }, 20_000);
 
   it('moves a period to another day and removes one', async () => {
@@ -133,6 +157,28 @@ describe('the timetable editor', () => {
   it('says so when the timetable does not exist (deleted on another device)', async () => {
     await renderPlanner(<EditTimetable params={{ id: 'gone' }} />);
     expect(await screen.findByRole('heading', { name: 'Timetable not found' })).toBeInTheDocument();
+  });
+});
+
+describe('the week and the agenda in French', () => {
+  const late: Period = { ...MATHS, id: 'p-late', day: 2, start: '23:00', end: '00:00', subject: 'Révision' };
+  const seed = async (runtime: PlannerRuntime) =>
+    runtime.save('timetable', 'week', { ...WEEK, periods: [MATHS, late] });
+
+  it('heads each day with a capital, as "Aujourd’hui", and shows a period ending at midnight', async () => {
+    const view = await renderPlanner(<ViewTimetable params={{ id: 'week' }} />, { lang: 'fr', seed });
+    await screen.findByRole('heading', { level: 2, name: 'Form 5 A' });
+    const days = screen.getAllByRole('heading', { level: 2 }).filter((h) => h.textContent !== 'Form 5 A');
+    expect(days.map((h) => h.textContent)).toEqual(['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi']);
+    const tuesday = screen.getByRole('region', { name: 'Mardi' });
+    expect(within(tuesday).getByRole('row', { name: /Révision/ })).toHaveTextContent('23:00–00:00');
+    view.unmount();
+
+    await renderPlanner(<Schedule />, { lang: 'fr', seed });
+    const agenda = await screen.findAllByRole('heading', { level: 3, name: /\d/ });
+    expect(agenda).toHaveLength(7);
+    expect(agenda[0]?.textContent).toMatch(/^Aujourd’hui, [a-zé]+ \d+ [a-zéû]+$/);
+    for (const heading of agenda.slice(1)) expect(heading.textContent).toMatch(/^[A-Z][a-zé]+ \d+ [a-zéû]+$/);
   });
 });
 

@@ -184,6 +184,19 @@ describe('the calendar file (.ics)', () => {
     expect(next?.next()?.toString()).toBe('2026-01-14T13:00:00');
   });
 
+  it('ends a period ending at midnight at 00:00 of the next day, every week', () => {
+    const late = { ...(WEEK.periods[0] as TimetableData['periods'][number]), start: '23:00', end: '00:00' };
+    const text = timetableToIcs(
+      { id: 'week', data: { ...WEEK, periods: [late] } },
+      new Date(2026, 0, 7).getTime(),
+    );
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const [event] = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(event?.startDate.toString()).toBe('2026-01-12T23:00:00');
+    expect(event?.endDate.toString()).toBe('2026-01-13T00:00:00');
+    expect(event?.duration.toSeconds()).toBe(3600);
+  });
+
   it('escapes text, folds long lines at 75 octets and names the file safely', () => {
     expect(escapeText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
     const long = `SUMMARY:${'é'.repeat(60)}`;

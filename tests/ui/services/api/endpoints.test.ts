@@ -7,6 +7,7 @@ import type {
   RegisterPayload,
   RequestToPayPayload,
 } from '../../../../src/services/api/types';
+import { newsArticleId } from '../../../../src/services/content/news-article-id';
 import { makeExternalId } from '../../../../src/services/payments/payment-requests';
 import { createFakeFetch, type FakeReply } from './fakeFetch';
 
@@ -411,7 +412,7 @@ describe('endpoints', () => {
   });
 
   it("unwraps the news service's { articles } envelope as well as a bare list", async () => {
-    const article = { title: 'Headline', url: 'https://news.example/1' };
+    const article = { id: 'a1', title: 'Headline', url: 'https://news.example/1' };
     const wrapped = endpointsWith([
       { status: 200, body: { status: 'ok', totalResults: 1, articles: [article] } },
     ]);
@@ -429,6 +430,23 @@ describe('endpoints', () => {
     await endpoints.saveVideoPosition({ videoId: 'v1', position: 42, updatedAt: '2026-03-01T10:00:00.000Z' });
     await endpoints.fetchContinue();
     expect(asked()).toBe(2);
+  });
+
+  it('gives the ids the server gives to articles of an answer from before ids, each article once', async () => {
+    const shared = 'https://news.example/front';
+    const first = {
+      source: { name: 'Wire' },
+      title: 'One',
+      publishedAt: '2026-11-01T00:00:00Z',
+      url: shared,
+    };
+    const second = { ...first, title: 'Two' };
+    const { endpoints } = endpointsWith([
+      { status: 200, body: { status: 'ok', totalResults: 3, articles: [first, second, first] } },
+    ]);
+    const articles = await endpoints.fetchNews();
+    expect(articles.map((a) => a.id)).toEqual([newsArticleId(first), newsArticleId(second)]);
+    expect(newsArticleId(first)).not.toBe(newsArticleId(second));
   });
 
   it('sends the picture without a file name when none is given', async () => {
