@@ -1,6 +1,5 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { navigate as navigateHash } from 'wouter/use-hash-location';
 import { languageFor } from '../machines/languageRule';
 import { AppRoot } from './app/AppRoot';
 import { preloadScreenFor } from './app/AppRoutes';
@@ -9,6 +8,7 @@ import type { AppEffects } from './app/app-effects';
 import type { AppActors } from './app/create-app-actors';
 import { canHydrate, hashPath, readPrerendered, servedView } from './app/first-screen';
 import { type Lazy, lazyLoad } from './app/lazy-load';
+import { navigateAnnounced } from './app/navigation-scroll';
 import { prefetchRouteData } from './app/route-lookup';
 import { createShellViewStore } from './app/shell-view';
 import { createUiStore } from './app/ui-store';
@@ -38,7 +38,7 @@ const client = createApiClient({ getToken: () => storage.getToken(), getLanguage
 const api = { ...createEndpoints(client), clearCache: () => client.clearCache() };
 const ui = createUiStore();
 const now = () => Date.now();
-const navigate = (path: string) => navigateHash(path);
+const navigate = (path: string) => navigateAnnounced(path);
 
 const describeError = (error: unknown): string => {
   if (error instanceof ApiError) return error.key ? i18n.t(error.key) : (error.serverMsg ?? error.message);

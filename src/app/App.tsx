@@ -3,6 +3,7 @@ import { Footer } from '../ui/Footer';
 import { type Language, Navbar } from '../ui/Navbar';
 import { AppRoutes, useHashPath } from './AppRoutes';
 import { useActorsReady, useAppShell, useShellView, withActors } from './actors-context';
+import { useScrollToTopOnNavigation } from './navigation-scroll';
 import { LANDING_PATH } from './routes';
 import { ShellOverlaysHost } from './ShellOverlaysHost';
 import './app-shell.css';
@@ -18,6 +19,7 @@ export function App({ ssrPath }: { ssrPath?: string | undefined } = {}) {
   const cartCount = useShellView((view) => view.cartCount);
   const lang = useShellView((view) => view.language);
   const actorsReady = useActorsReady();
+  useScrollToTopOnNavigation();
 
   // The shell's links (navbar, footer) are hash links too, under the same location as the routes.
   return (

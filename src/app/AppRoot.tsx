@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, startTransition, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { type DialogLayer, DialogLayerContext } from '../ui/dialog-layer';
 import { App } from './App';
 import {
   AppActorsContext,
@@ -27,11 +28,16 @@ export interface AppRootProps {
  * tree on both sides, so hydration finds exactly the markup it would have produced.
  */
 export function AppRoot({ shell, i18n, ssrPath }: AppRootProps) {
+  const { ui } = shell.services;
+  // Every dialog (src/ui: Modal, AlertDialog, the blocking Loader) counts itself open in the shell's store.
+  const dialogLayer = useMemo<DialogLayer>(() => ({ openDialog: ui.openDialog }), [ui]);
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <AppShellContext.Provider value={shell}>
-          <Root ssrPath={ssrPath} />
+          <DialogLayerContext.Provider value={dialogLayer}>
+            <Root ssrPath={ssrPath} />
+          </DialogLayerContext.Provider>
         </AppShellContext.Provider>
       </I18nextProvider>
     </StrictMode>

@@ -4,17 +4,19 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
 import { MEMBER_START_PATH } from './landing-path';
+import { navigateAnnounced } from './navigation-scroll';
 import { routeFor } from './route-lookup';
 import type { RouteParams } from './route-params';
 import { LANDING_PATH, ROUTES } from './routes';
 
 // A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
 // before it, and the screen reads the query itself.
+// Its navigations are announced, so the new page opens at its top (src/app/navigation-scroll.ts).
 export const useHashPath = (
   options?: Parameters<typeof useHashLocation>[0],
 ): ReturnType<typeof useHashLocation> => {
-  const [location, navigate] = useHashLocation(options);
-  return [location.split('?')[0] || '/', navigate];
+  const [location] = useHashLocation(options);
+  return [location.split('?')[0] || '/', navigateAnnounced];
 };
 useHashPath.hrefs = (href: string) => `#${href}`;
 

@@ -1,23 +1,38 @@
 import { useSelector } from '@xstate/react';
+import { useSyncExternalStore } from 'react';
 import { selectInstallBanner, selectIsInstalling } from '../../machines/installPrompt';
 import { selectIsUpdating, selectUpdatePrompt } from '../../machines/serviceWorker';
 import { InstallBanner } from '../ui/InstallBanner';
 import { UpdateToast } from '../ui/UpdateToast';
+import { useAppActors } from './actors-context';
 import type { PwaActors } from './pwa-actors';
+import { overlaysStepAside } from './ui-store';
+import { useReservedHeight } from './use-reserved-height';
 
 /**
  * The PWA's own overlays: the update question (Update / Later) and the install banner at the bottom. The
- * short toasts ('App is ready for offline use!', …) go through the shell's toast like every other.
+ * short toasts ('App is ready for offline use!', …) go through the shell's toast like every other. While a
+ * dialog is open both step aside (issue 18): the machines keep their state, only the drawing waits.
  */
 export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { actors: PwaActors }) {
+  const { ui } = useAppActors();
+  const stepAside = useSyncExternalStore(
+    ui.subscribe,
+    () => overlaysStepAside(ui.getState()),
+    () => false,
+  );
   const updatePrompt = useSelector(serviceWorker, selectUpdatePrompt);
   const updating = useSelector(serviceWorker, selectIsUpdating);
   const banner = useSelector(installPrompt, selectInstallBanner);
   const installing = useSelector(installPrompt, selectIsInstalling);
+  const toastRef = useReservedHeight('--toast-height');
+  const bannerRef = useReservedHeight('--install-banner-height');
+  if (stepAside) return null;
   return (
     <>
       {updatePrompt || updating ? (
         <UpdateToast
+          ref={toastRef}
           messageKey={updatePrompt?.messageKey ?? 'updateAvailable'}
           updating={updating}
           onUpdate={() => serviceWorker.send({ type: 'sw.update' })}
@@ -26,6 +41,7 @@ export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { acto
       ) : null}
       {banner ? (
         <InstallBanner
+          ref={bannerRef}
           banner={banner}
           installing={installing}
           onInstall={() => installPrompt.send({ type: 'install.accept' })}

@@ -5,6 +5,8 @@ import { selectUser } from '../../machines/session';
 import { Toast } from '../ui/Toast';
 import { useAppActors } from './actors-context';
 import { lazyLoad, useLazy } from './lazy-load';
+import { selectVisibleToast } from './ui-store';
+import { useReservedHeight } from './use-reserved-height';
 
 // None of these is on the first screen: their code downloads when one is first needed (issue 12).
 const cartModal = lazyLoad(() => import('./CartModalContainer'));
@@ -16,6 +18,7 @@ export function ShellOverlays() {
   const { ui, checkout } = useAppActors();
   const state = useSyncExternalStore(ui.subscribe, ui.getState, ui.getState);
   const checkoutActor = useLazy(checkout);
+  const toast = selectVisibleToast(state);
   const CartModal = useLazy(cartModal, { load: state.cartOpen })?.CartModalContainer;
   // The checkout's dialogs come with the cart: a payment starts from there (or resumes on its own).
   const Flow = useLazy(checkoutFlow, { load: state.cartOpen || checkoutActor !== null })?.CheckoutFlow;
@@ -24,7 +27,8 @@ export function ShellOverlays() {
       {state.cartOpen && CartModal ? <CartModal onClose={() => ui.setCartOpen(false)} /> : null}
       {checkoutActor && Flow ? <Flow checkout={checkoutActor} /> : null}
       <AlertHost />
-      {state.toast ? <ToastHost messageKey={state.toast.key} /> : null}
+      {/* A toast waits while a dialog is open (issue 18, src/app/ui-store.ts). */}
+      {toast ? <ToastHost messageKey={toast.key} /> : null}
     </>
   );
 }
@@ -49,5 +53,6 @@ function AlertHost() {
 
 function ToastHost({ messageKey }: { messageKey: string }) {
   const { t } = useTranslation();
-  return <Toast message={t(`messages.${messageKey}`)} />;
+  const ref = useReservedHeight('--toast-height');
+  return <Toast ref={ref} message={t(`messages.${messageKey}`)} />;
 }

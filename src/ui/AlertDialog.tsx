@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useOpenDialog } from './dialog-layer';
 import './modal.css';
 
 /** A choice an alert offers besides OK (a payment's "Try again", for example). */
@@ -23,6 +24,7 @@ export function AlertDialog({ header, message, okLabel, onOk, children, actions 
   const headerId = useId();
   const messageId = useId();
   const firstRef = useRef<HTMLButtonElement>(null);
+  useOpenDialog();
   useEffect(() => firstRef.current?.focus(), []);
   const [primary, ...others] = actions;
 

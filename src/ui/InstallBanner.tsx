@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InstallBanner as InstallBannerView } from '../../machines/installPrompt';
 import './install-banner.css';
@@ -8,6 +9,8 @@ interface InstallBannerProps {
   onInstall: () => void;
   onShowInstructions: () => void;
   onDismiss: () => void;
+  /** The shell measures it, to keep the page's end clear of it. */
+  ref?: Ref<HTMLElement>;
 }
 
 /** SPEC.md §2 "Install prompt banner": fixed at the bottom; install (iOS: how to) and dismiss. */
@@ -17,11 +20,12 @@ export function InstallBanner({
   onInstall,
   onShowInstructions,
   onDismiss,
+  ref,
 }: InstallBannerProps) {
   const { t } = useTranslation();
   const showIosSteps = banner.mode === 'ios' && banner.instructionsVisible;
   return (
-    <aside className="install-banner" aria-label={t('pwa.bannerLabel')}>
+    <aside ref={ref} className="install-banner" aria-label={t('pwa.bannerLabel')}>
       <img className="install-banner__icon" src="./icons/icon-80.png" alt="" width={40} height={40} />
       <div className="install-banner__body">
         <p className="install-banner__text">{t(`messages.${banner.messageKey}`)}</p>

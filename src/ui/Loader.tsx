@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { useOpenDialog } from './dialog-layer';
 import './loader.css';
 
 interface LoaderProps {
@@ -13,5 +15,11 @@ export function Loader({ label, overlay = false }: LoaderProps) {
       <span className="loader__label">{label}</span>
     </div>
   );
-  return overlay ? <div className="loader-overlay">{spinner}</div> : spinner;
+  return overlay ? <LoaderOverlay>{spinner}</LoaderOverlay> : spinner;
+}
+
+/** A wait that blocks the whole screen is a dialog too: nothing is drawn over it. */
+function LoaderOverlay({ children }: { children: ReactNode }) {
+  useOpenDialog();
+  return <div className="loader-overlay">{children}</div>;
 }

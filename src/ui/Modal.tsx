@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { useOpenDialog } from './dialog-layer';
 import './modal.css';
 
 interface ModalProps {
@@ -13,6 +14,7 @@ interface ModalProps {
 export function Modal({ title, closeLabel, onClose, children, footer }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  useOpenDialog();
 
   useEffect(() => {
     const previouslyFocused = document.activeElement as HTMLElement | null;

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import './toast.css';
 
 export interface ToastAction {
@@ -8,12 +9,17 @@ export interface ToastAction {
 interface ToastProps {
   message: string;
   actions?: ToastAction[];
+  /** The shell measures it, to keep the page's end clear of it. */
+  ref?: Ref<HTMLDivElement>;
 }
 
-/** A short message at the bottom of the screen; timing is the caller's (a machine's named delay). */
-export function Toast({ message, actions = [] }: ToastProps) {
+/**
+ * A short message at the bottom of the screen; timing is the caller's (a machine's named delay). Only its
+ * buttons take taps: a tap on the message goes to what is under it (issue 18).
+ */
+export function Toast({ message, actions = [], ref }: ToastProps) {
   return (
-    <div className="toast" role="status" aria-live="polite">
+    <div ref={ref} className="toast" role="status" aria-live="polite">
       <span className="toast__message">{message}</span>
       {actions.map((action) => (
         <button

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toast } from './Toast';
 
@@ -7,13 +8,15 @@ interface UpdateToastProps {
   updating: boolean;
   onUpdate: () => void;
   onLater: () => void;
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** The update question of SPEC.md §8: it stays until the student answers Update or Later. */
-export function UpdateToast({ messageKey, updating, onUpdate, onLater }: UpdateToastProps) {
+export function UpdateToast({ messageKey, updating, onUpdate, onLater, ref }: UpdateToastProps) {
   const { t } = useTranslation();
   return (
     <Toast
+      {...(ref ? { ref } : {})}
       message={t(`messages.${messageKey}`)}
       actions={
         updating

@@ -7,7 +7,14 @@ import { buildServiceWorker } from '../../scripts/build-sw';
 import { precompress } from '../../scripts/precompress';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { appStarted, connectBrowser, PHONE, pwaLayerLoaded, type StudentDevice } from './harness/browser';
+import {
+  appStarted,
+  connectBrowser,
+  offerInstall,
+  PHONE,
+  pwaLayerLoaded,
+  type StudentDevice,
+} from './harness/browser';
 import { text } from './harness/dictionary';
 import { MATHS, PAYERS } from './harness/journey';
 import { e2eServerEnv, freePort } from './harness/server-env';
@@ -81,27 +88,21 @@ async function phone(options: { userAgent?: string; serviceWorkers?: 'allow' | '
   return { context, page, device };
 }
 
-/** Resolves once a service worker is active for the page (it may not control it yet). */
+/**
+ * Resolves once a service worker is active for the page (it may not control it yet). Waited for in the page:
+ * waitForFunction takes a predicate's promise for a truthy answer at once, without awaiting it.
+ */
 const activeWorker = (page: Page, timeout: number) =>
-  page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-    null,
-    { timeout, polling: 250 },
-  );
+  page.evaluate(async (ms) => {
+    const deadline = Date.now() + ms;
+    while ((await navigator.serviceWorker.getRegistration())?.active?.state !== 'activated') {
+      if (Date.now() > deadline) throw new Error(`No active service worker after ${ms} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }, timeout);
 
 const controlled = (page: Page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-
-/** Fires the event Chromium fires when the app is installable (a test browser never decides that itself). */
-const offerInstall = (page: Page) =>
-  page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true });
-    Object.assign(event, {
-      prompt: async () => undefined,
-      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
-    });
-    window.dispatchEvent(event);
-  });
 
 describe('the PWA in Chromium', () => {
   it('registers the service worker within 30 s and says the app is ready for offline use', async () => {

@@ -196,7 +196,9 @@ function OfflineBooksHint() {
   const { t } = useTranslation();
   return (
     <p className="hint">
-      <Link href="/cache-manager">{t('books.offlineHint')}</Link>
+      <Link href="/cache-manager" className="link-target">
+        {t('books.offlineHint')}
+      </Link>
     </p>
   );
 }

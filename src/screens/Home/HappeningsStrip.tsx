@@ -16,7 +16,9 @@ export function HappeningsStrip() {
     <section className="happenings-strip" aria-labelledby="happenings-strip-title">
       <div className="happenings-strip__head">
         <h2 id="happenings-strip-title">{t('news.happenings')}</h2>
-        <Link href={newsHref('happenings')}>{t('news.allHappenings')}</Link>
+        <Link href={newsHref('happenings')} className="link-target">
+          {t('news.allHappenings')}
+        </Link>
       </div>
       {happenings.loading ? <Skeleton label={t('news.loading')} rows={2} /> : null}
       {happenings.error ? (

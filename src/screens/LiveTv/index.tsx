@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExternalLink } from '../../app/use-external-link';
 import { streamUrlOf, useLiveTv } from '../../app/use-live-tv';
@@ -120,9 +120,21 @@ function Player({ channel, view, video, onMode, onPlay, onStop, onRetry }: Playe
   const hasAudio = channel.audioStreamUrl !== null;
   const perHour = mode === 'audio' ? channel.audioDataPerHourBytes : channel.dataPerHourBytes;
   const watching = view.status === 'starting' || view.status === 'playing' || view.status === 'buffering';
+  const canPlay = !watching && view.status === 'ready' && streamUrlOf(channel, mode) !== null;
+  // Issue 18: the player opens above the channels; the student chose from a card further down, so it is
+  // brought to the top of the screen, its Play control with it (and focus, for a screen reader).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const channelId = channel._id;
+  useEffect(() => {
+    if (!channelId) return;
+    heading.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [channelId]);
   return (
     <section className="live-player" aria-labelledby="live-player-title">
-      <h2 id="live-player-title">{channel.title[lang]}</h2>
+      <h2 id="live-player-title" ref={heading} tabIndex={-1}>
+        {channel.title[lang]}
+      </h2>
       <div
         className={
           mode === 'audio' ? 'live-player__screen live-player__screen--audio' : 'live-player__screen'
@@ -140,7 +152,20 @@ function Player({ channel, view, video, onMode, onPlay, onStop, onRetry }: Playe
         {mode === 'audio' && watching ? (
           <p className="live-player__audio-note">{t('liveTv.audioOnlyNote')}</p>
         ) : null}
+        {canPlay ? (
+          // On the picture, where a student looks for it: never below the fold under an empty black box.
+          <div className="live-player__start">
+            <button type="button" className="btn live-player__play" onClick={onPlay}>
+              <span aria-hidden="true">▶</span> {t('liveTv.play')}
+            </button>
+          </div>
+        ) : null}
       </div>
+      <p className="live-player__data">
+        {perHour === null
+          ? t('liveTv.dataUnknown')
+          : t('liveTv.dataPerHour', { size: formatBytes(perHour, i18n.language) })}
+      </p>
       <p className="live-player__status" role="status">
         {view.status === 'starting' ? t('liveTv.starting') : null}
         {view.status === 'buffering' ? t('liveTv.buffering') : null}
@@ -164,22 +189,13 @@ function Player({ channel, view, video, onMode, onPlay, onStop, onRetry }: Playe
           {t('liveTv.modeAudio')}
         </label>
       </fieldset>
-      <p className="live-player__data">
-        {perHour === null
-          ? t('liveTv.dataUnknown')
-          : t('liveTv.dataPerHour', { size: formatBytes(perHour, i18n.language) })}
-      </p>
-      <div className="content-card__actions">
-        {watching ? (
+      {watching ? (
+        <div className="content-card__actions">
           <button type="button" className="btn btn--secondary" onClick={onStop}>
             {t('liveTv.stop')}
           </button>
-        ) : view.status === 'ready' && streamUrlOf(channel, mode) ? (
-          <button type="button" className="btn" onClick={onPlay}>
-            {t('liveTv.play')}
-          </button>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -123,7 +123,7 @@ function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner
                 <span className="period-row__actions">
                   <button
                     type="button"
-                    className="btn btn--ghost"
+                    className="btn btn--secondary"
                     onClick={() => {
                       setDraft(period);
                       setErrors([]);
@@ -133,7 +133,7 @@ function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner
                   </button>
                   <button
                     type="button"
-                    className="btn btn--ghost"
+                    className="btn btn--destructive"
                     onClick={() => void save({ periods: data.periods.filter((p) => p.id !== period.id) })}
                   >
                     {t('planner.editor.removePeriod', { subject: period.subject })}

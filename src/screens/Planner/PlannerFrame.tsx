@@ -25,7 +25,9 @@ export function PlannerFrame({
       {back ? (
         <nav className="planner__back" aria-label={t('planner.breadcrumb')}>
           {/* The empty query leaves behind a screen's own `?id=`/`?list=` (wouter keeps a query otherwise). */}
-          <Link href="/schedule?">{t('planner.backToPlanner')}</Link>
+          <Link href="/schedule?" className="back-link">
+            {t('planner.backToPlanner')}
+          </Link>
         </nav>
       ) : null}
       <h1>{title}</h1>

@@ -197,7 +197,7 @@ function ListCard({
         </Link>
         <button
           type="button"
-          className="btn btn--ghost"
+          className="btn btn--destructive"
           onClick={() => {
             void runtime?.remove('list', list.id);
             for (const item of items) void runtime?.remove('item', item.id);
@@ -230,7 +230,7 @@ function ListCard({
               ) : null}
               {item.syncError ? <p className="form-field__error">{item.syncError}</p> : null}
               <div className="planner-item__actions">
-                <Link href={`/new-item?id=${encodeURIComponent(item.id)}`} className="btn btn--ghost">
+                <Link href={`/new-item?id=${encodeURIComponent(item.id)}`} className="btn btn--secondary">
                   {t('planner.items.edit', { title: item.data.title })}
                 </Link>
                 {lists.length > 1 ? (
@@ -255,7 +255,7 @@ function ListCard({
                 ) : null}
                 <button
                   type="button"
-                  className="btn btn--ghost"
+                  className="btn btn--destructive"
                   onClick={() => void runtime?.remove('item', item.id)}
                 >
                   {t('planner.items.delete', { title: item.data.title })}

@@ -62,7 +62,7 @@ function TimetableHomeContent({ planner }: { planner: Planner }) {
                 </Link>
                 <button
                   type="button"
-                  className="btn btn--ghost"
+                  className="btn btn--destructive"
                   onClick={() => void planner.runtime?.remove('timetable', timetable.id)}
                 >
                   {t('planner.timetables.delete', { name: timetable.data.name })}

@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { AxeResults, RunOptions } from 'axe-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Where each screen's full axe result is kept (gitignored), for the violations the suite tolerates. */
@@ -36,4 +38,32 @@ export async function expectAccessible(page: Page, screen: string): Promise<AxeF
   );
   expect(blocking, `serious or critical accessibility violations on ${screen}`).toEqual([]);
   return findings;
+}
+
+/**
+ * axe-core itself in every page of the context, from its first script on: a walk over many screens then
+ * runs it without injecting it each time (AxeBuilder does, which costs more than the run on a slow machine).
+ */
+export async function injectAxe(context: BrowserContext): Promise<void> {
+  const path = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  await context.addInitScript({ path });
+}
+
+/** Every axe violation on the page now, any impact (the default rules, as AxeBuilder runs them). */
+export async function axeViolations(page: Page): Promise<AxeFinding[]> {
+  const options: RunOptions = { resultTypes: ['violations'] };
+  const results = await page.evaluate(
+    (runOptions) =>
+      (window as unknown as { axe: { run(c: Document, o: RunOptions): Promise<AxeResults> } }).axe.run(
+        document,
+        runOptions,
+      ),
+    options,
+  );
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact ?? 'unknown',
+    help: violation.help,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
 }

@@ -111,3 +111,14 @@ export async function pwaLayerLoaded(page: Page): Promise<void> {
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
 }
+
+/** Fires the event Chromium fires when the app is installable (a test browser never decides that itself). */
+export const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+    });
+    window.dispatchEvent(event);
+  });

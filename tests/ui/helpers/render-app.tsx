@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -18,6 +18,7 @@ import { createShellViewStore } from '../../../src/app/shell-view';
 import { createUiStore } from '../../../src/app/ui-store';
 import type { ApiClient } from '../../../src/services/api/client';
 import { createAppStorage } from '../../../src/services/storage';
+import { type DialogLayer, DialogLayerContext } from '../../../src/ui/dialog-layer';
 
 /** A real i18next with the real dictionaries, so tests read the texts a student reads. */
 export function createTestI18n(lng: 'en' | 'fr' = 'en') {
@@ -72,9 +73,13 @@ export function AppProviders({
   context: AppContextValue;
   children: ReactNode;
 }) {
+  const { ui } = context;
+  const dialogLayer = useMemo<DialogLayer>(() => ({ openDialog: ui.openDialog }), [ui]);
   return (
     <AppShellContext.Provider value={shell}>
-      <AppActorsContext.Provider value={context}>{children}</AppActorsContext.Provider>
+      <DialogLayerContext.Provider value={dialogLayer}>
+        <AppActorsContext.Provider value={context}>{children}</AppActorsContext.Provider>
+      </DialogLayerContext.Provider>
     </AppShellContext.Provider>
   );
 }

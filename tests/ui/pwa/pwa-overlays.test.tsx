@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useAppActors } from '../../../src/app/actors-context';
 import { useLazy } from '../../../src/app/lazy-load';
 import { PwaOverlays } from '../../../src/app/PwaOverlays';
+import { Modal } from '../../../src/ui/Modal';
 import { fakeInstallPrompt, fakeServiceWorker, renderWithPwaLoaded } from './render-pwa';
 
 /** The shell's toast line, as ShellOverlays shows it (the toast text only). */
@@ -117,5 +118,50 @@ describe('service worker toasts', () => {
     });
     act(() => rendered.pwa.serviceWorker.send({ type: 'app.stable' }));
     expect(sw.bridge.register).not.toHaveBeenCalled();
+  });
+});
+
+/** A sheet as the app's screens open them: the shared Modal, here on a switch the test flips. */
+function SheetOnDemand({ open }: { open: boolean }) {
+  return open ? (
+    <Modal title="Your cart" closeLabel="Close" onClose={() => undefined}>
+      <button type="button">Make payment</button>
+    </Modal>
+  ) : null;
+}
+
+describe('while a dialog is open (issue 18)', () => {
+  it('the install banner and the update question step aside, and come back when it closes', async () => {
+    const install = fakeInstallPrompt();
+    const sw = fakeServiceWorker();
+    const rendered = await renderWithPwaLoaded(
+      <>
+        {ui}
+        <SheetOnDemand open={false} />
+      </>,
+      { pwa: { installPrompt: install.bridge, serviceWorker: sw.bridge } },
+    );
+    act(() => rendered.pwa.serviceWorker.send({ type: 'app.stable' }));
+    await vi.waitFor(() => expect(sw.bridge.register).toHaveBeenCalledTimes(1));
+    act(() => install.emit({ type: 'install.available' }));
+    act(() => sw.emit({ type: 'sw.updateAvailable' }));
+    const banner = () => screen.queryByRole('complementary', { name: 'Install the app' });
+    const question = () => screen.queryByText('New version available! Update now?');
+    expect(banner()).not.toBeNull();
+    expect(question()).not.toBeNull();
+    const withSheet = (open: boolean) =>
+      rendered.withProviders(
+        <>
+          {ui}
+          <SheetOnDemand open={open} />
+        </>,
+      );
+    rendered.rerender(withSheet(true));
+    expect(screen.getByRole('dialog', { name: 'Your cart' })).toBeInTheDocument();
+    expect(banner()).toBeNull();
+    expect(question()).toBeNull();
+    rendered.rerender(withSheet(false));
+    expect(banner()).not.toBeNull();
+    expect(question()).not.toBeNull();
   });
 });

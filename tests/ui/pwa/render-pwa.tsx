@@ -95,14 +95,17 @@ export function renderWithPwa(ui: ReactNode, options: RenderPwaOptions = {}) {
   });
   actors.start();
   const context: AppContextValue = { ...actors, ui: uiStore, now, navigate, api, describeError };
-  const result = render(
+  const shell = shellOf(context);
+  /** The same providers around other UI, for a rerender. */
+  const withProviders = (node: ReactNode) => (
     <I18nextProvider i18n={i18n}>
-      <AppProviders shell={shellOf(context)} context={context}>
-        <Router hook={location.hook}>{ui}</Router>
+      <AppProviders shell={shell} context={context}>
+        <Router hook={location.hook}>{node}</Router>
       </AppProviders>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
-  return { ...result, context, reload, uiStore };
+  const result = render(withProviders(ui));
+  return { ...result, context, reload, uiStore, withProviders };
 }
 
 /** renderWithPwa, once the PWA machines (loaded lazily by the app) are there and rendered. */

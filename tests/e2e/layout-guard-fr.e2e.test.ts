@@ -1,0 +1,4 @@
+import { layoutGuard } from './harness/layout-guard';
+
+// Issue 18's layout guard in French (docs/layout.md); the other language runs in its own file, beside it.
+layoutGuard('fr');
