@@ -1,4 +1,6 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { watchDeviceCopies } from '../services/api/device-copy';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
 import { useAppShell } from './actors-context';
 import type { AppApi } from './create-app-actors';
 import { lazyLoad } from './lazy-load';
@@ -16,15 +18,36 @@ export const resourceRuntime = lazyLoad(() => import('./resource-actor'));
  * The machine's initial state, loading, shown until its code is there: what the prerendered page shows too.
  * tests/ui/app/use-resource.test.tsx holds it to the machine's own.
  */
-export const VIEW_BEFORE_THE_MACHINE: ResourceView = { data: null, loading: true, error: null };
+export const VIEW_BEFORE_THE_MACHINE: ResourceView = {
+  data: null,
+  loading: true,
+  error: null,
+  offline: false,
+  savedAt: null,
+  checking: false,
+  copyError: null,
+};
+
+export interface ResourceOptions {
+  /**
+   * The name the device keeps this screen's last copy under (issue 18), per account and params: offline,
+   * the screen shows it with its date. Absent: the screen keeps none (its data lives elsewhere already).
+   */
+  keep?: string;
+}
 
 /**
  * A screen's data through the resource machine. The screen names WHICH call loads it (`load` receives the
  * API); the machine decides when, and the call runs as the machine's provided actor, never in render.
  * `params` are compared by value: new params reload.
  */
-export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => Promise<T>, params?: P) {
-  const { api, describeError } = useAppShell().services;
+export function useResource<T, P = undefined>(
+  load: (api: AppApi, params: P) => Promise<T>,
+  params?: P,
+  options: ResourceOptions = {},
+) {
+  const { api, describeError, lastCopies } = useAppShell().services;
+  const keep = options.keep;
   const loadRef = useRef(load);
   loadRef.current = load;
   const paramsRef = useRef(params);
@@ -44,9 +67,22 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
     const start = (runtime: ResourceRuntime) => {
       if (stopped) return;
       const actor = runtime.createResourceActor({
-        load: (input) => loadRef.current(api, input as P),
+        load: async (input) => {
+          // The load's own view of the API: which of its answers were the service worker's copies.
+          const watched = watchDeviceCopies(api);
+          const data = await loadRef.current(watched.api, input as P);
+          return { data, savedAt: watched.savedAt() };
+        },
         describeError,
         params: paramsRef.current,
+        ...(keep && lastCopies
+          ? {
+              copies: {
+                read: (input: unknown) => lastCopies.read(keep, input),
+                keep: (input: unknown, data: unknown) => void lastCopies.keep(keep, input, data),
+              },
+            }
+          : {}),
       });
       actorRef.current = actor;
       loadedKey.current = keyRef.current;
@@ -56,7 +92,11 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
       const subscription = actor.subscribe(show);
       actor.start();
       show();
+      // The connection is back: a copy or an offline failure is checked with the server at once.
+      const online = () => actor.send({ type: 'resource.online' });
+      window.addEventListener('online', online);
       stop = () => {
+        window.removeEventListener('online', online);
         subscription.unsubscribe();
         actor.stop();
         actorRef.current = null;
@@ -69,7 +109,7 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
       stopped = true;
       stop?.();
     };
-  }, [api, describeError]);
+  }, [api, describeError, lastCopies, keep]);
 
   useEffect(() => {
     const actor = actorRef.current;
@@ -81,7 +121,15 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
   return {
     data: view.data as T | null,
     loading: view.loading,
-    error: view.error,
+    // A load that got no answer at all has no text of its own: SPEC.md §8's for status 0.
+    error:
+      view.error === ''
+        ? describeError(new ApiError({ status: NETWORK_FAILURE_STATUS, key: 'errors.network' }))
+        : view.error,
+    offline: view.offline,
+    savedAt: view.savedAt,
+    checking: view.checking,
+    copyError: view.copyError,
     retry: () => actorRef.current?.send({ type: 'resource.retry' }),
     reload: () => actorRef.current?.send({ type: 'resource.reload', params: JSON.parse(key) }),
   };
