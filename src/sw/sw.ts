@@ -7,6 +7,7 @@ import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { BOOK_LISTS_CACHE, LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
+import { deviceCopyPlugin } from './device-copy';
 import { networkFirstPost } from './network-first-post';
 import {
   APP_PAGES,
@@ -73,7 +74,12 @@ registerRoute(
   },
   new StaleWhileRevalidate({
     cacheName: RUNTIME_CACHES.catalogue,
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true }),
+      // Offline, the list answered from here is the last copy: the screen shows its date (issue 18).
+      deviceCopyPlugin(() => self.navigator.onLine === false),
+    ],
   }),
 );
 
@@ -87,7 +93,7 @@ registerRoute(
     cacheName: RUNTIME_CACHES.videoLists,
     networkTimeoutSeconds: 6,
     // Pages of lessons (videos/page?…) are entries of their own: room for a few screens of each section.
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true }), deviceCopyPlugin()],
   }),
 );
 
