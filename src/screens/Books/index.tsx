@@ -7,9 +7,10 @@ import { useResource } from '../../app/use-resource';
 import { readPages } from '../../services/api/read-pages';
 import type { Book, FilteredBooksPayload, Section } from '../../services/api/types';
 import { FilteredEmptyState, FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { ShowMore } from '../../ui/ShowMore';
-import { ErrorState, Skeleton } from '../../ui/States';
+import { Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { levelsOf, SECTIONS, sectionById } from '../SectionVideos/sections';
 import { BookCard } from './BookCard';
@@ -78,8 +79,12 @@ export default function Books() {
   const [paging, setPaging] = useState({ filterKey, pages: 1 });
   const pages = paging.filterKey === filterKey ? paging.pages : 1;
   // The filter choices come from the cached subject catalogue; the books themselves from the server's filter.
-  const subjects = useResource((api) => api.fetchSubjects());
-  const books = useResource(loadBookPages, { section: section.id, level, subject, pages });
+  const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
+  const books = useResource(
+    loadBookPages,
+    { section: section.id, level, subject, pages },
+    { keep: 'book-pages' },
+  );
   const shown = books.data?.filterKey === filterKey ? books.data : null;
   const cart = useAddToCart();
   // Copies of subjects no longer paid go before a card can say a book is on this phone.
@@ -130,8 +135,8 @@ export default function Books() {
       </div>
       <ScreenReaderStatus message={cart.announcement} />
       {shown === null || (books.loading && pages === 1) ? (
-        books.error ? (
-          <ErrorState message={books.error} retryLabel={t('common.retry')} onRetry={books.retry} />
+        books.error !== null ? (
+          <LoadFailure resource={books} />
         ) : (
           <Skeleton label={t('books.loading')} rows={4} />
         )
@@ -145,6 +150,7 @@ export default function Books() {
         />
       ) : (
         <>
+          <SavedCopyNote resource={books} />
           <ul className="content-list" aria-label={t(`sections.${section.id}.title`)}>
             {shown.books.map((book) => (
               <li key={book._id}>

@@ -27,7 +27,7 @@ export default function Home() {
   const query = new URLSearchParams(useSearch());
   const section = sectionById(query.get('section'));
   // One cached call for the whole catalogue: switching sections costs no data and works offline.
-  const subjects = useResource((api) => api.fetchSubjects());
+  const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const user = useSelector(session, selectUser);
   const paid = paidSubjectsOf(user);
   const cartActions = useAddToCart();

@@ -7,8 +7,9 @@ import { useExternalLink } from '../../app/use-external-link';
 import { useResource } from '../../app/use-resource';
 import { useSavedScholarship } from '../../app/use-saved-scholarship';
 import type { Scholarship } from '../../services/api/types';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { SavedNote } from '../../ui/SavedNote';
-import { ErrorState, Skeleton } from '../../ui/States';
+import { Skeleton } from '../../ui/States';
 import { CountdownBadge } from '../Scholarships/CountdownBadge';
 import { countryName } from '../Scholarships/deadline';
 import '../../ui/content-card.css';
@@ -54,13 +55,12 @@ export default function ScholarshipDetails({ params }: { params: RouteParams }) 
         {t('scholarships.backToList')}
       </Link>
       {details.loading ? <Skeleton label={t('scholarships.loading')} rows={5} /> : null}
-      {details.error ? (
-        <ErrorState message={details.error} retryLabel={t('common.retry')} onRetry={details.retry} />
-      ) : null}
+      <LoadFailure resource={details} />
       {item ? (
         <>
           <h1>{item.title[lang]}</h1>
           {details.data?.offline && saved.saved ? <SavedNote savedAt={saved.saved.savedAt} /> : null}
+          <SavedCopyNote resource={details} />
           <p className="article__meta">
             {item.provider} · {countryName(item.country, lang) ?? t('scholarships.countryInternational')} ·{' '}
             {item.levels.map((level) => t(`scholarships.levels.${level}`)).join(', ')}
