@@ -14,22 +14,26 @@ import {
   selectSavedAt,
 } from '../../machines/resource';
 import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
+import { watchDeviceCopies } from '../services/api/watch-device-copies';
+import type { LastCopies } from '../services/offline/last-copies';
+import type { AppApi } from './app-effects';
 
 /**
  * The resource machine with the app's loader (src/app/use-resource.ts): its own chunk, so the landing
  * hydrates before it arrives (issue 12), and the root actors' chunk loads it before any other screen shows.
  */
 interface ResourceActorOptions {
-  /** The screen's call; the machine decides when it runs. `savedAt`: the answer came from a device copy. */
-  load: (params: unknown) => Promise<ResourceAnswer>;
+  api: AppApi;
+  /**
+   * The screen's call, given the API; the machine decides when it runs. Its answer is a copy (with that
+   * copy's date) when any of the calls it made was answered by the service worker from its cache.
+   */
+  load: (api: AppApi, params: unknown) => Promise<unknown>;
   /** Turns a failure into the text to show, in the student's language. */
   describeError: (error: unknown) => string;
   params: unknown;
-  /** The device's last copies of this screen's data; absent: the screen keeps none. */
-  copies?: {
-    read: (params: unknown) => Promise<ResourceCopy | null>;
-    keep: (params: unknown, data: unknown) => void;
-  };
+  /** The device's last copies, and the name this screen's are kept under; absent: the screen keeps none. */
+  copies?: { name: string; store: LastCopies };
 }
 
 /**
@@ -43,23 +47,26 @@ export function failureKindOf(error: unknown): ResourceFailure {
   return error.status >= 500 ? 'unavailable' : 'refused';
 }
 
-export function createResourceActor({ load, describeError, params, copies }: ResourceActorOptions) {
+export function createResourceActor({ api, load, describeError, params, copies }: ResourceActorOptions) {
   return createActor(
     resourceMachine.provide({
       actors: {
         load: fromPromise<ResourceAnswer, unknown>(async ({ input }) => {
+          // The load's own view of the API: which of its answers were the service worker's copies.
+          const watched = watchDeviceCopies(api);
           try {
-            return await load(input);
+            const data = await load(watched.api, input);
+            return { data, savedAt: watched.savedAt() };
           } catch (error) {
             throw Object.assign(new Error(describeError(error)), { kind: failureKindOf(error) });
           }
         }),
         readCopy: fromPromise<ResourceCopy | null, unknown>(async ({ input }) =>
-          copies ? copies.read(input) : null,
+          copies ? copies.store.read(copies.name, input) : null,
         ),
       },
       actions: {
-        keepCopy: (_, { params: keptFor, data }) => copies?.keep(keptFor, data),
+        keepCopy: (_, { params: keptFor, data }) => void copies?.store.keep(copies.name, keptFor, data),
       },
     }),
     { input: { params } },
@@ -73,7 +80,7 @@ export interface ResourceView {
   readonly data: unknown;
   /** Nothing to show yet: a skeleton. */
   readonly loading: boolean;
-  /** The failed load's text, when there is no copy to show ('' when no answer came at all). */
+  /** The failed load's text, when there is no copy to show. */
   readonly error: string | null;
   /** The failure, or the copy shown, is for want of a connection. */
   readonly offline: boolean;
@@ -85,11 +92,22 @@ export interface ResourceView {
   readonly copyError: string | null;
 }
 
-export function resourceViewOf(snapshot: ResourceSnapshot): ResourceView {
+/**
+ * What the screen shows of the machine's snapshot; `describeError` words a load that got no answer at all,
+ * which has no text of its own (SPEC.md §8's for status 0).
+ */
+export function resourceViewOf(
+  snapshot: ResourceSnapshot,
+  describeError: (error: unknown) => string = String,
+): ResourceView {
+  const error = selectError(snapshot);
   return {
     data: selectData(snapshot),
     loading: selectIsLoading(snapshot),
-    error: selectError(snapshot),
+    error:
+      error === ''
+        ? describeError(new ApiError({ status: NETWORK_FAILURE_STATUS, key: 'errors.network' }))
+        : error,
     offline: selectIsOffline(snapshot),
     savedAt: selectSavedAt(snapshot),
     checking: selectIsChecking(snapshot),

@@ -1,6 +1,4 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { watchDeviceCopies } from '../services/api/device-copy';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
 import { useAppShell } from './actors-context';
 import type { AppApi } from './create-app-actors';
 import { lazyLoad } from './lazy-load';
@@ -67,28 +65,18 @@ export function useResource<T, P = undefined>(
     const start = (runtime: ResourceRuntime) => {
       if (stopped) return;
       const actor = runtime.createResourceActor({
-        load: async (input) => {
-          // The load's own view of the API: which of its answers were the service worker's copies.
-          const watched = watchDeviceCopies(api);
-          const data = await loadRef.current(watched.api, input as P);
-          return { data, savedAt: watched.savedAt() };
-        },
+        api,
+        load: (watchedApi, input) => loadRef.current(watchedApi, input as P),
         describeError,
         params: paramsRef.current,
-        ...(keep && lastCopies
-          ? {
-              copies: {
-                read: (input: unknown) => lastCopies.read(keep, input),
-                keep: (input: unknown, data: unknown) => void lastCopies.keep(keep, input, data),
-              },
-            }
-          : {}),
+        ...(keep && lastCopies ? { copies: { name: keep, store: lastCopies } } : {}),
       });
       actorRef.current = actor;
       loadedKey.current = keyRef.current;
       // Each change is rendered as a transition (issue 12: Total Blocking Time): a list arriving on a slow
       // phone is rendered in slices between which the browser stays responsive, and committed once.
-      const show = () => startTransition(() => setView(runtime.resourceViewOf(actor.getSnapshot())));
+      const show = () =>
+        startTransition(() => setView(runtime.resourceViewOf(actor.getSnapshot(), describeError)));
       const subscription = actor.subscribe(show);
       actor.start();
       show();
@@ -121,11 +109,7 @@ export function useResource<T, P = undefined>(
   return {
     data: view.data as T | null,
     loading: view.loading,
-    // A load that got no answer at all has no text of its own: SPEC.md §8's for status 0.
-    error:
-      view.error === ''
-        ? describeError(new ApiError({ status: NETWORK_FAILURE_STATUS, key: 'errors.network' }))
-        : view.error,
+    error: view.error,
     offline: view.offline,
     savedAt: view.savedAt,
     checking: view.checking,

@@ -4,10 +4,10 @@ import {
   DEVICE_COPY_HEADER,
   deviceCopySavedAt,
   markDeviceCopy,
-  watchDeviceCopies,
 } from '../../../../src/services/api/device-copy';
 import { createEndpoints } from '../../../../src/services/api/endpoints';
 import { ApiError } from '../../../../src/services/api/errors';
+import { watchDeviceCopies } from '../../../../src/services/api/watch-device-copies';
 import { createFakeFetch } from './fakeFetch';
 
 // Issue 18: a list the service worker answered from its cache (the network failed) carries the copy's date;
