@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dashboard from '../../../src/screens/Dashboard';
 import LiveTv from '../../../src/screens/LiveTv';
+import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
+import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
 import { markDeviceCopy } from '../../../src/services/api/device-copy';
 import { ApiError } from '../../../src/services/api/errors';
 import type { LastCopies } from '../../../src/services/offline/last-copies';
@@ -10,6 +12,7 @@ import { createAppStorage } from '../../../src/services/storage';
 import { CHANNELS, renderContent } from '../content/fixtures';
 import { memoryLastCopies, type RenderAppOptions, renderWithApp } from '../helpers/render-app';
 import { loggedInStorage, payment, SUBJECTS } from './catalogue-fixtures';
+import { LOGGED_IN, MATHS, memoryPositions, NEXT_VIDEO, STUDENT, VIDEO } from './video-fixtures';
 
 // Issue 18, defect 6: offline, Transactions and Live TV had nothing to show but "Network error… Try again".
 // Now a screen shows the last copy it saw, with its date, or says it is offline and what still works.
@@ -208,5 +211,54 @@ describe('Live TV offline', { timeout: 20_000 }, () => {
     expect(
       screen.getByRole('article', { name: 'StudyCam Live : des leçons toute la journée' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('a lesson offline', { timeout: 20_000 }, () => {
+  // Offline the access is the one the device last heard of: paid until next year.
+  const PAID = {
+    ...LOGGED_IN,
+    user: JSON.stringify({
+      v: 1,
+      data: {
+        ...STUDENT,
+        paidSubjects: [
+          { subjectId: 'maths', subjectTitle: MATHS.subjectTitle, expiresAt: '2099-01-01T00:00:00.000Z' },
+        ],
+      },
+    }),
+  };
+  const renderPlayer = (api: RenderAppOptions['api']) =>
+    renderWithApp(
+      <PlaybackPositionsContext.Provider value={memoryPositions().positions}>
+        <VideoPlayerScreen params={{}} titleKey="video-player" />
+      </PlaybackPositionsContext.Provider>,
+      { api, path: '/video-player?videoId=v1', storage: PAID },
+    );
+
+  it('says a lesson not downloaded needs a connection before Play, not after it fails', async () => {
+    setOnline(false);
+    renderPlayer({
+      fetchVideos: async () => [VIDEO, NEXT_VIDEO],
+      fetchSubjects: async () => [MATHS],
+      checkSubjectExpiration: offline,
+      upNextVideos: offline,
+      viewVideo: offline,
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: VIDEO.title })).toBeInTheDocument();
+    expect(
+      screen.getByText(/^This lesson is not downloaded on this phone/).closest('[role="alert"]'),
+    ).toHaveTextContent('You are offline');
+    expect(screen.queryByRole('button', { name: 'Play' })).not.toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+    setOnline(true);
+    expect(await screen.findByRole('button', { name: 'Play' })).toBeInTheDocument();
+  });
+
+  it('a lesson that cannot be loaded offline says so, with what still works', async () => {
+    setOnline(false);
+    renderPlayer({ fetchVideos: offline, fetchSubjects: offline });
+    const alert = await screen.findByRole('alert', { name: 'You are offline' });
+    expect(within(alert).getByRole('link', { name: 'Watch the videos you downloaded' })).toBeInTheDocument();
   });
 });
