@@ -125,7 +125,9 @@ function serviceWorker(): Plugin {
         const { buildServiceWorker } = await import('./scripts/build-sw.ts');
         const { count, size, warnings } = await buildServiceWorker(outDir);
         for (const warning of warnings) this.warn(warning);
-        this.info(`service worker: ${count} files precached, ${(size / 1024).toFixed(1)} KiB`);
+        this.info(
+          `service worker: ${count} files listed, ${(size / 1024).toFixed(1)} KiB (the language packs: one language a device)`,
+        );
         // After the worker, so sw.js gets its compressed siblings too.
         const { precompress } = await import('./scripts/precompress.ts');
         const packed = precompress(outDir);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, messageSchema } from './common';
+import { idSchema, languageSchema, messageSchema, sectionSchema } from './common';
 
 // The student's account (API.md "Users"): the user object, sign-in, profile, password and deletion.
 
@@ -58,6 +58,11 @@ export const paidSubjectSchema = z.object({
   subjectId: z.string(),
   subjectTitle: z.string(),
   expiresAt: z.string(),
+  section: sectionSchema
+    .optional()
+    .describe(
+      "the subject's section, which the app opens its lists on (absent in a user stored by an older app)",
+    ),
 });
 export type PaidSubject = z.infer<typeof paidSubjectSchema>;
 
@@ -76,6 +81,11 @@ export const clientUserSchema = z.object({
   profilePicture: z.string().nullable(),
   createdAt: z.string(),
   paidSubjects: z.array(paidSubjectSchema),
+  /**
+   * The language the student chose, saved with the account (issue 18): the app applies it at login; the
+   * server's messages and mails use it. null: never chosen, the browser's languages decide.
+   */
+  language: languageSchema.nullable(),
 });
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
@@ -98,6 +108,8 @@ export const modifyProfileBody = z.object({
   lastname: name.optional(),
   email: emailSchema.optional(),
   phonenumber: phoneSchema.optional(),
+  /** The student's explicit choice of language (issue 18). */
+  language: languageSchema.optional(),
 });
 export type ModifyProfilePayload = z.input<typeof modifyProfileBody>;
 

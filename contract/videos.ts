@@ -91,11 +91,27 @@ export const videoPageQuery = z.object({
 });
 export type VideoPageQuery = z.input<typeof videoPageQuery>;
 
+/** How many lessons of one subject match a page's filters, in all and per topic (not only the loaded page). */
+export const subjectLessonCountSchema = z.object({
+  subjectId: z.string(),
+  lessons: z.number().int(),
+  topics: z
+    .array(z.object({ subsection: z.string(), lessons: z.number().int() }))
+    .describe('in catalogue order'),
+});
+export type SubjectLessonCount = z.infer<typeof subjectLessonCountSchema>;
+
 export const videoPage = z.object({
   success: z.literal(true),
   videos: videoList,
   nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
   total: z.number().int().describe('Lessons matching the filters, on every page'),
+  subjects: z
+    .array(subjectLessonCountSchema)
+    .optional()
+    .describe(
+      'First page only (no cursor): the matching lessons counted per subject and topic, in catalogue order, so a screen can say "12 videos · 6 topics" before every page is loaded',
+    ),
 });
 export type VideoPage = z.infer<typeof videoPage>;
 
@@ -143,3 +159,46 @@ export const positionResponse = z.object({
   updatedAt: z.string().nullable(),
 });
 export type VideoPosition = z.infer<typeof positionResponse>;
+
+/**
+ * GET videos/continue: what a student's home offers to watch, from the positions on their account. A
+ * lesson as listed there: enough to show it and open the player, not the player's own data.
+ */
+export const lessonSummarySchema = videoSchema.pick({
+  _id: true,
+  title: true,
+  titles: true,
+  subjectId: true,
+  subjectTitle: true,
+  section: true,
+  subsection: true,
+  level: true,
+  thumbnailUrl: true,
+  thumbnailSrcset: true,
+  durationSeconds: true,
+});
+export type LessonSummary = z.infer<typeof lessonSummarySchema>;
+
+export const continueWatchingResponse = z.object({
+  success: z.literal(true),
+  resume: z
+    .object({
+      lesson: lessonSummarySchema,
+      position: z.number().describe('seconds from the start, where the student stopped'),
+      updatedAt: z.string().describe('when the student was there'),
+    })
+    .nullable()
+    .describe('The lesson watched last, when it was not finished; null otherwise'),
+  nextUp: z
+    .object({
+      lesson: lessonSummarySchema,
+      position: z.number().describe('seconds already watched of it (0: not started)'),
+      reason: z
+        .enum(['nextInSubject', 'newSubject'])
+        .describe(
+          "'nextInSubject': the first unfinished lesson after the one watched last, in its subject's order; 'newSubject': the first lesson of a paid subject not started yet",
+        ),
+    })
+    .nullable(),
+});
+export type ContinueWatching = z.infer<typeof continueWatchingResponse>;

@@ -17,14 +17,27 @@ import {
   type RequestToPayOutput,
 } from './mobileMoneyTypes';
 import { notProvided } from './notProvided';
+import { type UnpaidOutcome, unpaidOutcome } from './paymentOutcome';
 import type { PendingPayment } from './types';
 
 // SPEC.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237, at least 12 characters), request the
-// payment, wait 3 s, poll; PENDING polls every 2 s; SUCCESSFUL completes; anything else is a failure.
+// payment, wait 3 s, poll; PENDING polls every 2 s; SUCCESSFUL completes; anything else is not completed.
 // DESIGN.md adds: the pending reference is persisted so a reload resumes the same payment, and polling has
-// an upper bound after which the payment stays resumable (`suspended`).
+// an upper bound after which the payment stays resumable (`suspended`). Issue 18: a payment not completed
+// stays on screen (`notCompleted`) with what happened and what to do: "Try again" requests a new payment
+// from the same number, "Use another number" goes back to the prompt with the number used.
 
 export * from './mobileMoneyTypes';
+
+/** A payment's own traces, cleared when the student starts another for the same order. */
+export const NO_PAYMENT = {
+  referenceId: null,
+  startedAt: null,
+  pollingSince: null,
+  deadlinePassed: false,
+  lastStatus: null,
+  lastReason: null,
+} as const;
 
 export const mobileMoneyMachine = setup({
   types: {
@@ -55,7 +68,15 @@ export const mobileMoneyMachine = setup({
       return { now, pollingSince: now, deadlinePassed: false };
     }),
     markDeadlinePassed: assign({ deadlinePassed: true }),
-    recordStatus: assign({ lastStatus: (_, params: { status: PaymentStatus }) => params.status }),
+    recordStatus: assign((_, params: { status: PaymentStatus; reason?: string | undefined }) => ({
+      lastStatus: params.status,
+      lastReason: params.reason ?? null,
+    })),
+    /** "Try again": everything of the payment that did not complete is forgotten but the number and order. */
+    startNewPayment: assign(({ event }) =>
+      event.type === 'payment.retry' ? { ...NO_PAYMENT, startedAt: event.now, now: event.now } : {},
+    ),
+    forgetPayment: assign(NO_PAYMENT),
   },
   guards: {
     phoneIsValid: ({ context }) => isValidPhone(context.phone),
@@ -79,6 +100,7 @@ export const mobileMoneyMachine = setup({
       pollDeadline: input.pollDeadline ?? MOBILE_MONEY_DELAYS.pollDeadline,
       deadlinePassed: false,
       lastStatus: null,
+      lastReason: null,
     };
     if (input.pending) {
       const { pending } = input;
@@ -176,26 +198,17 @@ export const mobileMoneyMachine = setup({
               {
                 guard: { type: 'isSuccessful', params: ({ event }) => ({ status: event.output.status }) },
                 target: '#mobileMoney.succeeded',
-                actions: { type: 'recordStatus', params: ({ event }) => ({ status: event.output.status }) },
+                actions: { type: 'recordStatus', params: ({ event }) => event.output },
               },
               {
                 guard: { type: 'isPending', params: ({ event }) => ({ status: event.output.status }) },
                 target: 'waitingNextPoll',
-                actions: { type: 'recordStatus', params: ({ event }) => ({ status: event.output.status }) },
+                actions: { type: 'recordStatus', params: ({ event }) => event.output },
               },
               {
-                target: '#mobileMoney.failed',
-                actions: [
-                  { type: 'recordStatus', params: ({ event }) => ({ status: event.output.status }) },
-                  {
-                    type: 'showAlert',
-                    params: ({ event }) => ({
-                      key: 'paymentNotCompleted',
-                      params: { status: event.output.status },
-                    }),
-                  },
-                  'clearPending',
-                ],
+                // Any other status: not completed, and final for this reference, so nothing is left to resume.
+                target: '#mobileMoney.notCompleted',
+                actions: [{ type: 'recordStatus', params: ({ event }) => event.output }, 'clearPending'],
               },
             ],
             // A network error is not an answer: keep polling (the deadline decides when to stop).
@@ -208,8 +221,17 @@ export const mobileMoneyMachine = setup({
         },
       },
     },
+    // What the student reads here (what happened, the money, what to do) comes from the selectors below.
+    notCompleted: {
+      on: {
+        'payment.retry': { target: 'requesting', actions: 'startNewPayment' },
+        'payment.changeNumber': { target: 'askingPhone', actions: 'forgetPayment' },
+        'payment.dismiss': 'failed',
+      },
+    },
+    // MTN has not answered within the round: the payment is kept, to check again now or later (never a
+    // second payment: the first may still be approved).
     suspended: {
-      entry: { type: 'showAlert', params: { key: 'paymentStatusUnknown' } },
       on: {
         'payment.resume': { target: 'polling.checkingStatus', actions: 'startPollingRound' },
         'payment.abandon': 'abandoned',
@@ -244,3 +266,19 @@ export const selectIsSuspended = (snapshot: MobileMoneySnapshot): boolean => sna
 export const selectReferenceId = (snapshot: MobileMoneySnapshot): string | null =>
   snapshot.context.referenceId;
 export const selectPaymentAmount = (snapshot: MobileMoneySnapshot): number => snapshot.context.amount;
+
+/** A payment the student must decide about: not completed (one of four outcomes) or still pending. */
+export interface PaymentOutcomeView {
+  readonly outcome: UnpaidOutcome | 'pending';
+  /** The number the payment was asked from. */
+  readonly phone: string;
+}
+
+export const selectPaymentOutcome = (snapshot: MobileMoneySnapshot): PaymentOutcomeView | null => {
+  const { phone, lastStatus, lastReason } = snapshot.context;
+  if (snapshot.matches('suspended')) return { outcome: 'pending', phone };
+  if (snapshot.matches('notCompleted') && lastStatus !== null) {
+    return { outcome: unpaidOutcome({ status: lastStatus, reason: lastReason }), phone };
+  }
+  return null;
+};

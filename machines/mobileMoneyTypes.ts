@@ -39,7 +39,13 @@ export type MobileMoneyEvent =
   /** From `suspended`: poll again with a fresh deadline counted from `now`. */
   | { type: 'payment.resume'; now: number }
   /** From `suspended`: stop watching; the payment stays persisted for the transactions tab. */
-  | { type: 'payment.abandon' };
+  | { type: 'payment.abandon' }
+  /** From `notCompleted` ("Try again"): a new payment, same number and order, requested at `now`. */
+  | { type: 'payment.retry'; now: number }
+  /** From `notCompleted` ("Use another number"): back to the phone prompt, prefilled with the number used. */
+  | { type: 'payment.changeNumber' }
+  /** From `notCompleted` (OK): the student leaves it there; nothing is left to resume. */
+  | { type: 'payment.dismiss' };
 
 export type MobileMoneyInput = {
   /** The app's clock when the machine starts. */
@@ -74,6 +80,8 @@ export interface MobileMoneyContext {
   /** Set when the polling deadline passes; the next unanswered or PENDING check then suspends. */
   readonly deadlinePassed: boolean;
   readonly lastStatus: PaymentStatus | null;
+  /** The provider's reason with the last status (a FAILED one says why). */
+  readonly lastReason: string | null;
 }
 
 export function isValidPhone(phone: string): boolean {

@@ -3,7 +3,7 @@ import { assign, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { User } from './types';
 
-// SPEC.md §4/§5 "Session": logged in means a stored JWT that is not expired; 'expiring soon' is under
+// SPEC.md §4/§5 "Session": logged in means a stored JWT that is not expired, with its user; 'expiring soon' is under
 // 5 minutes left; expiry while the app is open logs out; logout clears all local storage and caches.
 // The app decodes the JWT's `exp` (src/services) and passes `expiresAt`; the machine only compares times
 // it is given, so it needs no clock and no base64.
@@ -87,8 +87,12 @@ export const sessionMachine = setup({
     advanceClockByCeiling: assign({ now: ({ context }) => context.now + SESSION_DELAYS.timerCeiling }),
   },
   guards: {
+    // Issue 18: never a session without its student (a stored token whose user cannot be read ends like an
+    // expired one: the player, the cart and the payments all need the user's id).
     credentialsAreLive: ({ event }) =>
-      (event.type === 'session.restore' || event.type === 'session.login') && isLive(event),
+      (event.type === 'session.restore' || event.type === 'session.login') &&
+      isLive(event) &&
+      event.user !== null,
     hasToken: ({ event }) =>
       (event.type === 'session.restore' || event.type === 'session.login') && Boolean(event.token),
     expiredAt: ({ context }, params: { now: number }) => !isLive({ ...context, now: params.now }),

@@ -9,6 +9,7 @@
  *   … --long-tasks   also lists each run's long tasks and the main-thread time of each script (what TBT is)
  *   … --compare DIR  also serves another build (DIR: its dist, e.g. main's) and runs every page on it in turn
  *                    with this one, so both see the same load on a shared machine
+ *   … --pages A,B    only the pages whose names start with A or B (e.g. `--pages home`)
  */
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -97,6 +98,12 @@ export async function startBenchServer(distDir = DIST): Promise<{
       [user.id, subjectId],
     );
   }
+  // Where the student stopped in a lesson, on the account: home offers it as "Continue".
+  await app.db.query(
+    `INSERT INTO playback_positions (student_id, video_id, position_seconds, updated_at) VALUES ($1, $2, 6, now())
+     ON CONFLICT (student_id, video_id) DO UPDATE SET position_seconds = 6, updated_at = now()`,
+    [user.id, 'ang-maths-f5-v02'],
+  );
   const profile = await app.inject({
     method: 'GET',
     url: '/users/profile',
@@ -223,6 +230,15 @@ export function benchOptions(argv = process.argv): { runs: number; compareDir: s
   return { runs: Number(flag('--runs') ?? 5), compareDir: flag('--compare') };
 }
 
+/** The pages `--pages A,B` names (by the start of their names), else every page. */
+export function selectedPages(pages: BenchPage[], argv = process.argv): BenchPage[] {
+  const index = argv.indexOf('--pages');
+  const wanted = index > 0 ? (argv[index + 1] ?? '').split(',').filter(Boolean) : [];
+  return wanted.length === 0
+    ? pages
+    : pages.filter((page) => wanted.some((name) => page.name.startsWith(name)));
+}
+
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
   const { runs, compareDir } = benchOptions();
@@ -231,7 +247,7 @@ async function main() {
     if (compareDir) builds.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });
     const all: { build: string; pages: BenchPage[]; results: LighthouseRun[] }[] = builds.map((build) => ({
       build: build.name,
-      pages: benchPages(build.server.studentStorage),
+      pages: selectedPages(benchPages(build.server.studentStorage)),
       results: [],
     }));
     console.log(RUN_HEADER);

@@ -11,11 +11,11 @@
  *
  *   tsx scripts/bench-main-thread.ts                     this build's dist, 5 runs a page
  *   tsx scripts/bench-main-thread.ts --compare DIR       and another build's, each page on both in turn
- *   … --runs N
+ *   … --runs N, --pages A,B (as bench-lighthouse)
  */
 import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { benchOptions, startBenchServer } from './bench-lighthouse';
+import { benchOptions, selectedPages, startBenchServer } from './bench-lighthouse';
 import { type BenchPage, benchPages, median } from './lighthouse-report';
 
 /** Lighthouse's mobile CPU slowdown and its long-task threshold. */
@@ -121,9 +121,9 @@ async function main(): Promise<void> {
     console.log('|---|---|---:|---:|---:|---|');
     for (let run = 1; run <= runs; run++) {
       // Page by page, each build in turn: a burst of load falls on both alike.
-      for (let index = 0; index < benchPages({}).length; index++) {
+      for (let index = 0; index < selectedPages(benchPages({})).length; index++) {
         for (const build of builds) {
-          const page = benchPages(build.server.studentStorage)[index];
+          const page = selectedPages(benchPages(build.server.studentStorage))[index];
           if (!page) continue;
           const result = await measure(browser, build.server.origin, page);
           results.push({ build: build.name, run, result });
@@ -133,7 +133,7 @@ async function main(): Promise<void> {
     }
     console.log('\n| page | build | CPU (median) | TBT estimate (median) |');
     console.log('|---|---|---:|---:|');
-    for (const page of benchPages({})) {
+    for (const page of selectedPages(benchPages({}))) {
       for (const build of builds) {
         const mine = results.filter((r) => r.build === build.name && r.result.page === page.name);
         const cpu = median(mine.map((r) => r.result.cpuMs));

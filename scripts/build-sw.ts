@@ -12,7 +12,11 @@ import { LAZY_LIBRARY_GLOBS } from '../src/sw/routes';
 const ROOT = resolve(import.meta.dirname, '..');
 export const SW_FILE = 'sw.js';
 
-/** The app shell: everything the installed app needs to open offline, and nothing else. */
+/**
+ * The app shell: everything the installed app needs to open offline, and nothing else. Each language's page
+ * and dictionary are listed too, for their revisions, but the worker takes them out of the precache and
+ * downloads only the student's language (src/sw/language-packs.ts).
+ */
 export const PRECACHE_PATTERNS = [
   'index.html',
   // The first screen prerendered in French (scripts/prerender.ts); index.html is the English one.
@@ -74,5 +78,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const outDir = resolve(process.argv[2] ?? 'dist');
   const { count, size, warnings } = await buildServiceWorker(outDir);
   for (const warning of warnings) console.warn(warning);
-  console.log(`${SW_FILE}: ${count} files precached, ${(size / 1024).toFixed(1)} KiB`);
+  console.log(
+    `${SW_FILE}: ${count} files listed, ${(size / 1024).toFixed(1)} KiB (the language packs: one language a device)`,
+  );
 }

@@ -84,5 +84,7 @@ export function benchPages(studentStorage: Record<string, string>): BenchPage[] 
     { name: 'landing', path: '/' },
     { name: 'home', path: '/#/home' },
     { name: 'study-sections (logged in)', path: '/#/study-sections', storage: studentStorage },
+    // Issue 18: a paying student's home asks for "Continue" beside the catalogue (docs/home.md).
+    { name: 'home (paid, logged in)', path: '/#/home', storage: studentStorage },
   ];
 }

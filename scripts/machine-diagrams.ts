@@ -29,7 +29,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'checkout.ts':
     'From the cart to paid subjects: empty cart alert, choice of MTN Mobile Money (Orange Money is announced and the choice stays open), the mobile money child, then `makePayment` with a loader that hides itself after `loaderTimeout` while the call goes on. Success and failure run the effects of SPEC.md §4 and navigate. `checkout.resume` watches a persisted payment again.',
   'mobileMoney.ts':
-    'One MTN Mobile Money payment: phone (prefilled 237, at least 12 characters), `requestToPay`, the reference persisted (`persistPending`), a first status check after 3 s, then every 2 s while PENDING; a network error keeps polling. A polling round ends at its deadline (`pollingSince + pollDeadline`) in `suspended`, still persisted and resumable. Started with a persisted `pending` payment it checks that same reference and never requests again.',
+    'One MTN Mobile Money payment: phone (prefilled 237, at least 12 characters), `requestToPay`, the reference persisted (`persistPending`), a first status check after 3 s, then every 2 s while PENDING; a network error keeps polling. Any other status stops in `notCompleted`, forgotten on the device and read by `selectPaymentOutcome` as refused, expired, a number that cannot pay or failed (machines/paymentOutcome.ts): "Try again" (`payment.retry`) requests a new payment from the same number, "Use another number" (`payment.changeNumber`) goes back to the prompt with the number used, OK (`payment.dismiss`) ends it. A polling round ends at its deadline (`pollingSince + pollDeadline`) in `suspended` (read as pending), still persisted and resumable. Started with a persisted `pending` payment it checks that same reference and never requests again.',
   'session.ts':
     'Logged in while the token is live: `expiresAt` (decoded from the JWT by the app) and the `now` of the last event are stored, and both timers (expiring soon at 5 minutes left, logout at expiry) are derived from them, so a restored session schedules them again. Logout runs `clearSession` (server call, storage, caches) and ends logged out even if the server call fails.',
   'installPrompt.ts':
@@ -37,7 +37,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'serviceWorker.ts':
     'Production only: registers when the app is stable or after 30 s at the latest, checks for an update every 6 hours, shows the offline-ready toast, and the update prompt (Update reloads exactly once after the new worker took over; Later shows the reload hint). A failed registration leaves the app working online.',
   'language.ts':
-    'en or fr, anything else is en; `persistLanguage` on every choice; `loadDictionary` fetches `/assets/i18n/{lang}.json`. A failed switch keeps the current dictionary; at start a failed French load falls back to English.',
+    "en or fr, anything else is en. The rule (issue 18, [languageRule.ts](./languageRule.ts)): an explicit choice wins, else the first of the browser's languages that is en or fr, else en. A choice is persisted on the device (`persistLanguage`) and, while signed in, saved with the account (`saveToAccount`); at login the account's language becomes the device's choice; `language.signedOut` forgets the choice and the browser's languages decide again. `loadDictionary` fetches `/assets/i18n/{lang}.json`. A failed switch keeps the current dictionary; at start a failed load falls back to the other language, once.",
   'form.ts':
     "A form sent to the server (register, login, profile, comment…). `form.change` stores a value and clears that field's error and the send error; `form.submit` runs the input's rule set from SPEC.md §5 (`FORM_RULES` in [validation.ts](./validation.ts)) and either names the fields at fault or invokes `submit` with the values; a failed send shows the error and keeps every value typed; a success runs `succeeded` with the server's answer, and `form.reset` starts again from the first values (a second comment). Selectors: values, field errors, error, submitting, succeeded.",
   'resource.ts':
@@ -163,15 +163,21 @@ ${toasts.join('\n')}
 
 ## Decisions the spec leaves open
 
-- Orange Money: the alert is shown and checkout stays in \`choosingMethod\`, so the student can pick MTN.
+- Orange Money: the alert is shown and checkout stays in \`choosingMethod\`, so the student can pick MTN
+  (the app shows it as not available yet before the tap).
 - A server refusal (\`success: false\`) clears the pending payment: resuming it would get the same answer.
   No answer at all (network, 5xx) keeps it, so the same reference is resumed later (\`makepayments\` is
   idempotent by reference on the server).
 - A mobile money polling round is bounded (\`pollDeadline\`, 120 s, overridable through the input). Past
-  the deadline the next unanswered or PENDING check moves to \`suspended\` with the alert
-  'Could not verify payment status. Please contact support.'; the payment stays persisted,
-  \`payment.resume\` polls again with a fresh deadline, \`payment.abandon\` leaves it to the transactions tab.
-  A restored payment keeps its original deadline but is always checked at least once.
+  the deadline the next unanswered or PENDING check moves to \`suspended\`, which the app shows as a
+  pending payment (no money is taken unless the student approves it; do not pay twice); the payment stays
+  persisted, \`payment.resume\` polls again with a fresh deadline, \`payment.abandon\` leaves it to the
+  transactions tab and the server's reconciler. A pending payment offers no new payment: the first may still
+  be approved. A restored payment keeps its original deadline but is always checked at least once.
+- A status other than SUCCESSFUL or PENDING ('Payment was not completed. Status: {status}', SPEC.md §4) is
+  not an alert: the dialog of \`notCompleted\` says it with the status in the student's language, what
+  happened, whether money was taken and what to do, with Try again, Use another number and OK (issue 18;
+  the table of outcomes is in docs/payments.md).
 - A session restored with an expired token goes through \`clearSession\` like a logout; with no token it
   is simply logged out.
 - A declined install prompt hides the banner until the browser offers a new one.

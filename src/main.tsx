@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { navigate as navigateHash } from 'wouter/use-hash-location';
+import { languageFor } from '../machines/languageRule';
 import { AppRoot } from './app/AppRoot';
 import { preloadScreenFor } from './app/AppRoutes';
 import type { AppServices, AppShell } from './app/actors-context';
@@ -57,6 +58,8 @@ const prerendered = readPrerendered(container);
 // A language chosen before this version of the app lived in local storage only: the server reads the cookie.
 const storedLanguage = storage.getLanguage();
 if (storedLanguage !== null) writeLanguageCookie(storedLanguage);
+// Some older WebViews report no list, only the one language.
+const browserLanguages = () => (navigator.languages.length > 0 ? navigator.languages : [navigator.language]);
 
 const effects: AppEffects = {
   storage,
@@ -66,18 +69,17 @@ const effects: AppEffects = {
   now,
   navigate,
   describeError,
-  // The server wrote the page in the student's language (cookie, else Accept-Language): start in it.
-  ...(prerendered.lang === null ? {} : { pageLanguage: prerendered.lang }),
+  browserLanguages,
   rememberLanguage: (lang) => writeLanguageCookie(lang),
   loadDictionary,
   // The precached app shell is nobody's personal data: keeping it lets the app still open offline. The
   // code arrives with the logout that needs it (every chunk is precached, so offline too).
   clearCaches: async () => {
-    const [{ clearCaches }, { isPrecache }] = await Promise.all([
+    const [{ clearCaches }, { isAppShellCache }] = await Promise.all([
       import('./services/clear-caches'),
       import('./sw/cache-names'),
     ]);
-    return clearCaches({ keep: isPrecache });
+    return clearCaches({ keep: isAppShellCache });
   },
   // The native shell is installed already and loads its files from the device: no worker, no install banner.
   pwa: async () => {
@@ -128,10 +130,20 @@ const lastCopies: LastCopies = {
 const services: AppServices = { ui, now, navigate, api, describeError, lastCopies };
 const path = hashPath(window.location.hash);
 const hasToken = storage.getToken() !== null;
-prefetchRouteData(window.location.hash, api, hasToken);
+// A stored student with a paid subject still open (by the expiry last heard) gets home's "Continue" asked for
+// with the catalogue. Read here without src/services/subject-access.ts, which would join the entry's code:
+// home itself decides with mayStudyAny, this only starts the call early.
+const mayStudy =
+  hasToken &&
+  (storage.getUser()?.paidSubjects ?? []).some((entry) => Date.parse(entry.expiresAt) > Date.now());
+prefetchRouteData(window.location.hash, api, hasToken, mayStudy);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
-const hydrating = canHydrate(prerendered, { path, storedLanguage, year: new Date().getFullYear() });
+const hydrating = canHydrate(prerendered, {
+  path,
+  language: languageFor(storedLanguage, browserLanguages()),
+  year: new Date().getFullYear(),
+});
 const view = createShellViewStore(servedView(prerendered));
 
 /**

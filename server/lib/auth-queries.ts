@@ -1,5 +1,6 @@
 import type { Queryable } from './db';
 import { HttpError } from './errors';
+import type { Language } from './i18n';
 
 export type Role = 'STUDENT';
 
@@ -9,6 +10,8 @@ export interface TokenHolder {
   role: Role;
   token_version: number;
   revoked: boolean;
+  /** The language saved with the account (null: never chosen): the server's messages use it. */
+  language: Language | null;
 }
 
 /** The token's student, undefined when the account is unknown or deleted. */
@@ -18,7 +21,7 @@ export async function findTokenHolder(
   jti: string,
 ): Promise<TokenHolder | undefined> {
   const [row] = await db.query<TokenHolder>(
-    `SELECT s.username, s.role, s.token_version,
+    `SELECT s.username, s.role, s.token_version, s.language,
             EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked
        FROM students s
       WHERE s.id = $1 AND s.deleted_at IS NULL`,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { findTokenHolder, type Role } from './auth-queries';
 import type { Queryable } from './db';
 import { HttpError } from './errors';
+import type { Language } from './i18n';
 
 /** The caller, once its bearer token has been verified. */
 export interface AuthenticatedStudent {
@@ -16,6 +17,8 @@ export interface AuthenticatedStudent {
   tokenExpiresAt: Date;
   /** The student's token version when this token was issued (and still, since it was accepted). */
   tokenVersion: number;
+  /** The language saved with the account, read with the token's check (null: never chosen). */
+  language: Language | null;
 }
 
 /** The claims a token must carry to be checked further (issueToken writes them). */
@@ -81,6 +84,7 @@ export async function authenticateToken(
     jti: claims.jti,
     tokenExpiresAt: new Date(claims.exp * 1000),
     tokenVersion: claims.tv,
+    language: row.language,
   };
 }
 

@@ -144,8 +144,12 @@ export function translate(language: Language, key: string, params: MessageParams
   );
 }
 
+/**
+ * The language of a request's messages (issue 18): the one saved with the caller's account when the request
+ * carries a valid token and the student chose one, else Accept-Language.
+ */
 export function languageOf(request: FastifyRequest): Language {
-  return pickLanguage(request.headers['accept-language']);
+  return request.student?.language ?? pickLanguage(request.headers['accept-language']);
 }
 
 /** The message `key` in the language the request asked for. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
+import { MEMBER_START_PATH } from './landing-path';
 import { lazyLoad, useLazy } from './lazy-load';
 import { routeFor } from './route-lookup';
 import type { RouteParams } from './route-params';
@@ -122,9 +123,9 @@ export function AppRoutes({
                 }
               </Route>
             ))}
-            {/* The root, the default route and any unknown path go to landing. */}
+            {/* The root, the default route and any unknown path go to landing; a logged-in student's home. */}
             <Route>
-              <Redirect to={LANDING_PATH} replace />
+              <Redirect to={isLoggedIn ? MEMBER_START_PATH : LANDING_PATH} replace />
             </Route>
           </Switch>
         </Suspense>

@@ -7,10 +7,12 @@ import {
   selectIsLoaderVisible,
   selectMobileMoneyRef,
 } from '../../machines/checkout';
-import { selectIsAskingPhone, selectIsSuspended, selectPhone } from '../../machines/mobileMoney';
+import { selectIsAskingPhone, selectPaymentOutcome, selectPhone } from '../../machines/mobileMoney';
+import { selectUser } from '../../machines/session';
 import { formatFcfa } from '../services/money';
 import { Loader } from '../ui/Loader';
 import { PaymentMethodDialog } from '../ui/PaymentMethodDialog';
+import { PaymentOutcomeDialog } from '../ui/PaymentOutcomeDialog';
 import { PaymentWaiting } from '../ui/PaymentWaiting';
 import { PhonePrompt } from '../ui/PhonePrompt';
 import { useAppActors } from './actors-context';
@@ -40,7 +42,10 @@ export function CheckoutFlow({ checkout }: { checkout: CheckoutActor }) {
   return null;
 }
 
-/** The mobile money machine on screen: the phone prompt, then "confirm on your phone" or "still waiting". */
+/**
+ * The mobile money machine on screen: the phone prompt, "confirm on your phone", then, when it did not
+ * complete or MTN has not answered, what happened and what to do (the cart's and the shop's alike).
+ */
 export function MobileMoneyStep({
   actor,
   total,
@@ -50,11 +55,27 @@ export function MobileMoneyStep({
   total: string;
   now: () => number;
 }) {
+  const { session } = useAppActors();
+  const { t } = useTranslation();
   const asking = useSelector(actor, selectIsAskingPhone);
   const phone = useSelector(actor, selectPhone);
-  const suspended = useSelector(actor, selectIsSuspended);
+  const outcome = useSelector(actor, selectPaymentOutcome);
+  const username = useSelector(session, selectUser)?.username;
   const done = useSelector(actor, (s) => s.status !== 'active');
   if (done) return null;
+  if (outcome) {
+    return (
+      <PaymentOutcomeDialog
+        {...outcome}
+        header={t('common.alertHeader', { username: username ?? t('common.student') })}
+        onTryAgain={() => actor.send({ type: 'payment.retry', now: now() })}
+        onOtherNumber={() => actor.send({ type: 'payment.changeNumber' })}
+        onDismiss={() => actor.send({ type: 'payment.dismiss' })}
+        onCheckAgain={() => actor.send({ type: 'payment.resume', now: now() })}
+        onLater={() => actor.send({ type: 'payment.abandon' })}
+      />
+    );
+  }
   if (asking) {
     return (
       <PhonePrompt
@@ -66,12 +87,5 @@ export function MobileMoneyStep({
       />
     );
   }
-  return (
-    <PaymentWaiting
-      total={total}
-      suspended={suspended}
-      onResume={() => actor.send({ type: 'payment.resume', now: now() })}
-      onAbandon={() => actor.send({ type: 'payment.abandon' })}
-    />
-  );
+  return <PaymentWaiting total={total} />;
 }

@@ -26,11 +26,11 @@ export interface AppEffects {
    */
   pwa?: () => Promise<PwaEffects>;
   /**
-   * The language to start in when storage holds none: the one the page was served in (the server chose it
-   * from the cookie or Accept-Language, issue 12). Absent: SPEC.md's default, en.
+   * The browser's languages in order (navigator.languages; the native shell's WebView reports the device's):
+   * without an explicit choice they decide the language (machines/languageRule.ts).
    */
-  pageLanguage?: string;
-  /** Mirrors the persisted language where the server can read it (a cookie); null forgets it. */
+  browserLanguages: () => readonly string[];
+  /** Mirrors the persisted language where the server and the worker can read it (a cookie); null forgets it. */
   rememberLanguage?: (lang: Language | null) => void;
   /** The HTTP client, for lazily loaded features that bring their own calls (the shop's orders). */
   client?: ApiClient;

@@ -1,12 +1,13 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { cartMachine, selectCartCount } from '../../machines/cart';
 import {
+  type Language,
   type LoadDictionaryInput,
   languageMachine,
   selectHasDictionary,
   selectLanguage,
 } from '../../machines/language';
-import { type ClearSessionInput, selectIsLoggedIn, sessionMachine } from '../../machines/session';
+import { type ClearSessionInput, selectIsLoggedIn, selectUser, sessionMachine } from '../../machines/session';
 import type { User } from '../services/api/types';
 import { expiresAt } from '../services/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
@@ -53,10 +54,53 @@ export function createAppActors(fx: AppEffects) {
           fx.storage.setLanguage(lang);
           fx.rememberLanguage?.(lang);
         },
+        saveToAccount: (_, { lang }) => void saveLanguageToAccount(lang),
       },
     }),
-    { input: { stored: fx.storage.getLanguage() ?? fx.pageLanguage ?? null } },
+    { input: { stored: fx.storage.getLanguage(), browserLanguages: fx.browserLanguages() } },
   );
+
+  /**
+   * The choice goes with the account, so the next login on any device restores it. A save that fails
+   * (offline) is tried again at the next start: the device's choice then differs from the account's.
+   */
+  async function saveLanguageToAccount(lang: Language): Promise<void> {
+    const user = selectUser(session.getSnapshot());
+    if (!user) return;
+    const answer = await fx.api.saveLanguage({ id: user.id, language: lang }).catch(() => null);
+    if (answer) keepIfStillSignedIn(answer.user);
+  }
+
+  /** The user as the server has it now; offline, the one stored stays until the next start. */
+  async function refreshUser(): Promise<void> {
+    const answer = await fx.api.getProfile().catch(() => null);
+    if (answer) keepIfStillSignedIn(answer.user);
+  }
+
+  /** A user the server answered with, unless the student logged out (or another logged in) meanwhile. */
+  function keepIfStillSignedIn(user: User) {
+    if (selectUser(session.getSnapshot())?.id === user.id) updateUser(user);
+  }
+
+  /**
+   * Tells the language machine that a session began, with the language saved with the account (a user
+   * stored before the account had one carries no `language`: never chosen).
+   */
+  const signedIn = (user: User, login: boolean) =>
+    language.send({ type: 'language.signedIn', account: user.language ?? null, login });
+
+  // A session that ends (logout, expiry) clears the device's storage, the language choice with it.
+  let wasLoggingOut = false;
+  session.subscribe((snapshot) => {
+    if (wasLoggingOut && snapshot.matches('loggedOut')) language.send({ type: 'language.signedOut' });
+    wasLoggingOut = snapshot.matches('loggingOut');
+  });
+
+  /** A newer user object from the server (profile change, payment). */
+  function updateUser(user: User) {
+    fx.storage.setUser(user);
+    session.send({ type: 'session.userUpdated', user });
+  }
 
   const offlineVideos = fx.offlineVideos ?? NO_OFFLINE_VIDEOS;
 
@@ -108,14 +152,14 @@ export function createAppActors(fx: AppEffects) {
         expiresAt: expiresAt(newToken),
         now: fx.now(),
       });
+      if (selectIsLoggedIn(session.getSnapshot())) signedIn(user, true);
     },
-    /** A newer user object from the server (profile change, payment). */
-    updateUser(user: User) {
-      fx.storage.setUser(user);
-      session.send({ type: 'session.userUpdated', user });
-    },
+    updateUser,
     start() {
       for (const actor of [cart, session, language] as Actor<never>[]) actor.start();
+      // A device coming from the app this one replaces keeps its student: the user it stored is read, then
+      // asked of the server whole (its paid subjects and expiries) once the session is restored.
+      const legacy = fx.storage.migrateLegacyUser();
       const user = fx.storage.getUser();
       session.send({
         type: 'session.restore',
@@ -124,6 +168,9 @@ export function createAppActors(fx: AppEffects) {
         expiresAt: expiresAt(token),
         now: fx.now(),
       });
+      const restored = selectUser(session.getSnapshot());
+      if (restored) signedIn(restored, false);
+      if (restored && legacy) void refreshUser();
       // A payment left pending (tab closed, network lost) is watched again, never requested twice.
       const pending = fx.storage.getPendingPayment();
       const sessionUser = session.getSnapshot().context.user;

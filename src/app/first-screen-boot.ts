@@ -2,7 +2,8 @@
  * Runs inline in the prerendered page, right after #root and before the first paint (scripts/prerender.ts
  * serialises it, so it must stay self-contained: no imports, no helpers, no syntax newer than the
  * app's own ES2020 target). The HTML holds the visitor's landing; this turns it into what this visit will show:
- *  - no route yet ('', '#/'): the landing's own route, as the app would redirect;
+ *  - no route yet ('', '#/'): the landing's own route, or home for a logged-in student, as the app would
+ *    redirect;
  *  - another route, or a logged-in student: the landing's content gives way to an empty page area, so the
  *    shell (navbar, footer) shows at once and the app renders the route into it;
  *  - a logged-in student gets the member navbar, a stored cart its count.
@@ -17,9 +18,13 @@ export interface FirstScreenBootKeys {
   stateAttribute: string;
   memberNavbarId: string;
   landingPath: string;
+  /** Where a logged-in student starts when no route is named. */
+  memberStartPath: string;
   tokenKey: string;
   userKey: string;
   cartKey: string;
+  /** Where the student's explicit choice of language is stored. */
+  languageKey: string;
   /** The JSON block listing the app's code: `{ preload, modulepreload, actors, files, routes, script }`. */
   appCodeId: string;
 }
@@ -43,10 +48,6 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     try {
       const root = document.getElementById(keys.rootId);
       if (!root) return false;
-      if (path === '' || path === '/') {
-        history.replaceState(history.state, '', `${location.pathname}${location.search}#${keys.landingPath}`);
-        path = keys.landingPath;
-      }
       const store = window.localStorage;
       let member = false;
       const token = store.getItem(keys.tokenKey);
@@ -58,6 +59,11 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
         } catch {
           member = false;
         }
+      }
+      if (path === '' || path === '/') {
+        const start = member ? keys.memberStartPath : keys.landingPath;
+        history.replaceState(history.state, '', `${location.pathname}${location.search}#${start}`);
+        path = start;
       }
       let count = 0;
       try {
@@ -105,6 +111,28 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
     return [];
   };
 
+  /**
+   * The language this visit is in, by the rule of machines/languageRule.ts (written out again here: this
+   * function is inlined alone; tests/ui/app/first-screen.test.ts holds it to the rule): the stored choice,
+   * else the first of the browser's languages that is en or fr, else en.
+   */
+  const visitLanguage = (): string => {
+    try {
+      const chosen = window.localStorage.getItem(keys.languageKey);
+      if (chosen === 'en' || chosen === 'fr') return chosen;
+    } catch {
+      // Storage blocked: the browser's languages decide.
+    }
+    const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+    for (let i = 0; i < languages.length; i += 1) {
+      const primary = String(languages[i] || '')
+        .toLowerCase()
+        .split('-')[0];
+      if (primary === 'en' || primary === 'fr') return primary;
+    }
+    return 'en';
+  };
+
   /** How long the code waits for a first frame before it starts anyway. */
   const NO_FRAME_FALLBACK_MS = 1000;
 
@@ -122,7 +150,14 @@ export function firstScreenBoot(keys: FirstScreenBootKeys): void {
       if (started) return;
       started = true;
       const add = (element: HTMLElement) => document.head.appendChild(element);
-      const preloads = code.preload.concat(styles.map((href) => ({ href, as: 'style' })));
+      // The dictionary the app will load is the visit's, not necessarily the page's (the native shell always
+      // opens the English page): a French-speaking phone never fetches the English one.
+      const language = visitLanguage();
+      const dictionaries = code.preload.map((resource) => ({
+        href: resource.href.replace(/i18n\/(en|fr)\.json$/, `i18n/${language}.json`),
+        as: resource.as,
+      }));
+      const preloads = dictionaries.concat(styles.map((href) => ({ href, as: 'style' })));
       for (const resource of preloads) {
         const link = document.createElement('link');
         link.rel = 'preload';

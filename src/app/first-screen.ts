@@ -33,8 +33,11 @@ export function readPrerendered(root: Element): PrerenderedMarkup {
 export interface FirstRender {
   /** The route path the app is about to render (hash path without its query). */
   path: string;
-  /** The language storage holds ('en' or 'fr'), if any: the language machine starts in it. */
-  storedLanguage: string | null;
+  /**
+   * The language the app starts in (machines/languageRule.ts: the stored choice, else the browser's
+   * languages): the language machine starts in it.
+   */
+  language: string;
   /** The footer's year. */
   year: number;
 }
@@ -48,7 +51,7 @@ export function canHydrate(markup: PrerenderedMarkup, app: FirstRender): boolean
   return (
     markup.state === 'landing' &&
     app.path === LANDING_PATH &&
-    (app.storedLanguage === null || markup.lang === app.storedLanguage) &&
+    markup.lang === app.language &&
     markup.year === app.year
   );
 }

@@ -15,7 +15,7 @@ import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { firstScreenBoot } from './first-screen-boot';
-import { LANDING_PATH } from './landing-path';
+import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
 import type { Lazy } from './lazy-load';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
@@ -30,9 +30,11 @@ export const BOOT_SCRIPT = `(${firstScreenBoot.toString()})(${JSON.stringify({
   stateAttribute: PRERENDER_ATTRIBUTES.state,
   memberNavbarId: MEMBER_NAVBAR_ID,
   landingPath: LANDING_PATH,
+  memberStartPath: MEMBER_START_PATH,
   tokenKey: STORAGE_KEYS.token,
   userKey: STORAGE_KEYS.user,
   cartKey: STORAGE_KEYS.cart,
+  languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
 })});`;
 

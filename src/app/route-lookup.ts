@@ -23,11 +23,13 @@ export function routeFor(hash: string): RouteDefinition | undefined {
 
 /**
  * Asks for the list the first screen shows (its route's `data`) while its code loads: the answer waits in
- * the API client's session cache for the screen's own call. A protected route asks only with a session.
+ * the API client's session cache for the screen's own call. A protected route asks only with a session;
+ * the route's `studentData` only for a stored student who may study a paid subject now (`mayStudy`).
  */
-export function prefetchRouteData(hash: string, api: Endpoints, hasSession: boolean): void {
+export function prefetchRouteData(hash: string, api: Endpoints, hasSession: boolean, mayStudy = false): void {
   const route = routeFor(hash);
-  if (!route?.data || (route.protected && !hasSession)) return;
+  if (!route || (route.protected && !hasSession)) return;
   // A failed call is not cached: the screen asks again and shows the failure itself.
-  route.data(api).catch(() => undefined);
+  route.data?.(api).catch(() => undefined);
+  if (hasSession && mayStudy) route.studentData?.(api).catch(() => undefined);
 }

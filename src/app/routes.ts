@@ -19,6 +19,11 @@ export interface RouteDefinition {
    * failed call is not cached).
    */
   data?: (api: Endpoints) => Promise<unknown>;
+  /**
+   * The student's own data the first render asks for besides (`data`), asked for with it only when the
+   * stored student may study a paid subject now: home's "Continue" (docs/home.md).
+   */
+  studentData?: (api: Endpoints) => Promise<unknown>;
 }
 
 /** A content area's screen (issue 8), through src/screens/content-screens.ts. */
@@ -45,7 +50,10 @@ const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 /** Every route of SPEC.md §2. The default route and unknown paths fall back to landing (see AppRoutes). */
 export const ROUTES: readonly RouteDefinition[] = [
   plain('landing', false, () => import('../screens/Landing')),
-  plain('home', false, () => import('../screens/Home'), subjects),
+  {
+    ...plain('home', false, () => import('../screens/Home'), subjects),
+    studentData: (api) => api.fetchContinue(),
+  },
   plain('register', false, () => import('../screens/Register')),
   plain('login-with-phone-number', false, () => import('../screens/LoginWithPhone')),
   plain('login-with-username', false, () => import('../screens/LoginWithUsername')),

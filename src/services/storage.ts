@@ -1,4 +1,5 @@
 import type { PendingPayment } from '../../contract/payments';
+import { isLanguage } from '../../machines/languageRule';
 import type { CartItem, Language, User } from './api/types';
 
 export type { PendingPayment };
@@ -75,6 +76,42 @@ function isUser(value: unknown): value is User {
   );
 }
 
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function isPaidSubject(value: unknown): value is User['paidSubjects'][number] {
+  return (
+    isRecord(value) &&
+    typeof value.subjectId === 'string' &&
+    typeof value.subjectTitle === 'string' &&
+    typeof value.expiresAt === 'string'
+  );
+}
+
+/**
+ * The user as the app this one replaces kept it (issue 18): the user object as plain JSON, without this
+ * app's `{ v, data }` envelope, and perhaps only with the fields SPEC.md §3 names (id, username, role,
+ * profile picture), the id possibly as `_id`. Read as this app's user, the fields it lacks empty; the app
+ * then asks the server for the whole user (src/app/create-app-actors.ts).
+ */
+export function legacyUser(value: unknown): User | null {
+  if (!isRecord(value) || 'v' in value) return null;
+  const id = text(value.id) || text(value._id);
+  if (id === '' || text(value.username) === '') return null;
+  return {
+    id,
+    firstname: text(value.firstname),
+    lastname: text(value.lastname),
+    email: text(value.email),
+    username: text(value.username),
+    phonenumber: text(value.phonenumber),
+    role: 'STUDENT',
+    profilePicture: text(value.profilePicture) || null,
+    createdAt: text(value.createdAt),
+    paidSubjects: Array.isArray(value.paidSubjects) ? value.paidSubjects.filter(isPaidSubject) : [],
+    language: isLanguage(value.language) ? value.language : null,
+  };
+}
+
 export function isPendingPayment(value: unknown): value is PendingPayment {
   return (
     isRecord(value) &&
@@ -87,16 +124,17 @@ export function isPendingPayment(value: unknown): value is PendingPayment {
   );
 }
 
-function isLanguage(value: unknown): value is Language {
-  return value === 'en' || value === 'fr';
-}
-
 export interface AppStorage {
   getToken(): string | null;
   setToken(token: string): boolean;
   removeToken(): void;
   getUser(): User | null;
   setUser(user: User): boolean;
+  /**
+   * A user left by the app this one replaces (plain JSON), rewritten in this app's format and returned;
+   * null when storage holds none. Called once at start, before the session is restored.
+   */
+  migrateLegacyUser(): User | null;
   removeUser(): void;
   getCart(): CartItem[] | null;
   setCart(items: readonly CartItem[]): boolean;
@@ -185,6 +223,18 @@ export function createAppStorage(backing?: Storage): AppStorage {
     removeToken: () => remove(STORAGE_KEYS.token),
     getUser: () => readVersioned(STORAGE_KEYS.user, isUser),
     setUser: (user) => writeVersioned(STORAGE_KEYS.user, user),
+    migrateLegacyUser: () => {
+      const raw = readRaw(STORAGE_KEYS.user);
+      if (raw === null) return null;
+      let user: User | null;
+      try {
+        user = legacyUser(JSON.parse(raw));
+      } catch {
+        return null;
+      }
+      if (user !== null) writeVersioned(STORAGE_KEYS.user, user);
+      return user;
+    },
     removeUser: () => remove(STORAGE_KEYS.user),
     getCart: () => readVersioned(STORAGE_KEYS.cart, isCart),
     setCart: (items) => writeVersioned(STORAGE_KEYS.cart, items),

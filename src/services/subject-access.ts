@@ -26,6 +26,11 @@ export function hasAccessAt(paid: readonly PaidSubject[], subjectId: string, now
   return entry !== undefined && accessState(entry.expiresAt, now) !== 'expired';
 }
 
+/** Whether the student may study at least one paid subject at `now`: what makes home offer "Continue". */
+export function mayStudyAny(paid: readonly PaidSubject[], now: number): boolean {
+  return paid.some((entry) => accessState(entry.expiresAt, now) !== 'expired');
+}
+
 function isPaidSubject(value: unknown): value is PaidSubject {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;

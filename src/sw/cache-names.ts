@@ -29,7 +29,18 @@ export const BOOK_LISTS_CACHE = 'book-lists';
 /** hls.js and pdf.js, kept once used (never precached: most students never open those screens). */
 export const LAZY_LIBRARIES_CACHE = 'lazy-libraries';
 
-/** Workbox names its precache `workbox-precache-v2-<scope>`; the composition root keeps it on logout. */
+/**
+ * Each language's page and dictionary (src/sw/language-packs.ts): the app shell too, but only the student's
+ * language is downloaded.
+ */
+export const LANGUAGE_PACKS_CACHE = 'language-packs';
+
+/** Workbox names its precache `workbox-precache-v2-<scope>`. */
 export const PRECACHE_PREFIX = 'workbox-precache';
 
-export const isPrecache = (cacheName: string): boolean => cacheName.startsWith(PRECACHE_PREFIX);
+/**
+ * The app shell's caches (the precache and the language packs): nobody's personal data, so logout keeps
+ * them and the app still opens offline (the composition root's clearCaches).
+ */
+export const isAppShellCache = (cacheName: string): boolean =>
+  cacheName.startsWith(PRECACHE_PREFIX) || cacheName === LANGUAGE_PACKS_CACHE;

@@ -2,15 +2,21 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addRoute, cleanupOutdatedCaches, precache } from 'workbox-precaching';
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import type { Language } from '../../machines/languageRule';
 import { BOOK_LISTS_CACHE, LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
 import { deviceCopyPlugin } from './device-copy';
+import {
+  createLanguagePackStore,
+  dictionaryLanguageOf,
+  type ManifestEntry,
+  splitLanguagePacks,
+} from './language-packs';
 import { networkFirstPost } from './network-first-post';
 import {
-  APP_PAGES,
   isAppNavigation,
   isBookList,
   isCatalogueList,
@@ -23,16 +29,10 @@ import {
   scopedPath,
 } from './routes';
 
-declare const self: ServiceWorkerGlobalScope & {
-  __WB_MANIFEST: Array<string | { url: string; revision: string | null }>;
-};
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: ManifestEntry[] };
 
 const scope = new URL(self.registration.scope);
 const pathOf = (url: URL) => scopedPath(url, scope);
-
-// The app shell: index.html, the JS and CSS chunks, icons, manifest and both dictionaries.
-precacheAndRoute(self.__WB_MANIFEST);
-cleanupOutdatedCaches();
 
 // The first install takes over the open page at once, so the app works offline without a reload. Updates
 // wait: the app asks the student (SPEC.md §8) and sends SKIP_WAITING when they choose Update.
@@ -41,29 +41,62 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// Hash routing: every page of the app is the app's page, prerendered in the student's language (the cookie
-// the app writes, where the browser lets a worker read cookies; else the browser's languages); the server's
-// own pages (API docs, media) are not.
-const pages = {
-  en: createHandlerBoundToURL(APP_PAGES.en),
-  fr: createHandlerBoundToURL(APP_PAGES.fr),
-};
+// The student's language, by the rule the app and the server follow (machines/languageRule.ts): the
+// explicit choice, which the app mirrors in the `language` cookie (read here where the browser lets a
+// worker read cookies), else the browser's languages.
 interface CookieStoreLike {
   get(name: string): Promise<{ value?: string } | null | undefined>;
 }
-async function storedLanguage(): Promise<string | undefined> {
+async function studentLanguage(): Promise<Language> {
   const store = (self as { cookieStore?: CookieStoreLike }).cookieStore;
-  if (store === undefined) return undefined;
-  const cookie = await store.get('language').catch(() => undefined);
-  return cookie?.value;
+  const cookie = store === undefined ? undefined : await store.get('language').catch(() => undefined);
+  return pageLanguageFor(cookie?.value, self.navigator.languages);
 }
+
+// The app shell is the precache, less each language's page and dictionary: only the student's language is
+// downloaded (a French-speaking phone never downloads the English ones; src/sw/language-packs.ts).
+const { shell, packs } = splitLanguagePacks(self.__WB_MANIFEST);
+const languagePacks = createLanguagePackStore({
+  packs,
+  scope: self.registration.scope,
+  caches: self.caches,
+  fetch: (request) => fetch(request),
+});
+self.addEventListener('install', (event) => {
+  event.waitUntil(studentLanguage().then((language) => languagePacks.install(language)));
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(languagePacks.removeOutdated());
+});
+
+// Hash routing: every page of the app is the app's page, in the student's language; the server's own pages
+// (API docs, media) are not. Registered before the precache's route: Workbox's router answers with the first
+// route that matches, and the precache's would answer `/` (and `/index.html`) with the English page.
 registerRoute(
   ({ request, url }) => {
     const path = pathOf(url);
     return request.mode === 'navigate' && path !== null && isAppNavigation(path);
   },
-  async (options) => pages[pageLanguageFor(await storedLanguage(), self.navigator.languages)](options),
+  async ({ event }) =>
+    languagePacks.page(await studentLanguage(), (work) => (event as ExtendableEvent).waitUntil(work)),
 );
+
+const dictionaryLanguage = (url: URL) => {
+  const path = pathOf(url);
+  return path === null ? null : dictionaryLanguageOf(path);
+};
+registerRoute(
+  ({ request, url }) => request.method === 'GET' && dictionaryLanguage(url) !== null,
+  async ({ url, event }) => {
+    const language = dictionaryLanguage(url);
+    if (language === null) return fetch(url);
+    return languagePacks.dictionary(language, (work) => (event as ExtendableEvent).waitUntil(work));
+  },
+);
+
+precache(shell);
+addRoute();
+cleanupOutdatedCaches();
 
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 

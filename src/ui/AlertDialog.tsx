@@ -1,19 +1,30 @@
-import { useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import './modal.css';
+
+/** A choice an alert offers besides OK (a payment's "Try again", for example). */
+export interface AlertAction {
+  readonly label: string;
+  readonly onClick: () => void;
+}
 
 interface AlertDialogProps {
   header: string;
   message: string;
   okLabel: string;
   onOk: () => void;
+  /** What follows the message (a payment outcome's explanation). */
+  children?: ReactNode;
+  /** Choices before OK, the first one the likeliest: it takes the focus, and OK steps back to a plain button. */
+  actions?: readonly AlertAction[];
 }
 
 /** SPEC.md §8: every alert carries the header 'Hey {username}' and one OK button. */
-export function AlertDialog({ header, message, okLabel, onOk }: AlertDialogProps) {
+export function AlertDialog({ header, message, okLabel, onOk, children, actions = [] }: AlertDialogProps) {
   const headerId = useId();
   const messageId = useId();
-  const okRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => okRef.current?.focus(), []);
+  const firstRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => firstRef.current?.focus(), []);
+  const [primary, ...others] = actions;
 
   return (
     <div className="modal-backdrop modal-backdrop--center">
@@ -29,9 +40,32 @@ export function AlertDialog({ header, message, okLabel, onOk }: AlertDialogProps
             {header}
           </h2>
           <p id={messageId}>{message}</p>
-          <button ref={okRef} type="button" className="btn btn--block" onClick={onOk}>
-            {okLabel}
-          </button>
+          {children}
+          <div className="alert__actions">
+            {primary ? (
+              <button ref={firstRef} type="button" className="btn btn--block" onClick={primary.onClick}>
+                {primary.label}
+              </button>
+            ) : null}
+            {others.map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                className="btn btn--block btn--secondary"
+                onClick={action.onClick}
+              >
+                {action.label}
+              </button>
+            ))}
+            <button
+              ref={primary ? undefined : firstRef}
+              type="button"
+              className={primary ? 'btn btn--block btn--ghost' : 'btn btn--block'}
+              onClick={onOk}
+            >
+              {okLabel}
+            </button>
+          </div>
         </div>
       </div>
     </div>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from './Modal';
+import './badge.css';
+import './payment-dialogs.css';
 
 interface PaymentMethodDialogProps {
   total: string;
@@ -8,6 +10,10 @@ interface PaymentMethodDialogProps {
   onCancel: () => void;
 }
 
+/**
+ * MTN Mobile Money is the way to pay; Orange Money is shown as not available yet before it is tapped
+ * (issue 18), and tapping it still says so (SPEC.md §4's alert).
+ */
 export function PaymentMethodDialog({ total, onMtn, onOrange, onCancel }: PaymentMethodDialogProps) {
   const { t } = useTranslation();
   return (
@@ -17,8 +23,10 @@ export function PaymentMethodDialog({ total, onMtn, onOrange, onCancel }: Paymen
         <button type="button" className="btn btn--block btn--mtn" onClick={onMtn}>
           {t('checkout.mtn')}
         </button>
-        <button type="button" className="btn btn--block btn--secondary" onClick={onOrange}>
-          {t('checkout.orange')}
+        {/* Not aria-disabled: the tap is still answered, with the alert; its name says "coming soon". */}
+        <button type="button" className="btn btn--block payment-method--unavailable" onClick={onOrange}>
+          <span>{t('checkout.orange')}</span>{' '}
+          <span className="badge badge--warning">{t('checkout.comingSoon')}</span>
         </button>
         <button type="button" className="btn btn--block btn--ghost" onClick={onCancel}>
           {t('common.cancel')}

@@ -1,18 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { formatDuration } from './duration';
+import { videoPlayerHref } from './player-href';
 import './video-card.css';
-
-/** m:ss, or h:mm:ss for an hour or more. */
-export function formatDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
-
-/** The player route another screen owns; the id goes in the query, exactly in this form. */
-export const videoPlayerHref = (videoId: string) => `/video-player?videoId=${encodeURIComponent(videoId)}`;
 
 interface VideoCardProps {
   id: string;

@@ -2,7 +2,11 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './harness/accessibility';
 import { connectBrowser } from './harness/browser';
+import type { Lang } from './harness/dictionary';
+import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
 import { MATHS, PAYERS, type SignedInStudent, signedInStudent } from './harness/journey';
+import { NetworkGate } from './harness/network-gate';
+import type { PaymentOutcome } from './harness/student-app';
 
 // The unhappy paths of SPEC.md §4/§5 against the real server and its MoMo emulator, each on a fresh phone.
 
@@ -16,8 +20,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function studentWithMaths(): Promise<SignedInStudent> {
-  const student = await signedInStudent(browser, { cart: [MATHS.title] });
+async function studentWithMaths(lang: Lang = 'en', baseUrl?: string): Promise<SignedInStudent> {
+  const student = await signedInStudent(browser, {
+    cart: [MATHS.title],
+    lang,
+    ...(baseUrl ? { baseUrl } : {}),
+  });
   opened.push(student);
   await student.app.openCart();
   return student;
@@ -49,6 +57,10 @@ describe('paying with MTN Mobile Money: what goes wrong', () => {
     const student = await studentWithMaths();
     const { app, account, api } = student;
     await app.makePaymentButton().click();
+    // Issue 18: not available yet, and it says so before the tap; MTN comes first.
+    const methods = app.methodDialog().getByRole('button');
+    expect(await methods.nth(1).textContent()).toBe(app.t('checkout.mtn'));
+    expect(await methods.nth(2).textContent()).toContain(app.t('checkout.comingSoon'));
     await app.chooseOrange();
     await app.acknowledgeAlert('Orange Money payment coming soon!', account.username);
     await app.methodDialog().waitFor();
@@ -63,25 +75,6 @@ describe('paying with MTN Mobile Money: what goes wrong', () => {
     expect(await api.transactions(account)).toEqual([]);
     await expectNoPageErrors(student);
   });
-
-  for (const [name, payer] of [
-    ['rejecting', PAYERS.rejecting],
-    ['failing', PAYERS.failing],
-  ] as const) {
-    it(`a ${name} payer (${payer}): 'Payment was not completed. Status: FAILED', the cart is kept`, async () => {
-      const student = await studentWithMaths();
-      const { app, account, api, device } = student;
-      await app.payWithMtn(payer);
-      await app.waitingForApproval().waitFor();
-      await app.acknowledgeAlert('Payment was not completed. Status: FAILED', account.username);
-      if (name === 'rejecting') await device.screenshot('unhappy-03-rejecting-payer-after-alert');
-      expect(await app.pendingPayment(), 'a failed payment is not resumed').toBeNull();
-      expect(await app.quantityOf(MATHS.title).textContent()).toBe('1');
-      const payments = await api.transactions(account);
-      expect(payments.map((p) => p.status)).toEqual(['FAILED']);
-      await expectNoPageErrors(student);
-    });
-  }
 
   it('a pending payer that approves later: the app keeps polling, then completes the checkout', async () => {
     const student = await studentWithMaths();
@@ -131,3 +124,94 @@ describe('paying with MTN Mobile Money: what goes wrong', () => {
     await expectNoPageErrors(student);
   });
 });
+
+// Issue 18: a payment that did not complete speaks to a worried student, in French and in English: SPEC.md
+// §4's sentence with the status in words, what happened, whether money was taken, what to do; "Try again"
+// asks a new payment from the same number, "Use another number" goes back to the prompt with that number.
+const OUTCOMES: readonly (readonly [PaymentOutcome, string])[] = [
+  ['refused', PAYERS.rejecting],
+  ['failed', PAYERS.failing],
+  ['expired', PAYERS.expiring],
+  ['numberCannotPay', PAYERS.withoutAccount],
+];
+
+// A server of this file's own, to reach the emulator's record of a payment.
+let server: InProcessServer;
+beforeAll(async () => {
+  server = await startInProcessServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+for (const lang of ['fr', 'en'] as const) {
+  describe(`${lang}: a payment that did not complete says what happened and what to do`, () => {
+    for (const [outcome, payer] of OUTCOMES) {
+      it(`${outcome} (${payer}): Try again asks a new payment, Use another number pays from another`, async () => {
+        const student = await studentWithMaths(lang);
+        const { app, account, api, device } = student;
+        await app.payWithMtn(payer);
+        await app.expectOutcome(outcome, payer);
+        await expectAccessible(app.page, `checkout-outcome-${outcome}-${lang}`);
+        await device.screenshot(`outcome-${lang}-${outcome}`);
+        expect(await app.pendingPayment(), 'a payment not completed is not resumed').toBeNull();
+
+        // Try again: a second payment, same number and cart, which the test payer answers the same way.
+        await app.tryAgain();
+        await app.expectOutcome(outcome, payer);
+        const tried = await api.transactions(account);
+        expect(tried.map((p) => [p.status, p.msisdn, p.totalCost])).toEqual([
+          ['FAILED', payer, MATHS.price],
+          ['FAILED', payer, MATHS.price],
+        ]);
+        expect(new Set(tried.map((p) => p.referenceId)).size, 'a new payment, not the old one').toBe(2);
+
+        // Use another number: the prompt holds the number used; another one pays the same cart.
+        await app.chooseAnotherNumber(payer);
+        await device.screenshot(`outcome-${lang}-${outcome}-other-number`);
+        await app.enterOtherPhone(PAYERS.ordinary);
+        await app.acknowledgeAlert(app.t('messages.paymentSucceeded'), account.username);
+        await app.waitForRoute('study-sections');
+        const paid = await api.transactions(account);
+        expect(paid.map((p) => [p.status, p.msisdn]).sort()).toEqual(
+          [
+            ['FAILED', payer],
+            ['FAILED', payer],
+            ['SUCCESSFUL', PAYERS.ordinary],
+          ].sort(),
+        );
+        await expectNoPageErrors(student);
+      });
+    }
+
+    it('Try again after a refusal can succeed: the new payment completes the checkout', async () => {
+      const student = await studentWithMaths(lang, server.baseUrl);
+      const { app, account, api } = student;
+      // The emulator's test payers answer every payment alike, so the student's "no" on the phone is set in
+      // the emulator's own record of the first payment (its provider state), for an ordinary number whose
+      // next payment the emulator approves; the app and the server run as they do for a student.
+      const statusReads = /\/payments\/momo\/requesttopay\/[0-9a-f-]{36}$/;
+      const gate = await NetworkGate.install(app.page, statusReads);
+      await app.payWithMtn(PAYERS.ordinary);
+      const first = await gate.next();
+      const refused = new URL(first.request().url()).pathname.split('/').at(-1);
+      await server.db.query(
+        "UPDATE momo_sandbox_transactions SET failure_reason = 'APPROVAL_REJECTED' WHERE reference_id = $1",
+        [refused],
+      );
+      await first.continue();
+      await app.page.unroute(statusReads);
+      await app.expectOutcome('refused', PAYERS.ordinary);
+      await app.tryAgain();
+      await app.acknowledgeAlert(app.t('messages.paymentSucceeded'), account.username);
+      await app.waitForRoute('study-sections');
+      const payments = await api.transactions(account);
+      expect(payments.map((p) => [p.referenceId === refused, p.status, p.msisdn]).sort()).toEqual([
+        [false, 'SUCCESSFUL', PAYERS.ordinary],
+        [true, 'FAILED', PAYERS.ordinary],
+      ]);
+      expect(await app.pendingPayment()).toBeNull();
+      await expectNoPageErrors(student);
+    });
+  });
+}

@@ -8,6 +8,7 @@ import {
   type MobileMoneySnapshot,
   mobileMoneyMachine,
   type PaymentStatus,
+  selectPaymentOutcome,
 } from '../../machines/mobileMoney';
 import { RETRY } from '../../src/services/api/retry';
 import type { CartItem } from '../../src/services/api/types';
@@ -102,8 +103,8 @@ function describePath(path: Path, index: number): string {
         .replace(/^after\.(\w+)\..*$/, 'after.$1')
         .replace(/^(done|error)\.actor\./, '$1.');
       if (event.type === 'payment.phoneChanged') return `${name}(${String(event.phone).length} digits)`;
-      const output = event.output as { status?: string; referenceId?: string } | undefined;
-      if (output?.status) return `${name}(${output.status})`;
+      const output = event.output as { status?: string; reason?: string } | undefined;
+      if (output?.status) return `${name}(${[output.status, output.reason].filter(Boolean).join(' ')})`;
       if (event.type.startsWith('xstate.error.'))
         return `${name}(${event.error instanceof Error ? 'network' : '503'})`;
       return name;
@@ -330,6 +331,20 @@ async function perform(replay: Replay, event: AnyEventObject, next: MobileMoneyS
       return;
     case 'payment.abandon':
       return app.payLater();
+    case 'payment.retry':
+      // Try again: a new payment of the same order from the same number, sent at once.
+      replay.roundStart = await pageNow(replay);
+      await app.tryAgain();
+      replay.heldRequest = await replay.requestToPay.next();
+      return;
+    case 'payment.changeNumber':
+      return app.chooseAnotherNumber(next.context.phone);
+    case 'payment.dismiss':
+      await app
+        .outcomeDialog()
+        .getByRole('button', { name: app.t('common.ok') })
+        .click();
+      return app.outcomeDialog().waitFor({ state: 'detached' });
     default:
       throw new Error(`No UI action for ${event.type}`);
   }
@@ -392,9 +407,9 @@ async function expectScreen(replay: Replay, state: MobileMoneySnapshot): Promise
     method: await app.methodDialog().count(),
     phone: await app.phoneDialog().count(),
     waiting: await app.waitingForApproval().count(),
-    stillWaiting: await app.stillWaitingDialog().count(),
+    outcome: await app.outcomeDialog().count(),
   });
-  const nothing = { method: 0, phone: 0, waiting: 0, stillWaiting: 0 };
+  const nothing = { method: 0, phone: 0, waiting: 0, outcome: 0 };
   const stored = () => app.pendingPayment();
   const expectWaiting = async () => {
     await app.waitingForApproval().waitFor();
@@ -430,12 +445,23 @@ async function expectScreen(replay: Replay, state: MobileMoneySnapshot): Promise
       expect(replay.status.pending).toBe(0);
     }
   } else if (state.matches('suspended')) {
-    await app.stillWaitingDialog().waitFor();
-    const dialog = app.stillWaitingDialog();
+    // Issue 18: pending, said in words; Check again or Later, never a second payment.
+    const dialog = await app.expectOutcome('pending', state.context.phone);
     await dialog.getByRole('button', { name: app.t('checkout.checkAgain') }).waitFor();
     await dialog.getByRole('button', { name: app.t('checkout.later') }).waitFor();
-    expect(await shown()).toEqual({ ...nothing, stillWaiting: 1 });
+    expect(await dialog.getByRole('button', { name: app.t('checkout.tryAgain') }).count()).toBe(0);
+    expect(await shown()).toEqual({ ...nothing, outcome: 1 });
     expect((await stored())?.referenceId, 'a suspended payment stays resumable').toBe(replay.reference);
+    expect(replay.status.pending).toBe(0);
+  } else if (state.matches('notCompleted')) {
+    // Issue 18: the outcome the model reads, said in words, with Try again and Use another number.
+    const view = selectPaymentOutcome(state);
+    if (!view) throw new Error('notCompleted without an outcome');
+    const dialog = await app.expectOutcome(view.outcome, view.phone);
+    await dialog.getByRole('button', { name: app.t('checkout.tryAgain') }).waitFor();
+    await dialog.getByRole('button', { name: app.t('checkout.otherNumber') }).waitFor();
+    expect(await shown()).toEqual({ ...nothing, outcome: 1 });
+    expect(await stored(), 'a payment not completed is not resumed').toBeNull();
     expect(replay.status.pending).toBe(0);
   } else if (state.matches('succeeded')) {
     await expect.poll(shown).toEqual(nothing);

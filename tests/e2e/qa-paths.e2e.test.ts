@@ -6,6 +6,7 @@ import { MOBILE_MONEY_DELAYS, type MobileMoneyOutput } from '../../machines/mobi
 import { RETRY } from '../../src/services/api/retry';
 import { formatFcfa } from '../../src/services/money';
 import { checkoutPaths, LOADER_TIMEOUT } from '../machines/checkout.model';
+import { OTHER_NUMBER_REFERENCE_ID } from '../machines/mobileMoney.model';
 import { definitionStates, type ModelPath } from '../machines/modelHarness';
 import { connectBrowser, openDevice, type StudentDevice } from './harness/browser';
 import { MATHS, PAYERS } from './harness/journey';
@@ -34,8 +35,34 @@ const SERVER_REFUSAL_MSG = 'These subjects or this total do not match the paymen
 const unreachable = (path: Path) =>
   eventsOf(path).some((event) => event.type === 'xstate.error.actor.mobileMoney');
 
+/** A payment paid the long way (mobileMoneyDriver): refused or expired, Try again, another number. */
+const longWayAt = (path: Path) =>
+  eventsOf(path).findIndex(
+    (event) =>
+      event.type === 'xstate.done.actor.mobileMoney' &&
+      (event.output as { referenceId?: string }).referenceId === OTHER_NUMBER_REFERENCE_ID,
+  );
+
+/**
+ * What the checkout does after mobile money does not depend on how it got there: the long way is replayed
+ * in the browser where the payment it ends with is granted and the path ends (from the cart and resumed);
+ * its other continuations are the short way's, left to the unit model test.
+ */
+const grantedRightAfter = (path: Path, at: number) => {
+  const events = eventsOf(path);
+  const next = events[at + 1] as (AnyEventObject & { output?: { success?: boolean } }) | undefined;
+  return (
+    events.length === at + 2 &&
+    next?.type === 'xstate.done.actor.makePayment' &&
+    next.output?.success === true
+  );
+};
+
 const ALL = checkoutPaths();
-const REPLAYED = ALL.filter((path) => !unreachable(path));
+const REPLAYED = ALL.filter((path) => {
+  const at = longWayAt(path);
+  return !unreachable(path) && (at < 0 || grantedRightAfter(path, at));
+});
 
 function describePath(path: Path): string {
   return eventsOf(path)
@@ -45,7 +72,7 @@ function describePath(path: Path): string {
         event.type === 'checkout.start'
           ? `(${itemCount(event)} items)`
           : output && 'outcome' in output
-            ? `(${String(output.outcome)})`
+            ? `(${String(output.outcome)}${output.referenceId === OTHER_NUMBER_REFERENCE_ID ? ', the long way' : ''})`
             : output && 'success' in output
               ? `(${output.success ? 'granted' : output.msg ? 'refused+msg' : 'refused'})`
               : '';
@@ -155,8 +182,11 @@ async function perform(replay: Replay, event: AnyEventObject): Promise<void> {
       await app.open('landing');
       await app.waitingForApproval().waitFor();
       return;
-    case 'xstate.done.actor.mobileMoney':
-      return finishMobileMoney(replay, (event.output as MobileMoneyOutput).outcome);
+    case 'xstate.done.actor.mobileMoney': {
+      const output = event.output as MobileMoneyOutput;
+      const longWay = output.outcome === 'succeeded' && output.referenceId === OTHER_NUMBER_REFERENCE_ID;
+      return finishMobileMoney(replay, output.outcome, longWay);
+    }
     case LOADER_TIMEOUT:
       await replay.device.context.clock.fastForward(10_000);
       return;
@@ -168,7 +198,27 @@ async function perform(replay: Replay, event: AnyEventObject): Promise<void> {
   }
 }
 
-async function finishMobileMoney(replay: Replay, outcome: MobileMoneyOutput['outcome']): Promise<void> {
+/** The next status read, answered at the boundary as not completed for this reason. */
+async function notCompleted(replay: Replay, reason: string): Promise<void> {
+  await answerJson(await replay.status.next(), 200, { success: true, status: 'FAILED', reason });
+}
+
+/** Sends the request the app just made to the server, and jumps the 3 s before its first status read. */
+async function requestReachesServer(replay: Replay): Promise<void> {
+  await (await replay.requestToPay.next()).continue();
+  await replay.app.until(
+    () => replay.app.pendingPayment(),
+    (pending) => pending !== null,
+    'the pending payment',
+  );
+  await replay.device.context.clock.fastForward(MOBILE_MONEY_DELAYS.firstPoll);
+}
+
+async function finishMobileMoney(
+  replay: Replay,
+  outcome: MobileMoneyOutput['outcome'],
+  longWay: boolean,
+): Promise<void> {
   const { app, account } = replay;
   if (outcome === 'cancelled') return app.cancelPhone();
   if (!replay.restored) {
@@ -191,14 +241,29 @@ async function finishMobileMoney(replay: Replay, outcome: MobileMoneyOutput['out
     );
     await replay.device.context.clock.fastForward(MOBILE_MONEY_DELAYS.firstPoll);
   }
-  const status = await replay.status.next();
   if (outcome === 'failed') {
-    await answerJson(status, 200, { success: true, status: 'FAILED', reason: 'APPROVAL_REJECTED' });
+    // A resumed payment refused on the phone: said in words (issue 18), then OK.
+    await notCompleted(replay, 'APPROVAL_REJECTED');
+    await app.expectOutcome('refused', PAYERS.ordinary);
     return app.acknowledgeAlert(
-      app.t('messages.paymentNotCompleted', { status: 'FAILED' }),
+      app.t('messages.paymentNotCompleted', { status: app.t('checkout.status.refused') }),
       account.username,
     );
   }
+  if (longWay) {
+    // Issue 18, as mobileMoneyDriver drives it: not completed, Try again (a new payment from the same
+    // number), not completed again (a number that cannot pay), another number, which pays.
+    await notCompleted(replay, replay.restored ? 'EXPIRED' : 'APPROVAL_REJECTED');
+    await app.expectOutcome(replay.restored ? 'expired' : 'refused', PAYERS.ordinary);
+    await app.tryAgain();
+    await requestReachesServer(replay);
+    await notCompleted(replay, 'PAYER_NOT_FOUND');
+    await app.expectOutcome('numberCannotPay', PAYERS.ordinary);
+    await app.chooseAnotherNumber(PAYERS.ordinary);
+    await app.enterOtherPhone(PAYERS.anotherOrdinary);
+    await requestReachesServer(replay);
+  }
+  const status = await replay.status.next();
   await answerFromServerWhen(status, (body) => body.status === 'SUCCESSFUL');
   replay.heldPayment = await replay.makePayment.next();
 }

@@ -111,9 +111,7 @@ describe.each(['en', 'fr'] as const)('buying in the shop (%s)', (lang) => {
     await app.waitForRoute('dashboard/tabs/transactions');
     const row = app.page.getByRole('article', { name: total });
     await row.waitFor();
-    expect(await row.getByTestId('payment-status').textContent()).toBe(
-      app.t('transactions.status.SUCCESSFUL'),
-    );
+    expect(await row.getByTestId('payment-status').textContent()).toBe(app.t('checkout.status.successful'));
     expect(await row.getByTestId('order-status').textContent()).toBe(app.t('order.status.PAID'));
     await row.getByText(product.title, { exact: true }).waitFor();
     await row.getByText(app.t('order.deliverTo', { town: 'Bamenda' })).waitFor();
@@ -154,7 +152,13 @@ describe.each(['en', 'fr'] as const)('buying in the shop (%s)', (lang) => {
     await app.increaseOrderQuantity(product.title);
     await app.fillTown('Douala');
     await app.buyWithMtn(PAYERS.failing);
-    await app.acknowledgeAlert(app.t('messages.paymentNotCompleted', { status: 'FAILED' }), account.username);
+    // Issue 18: the cart's outcomes, in words; OK gives the product's page back.
+    await app.expectOutcome('failed', PAYERS.failing);
+    await device.screenshot(`shop-${lang}-06-payment-failed`);
+    await app.acknowledgeAlert(
+      app.t('messages.paymentNotCompleted', { status: app.t('checkout.status.failed') }),
+      account.username,
+    );
     expect(await app.pendingOrder()).toBeNull();
     // The page reads the product again: the stock is what it was before the order.
     await app.page.getByText(app.t('shop.fewLeft_other', { count: 5 })).waitFor();

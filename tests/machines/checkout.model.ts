@@ -7,6 +7,7 @@ import {
   LINE,
   type MobileMoneyParentHarness,
   mobileMoneyDriver,
+  OTHER_NUMBER_REFERENCE_ID,
   PENDING,
   provideMobileMoneyFakes,
   REFERENCE_ID,
@@ -36,19 +37,21 @@ export const checkoutEventSamples = {
   'checkout.resume': () => [{ type: 'checkout.resume', pending: PENDING, user: STUDENT, now: T0 + 30_000 }],
 } satisfies Record<CheckoutEvent['type'], () => readonly CheckoutEvent[]>;
 
-function paidOutput(snapshot: CheckoutSnapshot): MobileMoneyOutput {
+function paidOutput(snapshot: CheckoutSnapshot, referenceId = REFERENCE_ID): MobileMoneyOutput {
   return {
     outcome: 'succeeded',
-    referenceId: REFERENCE_ID,
+    referenceId,
     items: snapshot.context.items,
     amount: snapshot.context.totalCost,
   };
 }
 
 export const checkoutInternalSamples = {
-  // What the child can end with from here: a restored payment has no phone form to cancel.
+  // What the child can end with from here: a restored payment has no phone form to cancel. Paid at once, or
+  // the long way (not completed, Try again, not completed, another number: mobileMoneyDriver).
   'xstate.done.actor.mobileMoney': (snapshot: CheckoutSnapshot) => [
     { type: 'xstate.done.actor.mobileMoney', output: paidOutput(snapshot) },
+    { type: 'xstate.done.actor.mobileMoney', output: paidOutput(snapshot, OTHER_NUMBER_REFERENCE_ID) },
     { type: 'xstate.done.actor.mobileMoney', output: { outcome: 'failed' } },
     ...(snapshot.context.pending
       ? []

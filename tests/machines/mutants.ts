@@ -3,11 +3,12 @@ import { assign } from 'xstate';
 import type { BookReaderContext } from '../../machines/bookReader';
 import { applyCartEvent, type CartContext, type CartEvent } from '../../machines/cart';
 import type { FormContext } from '../../machines/form';
+import { NO_PAYMENT } from '../../machines/mobileMoney';
 import type { OrderCheckoutContext } from '../../machines/orderCheckout';
 import type { PlaybackContext } from '../../machines/playback';
 import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
 import type { ServiceWorkerInput } from '../../machines/serviceWorker';
-import type { SessionContext } from '../../machines/session';
+import { isLive, type SessionContext, type SessionEvent } from '../../machines/session';
 import type { VideoDownloadContext } from '../../machines/videoDownload';
 import type { ReplayOptions } from './modelHarness';
 import { type Mutation, stateAt, withAction, withConfig, withDelay, withGuard } from './mutation';
@@ -71,6 +72,23 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
         ((state.invoke as Config).onDone as unknown[]).splice(1, 1);
       }),
     },
+    {
+      name: "a payment not completed is kept without the provider's reason",
+      mutation: withAction(
+        'recordStatus',
+        assign((_, params: { status: string }) => ({ lastStatus: params.status, lastReason: null })),
+      ),
+    },
+    {
+      name: 'Try again checks the payment that did not complete instead of asking a new one',
+      mutation: editState(['notCompleted'], (state) => {
+        (state.on as Config)['payment.retry'] = { target: 'polling' };
+      }),
+    },
+    {
+      name: 'Use another number empties the prompt',
+      mutation: withAction('forgetPayment', assign({ ...NO_PAYMENT, phone: '237' })),
+    },
   ],
   session: [
     {
@@ -81,6 +99,14 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       name: "'expiring soon' 10 minutes before the expiry",
       mutation: withDelay('untilExpiringSoon', ({ context }: { context: SessionContext }) =>
         Math.min(Math.max(0, (context.expiresAt ?? context.now) - context.now - 10 * MINUTE), 2 ** 31 - 1),
+      ),
+    },
+    {
+      name: 'a live token without its user logs in (issue 18)',
+      mutation: withGuard(
+        'credentialsAreLive',
+        ({ event }: { event: SessionEvent }) =>
+          (event.type === 'session.restore' || event.type === 'session.login') && isLive(event),
       ),
     },
   ],
@@ -108,8 +134,24 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
   ],
   language: [
     {
-      name: 'a French dictionary that fails at start does not fall back to English',
-      mutation: withGuard('requestedIsNotDefault', () => false),
+      name: 'a dictionary that fails at start does not fall back to the other language',
+      mutation: withGuard('canFallBack', () => false),
+    },
+    {
+      name: 'a choice made while signed in is not saved with the account',
+      mutation: withGuard('choiceIsNewToAccount', () => false),
+    },
+    {
+      name: 'the account’s language is not applied at login',
+      mutation: withGuard('adoptsAnotherLanguage', () => false),
+    },
+    {
+      name: 'logout keeps the language that was chosen',
+      mutation: withGuard('browserLanguageDiffers', () => false),
+    },
+    {
+      name: 'a device choice the account does not hold is never saved with it',
+      mutation: withGuard('choiceIsNewToSignedInAccount', () => false),
     },
   ],
   form: [

@@ -13,6 +13,7 @@ import type { PendingPayment } from '../../machines/types';
 import {
   type MobileMoneyParentHarness,
   mobileMoneyDriver,
+  OTHER_NUMBER_REFERENCE_ID,
   provideMobileMoneyFakes,
   REFERENCE_ID,
   T0,
@@ -90,19 +91,21 @@ export const orderEventSamples = {
   'order.dismiss': () => [{ type: 'order.dismiss' }],
 } satisfies Record<OrderCheckoutEvent['type'], () => readonly OrderCheckoutEvent[]>;
 
-function paidOutput(): MobileMoneyOutput {
+function paidOutput(referenceId = REFERENCE_ID): MobileMoneyOutput {
   return {
     outcome: 'succeeded',
-    referenceId: REFERENCE_ID,
+    referenceId,
     items: [ORDER_LINE],
     amount: PENDING_ORDER.amount,
   };
 }
 
 export const orderInternalSamples = {
-  // What the child can end with from here: a resumed payment has no phone form to cancel.
+  // What the child can end with from here: a resumed payment has no phone form to cancel. Paid at once, or
+  // the long way (not completed, Try again, not completed, another number: mobileMoneyDriver).
   'xstate.done.actor.mobileMoney': (snapshot: OrderCheckoutSnapshot) => [
     { type: 'xstate.done.actor.mobileMoney', output: paidOutput() },
+    { type: 'xstate.done.actor.mobileMoney', output: paidOutput(OTHER_NUMBER_REFERENCE_ID) },
     { type: 'xstate.done.actor.mobileMoney', output: { outcome: 'failed' } },
     ...(snapshot.context.pending
       ? []

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '../../machines/messages';
 import { englishText } from '../../machines/messages';
+import { selectPaymentOutcome } from '../../machines/mobileMoney';
 import {
   isOrderLine,
   isValidTown,
@@ -19,6 +20,7 @@ import {
 } from '../../machines/orderCheckout';
 import {
   AFTER as MOBILE_MONEY_AFTER,
+  OTHER_NUMBER_REFERENCE_ID,
   REFERENCE_ID,
   PENDING as SUBJECT_PAYMENT,
   T0,
@@ -144,7 +146,7 @@ describe('orderCheckout machine', () => {
     expect(harness.fakes.effects.map((effect) => effect.type)).toEqual(['productMayHaveChanged']);
   });
 
-  it('shows SPEC.md §8 text for a payment that was not completed', async () => {
+  it('keeps an order payment that was not completed on screen; Try again orders the same line again', async () => {
     const harness = await readyToPay();
     const child = selectOrderMobileMoneyRef(harness.snapshot);
     child?.send({ type: 'payment.phoneChanged', phone: VALID_PHONE });
@@ -155,9 +157,23 @@ describe('orderCheckout machine', () => {
     await harness.fireTimer(MOBILE_MONEY_AFTER.firstPoll);
     harness.child.pending('checkStatus').resolve({ status: 'FAILED', reason: 'APPROVAL_REJECTED' });
     await settle();
-    expect(alerts(harness.child.effectsOf('showAlert'))).toEqual([
-      'Payment was not completed. Status: FAILED',
-    ]);
+    const payment = selectOrderMobileMoneyRef(harness.snapshot);
+    if (!payment) throw new Error('the payment is no longer on screen');
+    expect(selectPaymentOutcome(payment.getSnapshot())).toEqual({ outcome: 'refused', phone: VALID_PHONE });
+    expect(harness.child.effectsOf('showAlert'), 'the dialog says it, not an alert').toEqual([]);
+    expect(selectIsOrderBusy(harness.snapshot), 'the order form stays locked').toBe(true);
+
+    payment.send({ type: 'payment.retry', now: T0 + 60_000 });
+    await settle();
+    const [first, second] = harness.child.callsOf('requestToPay').map((call) => call.input);
+    expect(second, 'the same line, from the same number').toEqual(first);
+    harness.child.pending('requestToPay').resolve({ referenceId: OTHER_NUMBER_REFERENCE_ID });
+    await settle();
+    await harness.fireTimer(MOBILE_MONEY_AFTER.firstPoll);
+    harness.child.pending('checkStatus').resolve({ status: 'FAILED', reason: 'EXPIRED' });
+    await settle();
+    selectOrderMobileMoneyRef(harness.snapshot)?.send({ type: 'payment.dismiss' });
+    await settle();
     expect(harness.snapshot.matches('editing')).toBe(true);
     expect(harness.fakes.effectsOf('productMayHaveChanged')).toHaveLength(1);
   });

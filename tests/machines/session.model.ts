@@ -29,6 +29,13 @@ export const LONG_LIVED: SessionCredentials = {
   now: NOW,
 };
 export const MISSING: SessionCredentials = { token: null, user: null, expiresAt: null, now: NOW };
+/** Issue 18: a live token whose user cannot be read (storage holds none, or something unreadable). */
+export const NO_USER: SessionCredentials = {
+  token: 'jwt.nouser',
+  user: null,
+  expiresAt: NOW + HOUR,
+  now: NOW,
+};
 
 export const AFTER = {
   untilExpiry: 'xstate.after.untilExpiry.session.loggedIn',
@@ -42,6 +49,7 @@ export const sessionEventSamples = {
     { type: 'session.restore', ...NEARLY_EXPIRED },
     { type: 'session.restore', ...EXPIRED },
     { type: 'session.restore', ...MISSING },
+    { type: 'session.restore', ...NO_USER },
   ],
   'session.login': () => [
     { type: 'session.login', ...LIVE },

@@ -7,6 +7,7 @@ import { createTestApp, grantAccess, type TestApp, type TestStudent } from './he
 
 interface Video {
   _id: string;
+  subjectId: string;
   subjectTitle: string;
   section: string;
   subsection: string;
@@ -19,6 +20,7 @@ interface VideoPage {
   videos: Video[];
   nextCursor: string | null;
   total: number;
+  subjects?: { subjectId: string; lessons: number; topics: { subsection: string; lessons: number }[] }[];
 }
 interface Book {
   _id: string;
@@ -111,7 +113,46 @@ describe('GET videos/page', () => {
   it('answers an empty page for filters that match nothing', async () => {
     const { status, body } = await page({ subjectTitle: 'No such subject' });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, videos: [], nextCursor: null, total: 0 });
+    expect(body).toEqual({ success: true, videos: [], nextCursor: null, total: 0, subjects: [] });
+  });
+
+  it("counts each subject's and topic's lessons under the filter on the first page, not the page's own", async () => {
+    // Defect 10: "12 videos · 6 topics" counted the loaded page. The first page now carries the counts.
+    const section = everyVideo.filter((v) => v.section === 'francophone');
+    for (const headers of [{}, payer.headers]) {
+      const first = await page({ section: 'francophone', limit: 3 }, headers);
+      expect(first.body.videos).toHaveLength(3);
+      const counts = first.body.subjects ?? [];
+      // Every subject of the section, in catalogue order, with all its lessons and topics.
+      const subjectIds = [...new Set(section.map((v) => v.subjectId))];
+      expect(counts.map((c) => c.subjectId)).toEqual(subjectIds);
+      for (const count of counts) {
+        const lessons = section.filter((v) => v.subjectId === count.subjectId);
+        expect(count.lessons).toBe(lessons.length);
+        expect(count.topics).toEqual(
+          [...new Set(lessons.map((v) => v.subsection))].map((subsection) => ({
+            subsection,
+            lessons: lessons.filter((v) => v.subsection === subsection).length,
+          })),
+        );
+      }
+      expect(counts.reduce((sum, c) => sum + c.lessons, 0)).toBe(first.body.total);
+      // Later pages do not repeat them.
+      const second = await page(
+        { section: 'francophone', limit: 3, cursor: first.body.nextCursor ?? '' },
+        headers,
+      );
+      expect(second.status).toBe(200);
+      expect(second.body.subjects).toBeUndefined();
+    }
+    // A subject filter counts that subject only.
+    const maths = await page({ subjectTitle: 'Mathematics Form 5', limit: 2 });
+    expect(maths.body.subjects).toEqual([
+      expect.objectContaining({
+        subjectId: 'ang-maths-f5',
+        lessons: everyVideo.filter((v) => v.subjectTitle === 'Mathematics Form 5').length,
+      }),
+    ]);
   });
 
   it('unlocks the paid subject for its student only, with a signed stream URL', async () => {

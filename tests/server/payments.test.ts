@@ -80,7 +80,7 @@ describe('checkout happy path', () => {
 
     const early = await makePayments(student, checkoutBody(student, referenceId, lines));
     expect(early.status).toBe(409);
-    expect(early.body).toEqual({ success: false, msg: 'Payment was not completed. Status: PENDING' });
+    expect(early.body).toEqual({ success: false, msg: 'Payment was not completed. Status: Pending' });
     expect(await accessExpiry(student.id, subject(0).id)).toBeUndefined();
 
     emulator.clock.advance(EMULATOR_PENDING_MS);
@@ -339,12 +339,12 @@ describe('refusals', () => {
 
 describe('failing and slow payers', () => {
   it.each([
-    ['23746733123450', 'INTERNAL_PROCESSING_ERROR'],
-    ['23746733123451', 'APPROVAL_REJECTED'],
-    ['23746733123452', 'EXPIRED'],
-    ['23746733123455', 'PAYER_NOT_FOUND'],
-    ['23746733123463', 'COULD_NOT_PERFORM_TRANSACTION'],
-  ])('%s: status FAILED with %s, makepayments refused, nothing granted', async (payer, reason) => {
+    ['23746733123450', 'INTERNAL_PROCESSING_ERROR', 'Failed'],
+    ['23746733123451', 'APPROVAL_REJECTED', 'Declined'],
+    ['23746733123452', 'EXPIRED', 'Expired'],
+    ['23746733123455', 'PAYER_NOT_FOUND', 'Number not accepted'],
+    ['23746733123463', 'COULD_NOT_PERFORM_TRANSACTION', 'Failed'],
+  ])('%s: status FAILED with %s, makepayments refused (%s), nothing granted', async (payer, reason, said) => {
     const student = await t.registerAndLogin();
     const lines = [{ subject: subject(0), amount: 1 }];
     const referenceId = await startPayment(student, lines, payer);
@@ -352,7 +352,12 @@ describe('failing and slow payers', () => {
     expect(body).toEqual({ success: true, status: 'FAILED', reason });
     const checkout = await makePayments(student, checkoutBody(student, referenceId, lines));
     expect(checkout.status).toBe(409);
-    expect(checkout.body.msg).toBe('Payment was not completed. Status: FAILED');
+    // Issue 18: the status named in words, never the provider's code.
+    expect(checkout.body.msg).toBe(`Payment was not completed. Status: ${said}`);
+    if (payer === '23746733123451') {
+      const french = await makePayments(student, checkoutBody(student, referenceId, lines), 'fr');
+      expect(french.body.msg).toBe("Le paiement n'a pas abouti. Statut : Refusé");
+    }
     expect(await accessExpiry(student.id, subject(0).id)).toBeUndefined();
     expect((await storedPayment(referenceId))?.granted_at).toBeNull();
   });

@@ -211,7 +211,13 @@ describe('profile', () => {
       headers: student.headers,
     });
     expect(body.user.paidSubjects).toEqual([
-      { subjectId: 'ang-maths-f5', subjectTitle: 'Mathematics Form 5', expiresAt: expiresAt.toISOString() },
+      {
+        subjectId: 'ang-maths-f5',
+        subjectTitle: 'Mathematics Form 5',
+        expiresAt: expiresAt.toISOString(),
+        // The section the app opens its lists on for this student (issue 18).
+        section: 'anglophone',
+      },
     ]);
   });
 
@@ -482,6 +488,125 @@ describe('forgot and reset', () => {
     const { status, body } = await ctx.request({ method: 'POST', url: '/forgot', payload: { email: 'x' } });
     expect(status).toBe(400);
     expect(body.msg).toBe("Invalid value for field 'email'.");
+  });
+});
+
+describe('the student’s language (issue 18)', () => {
+  const profile = (student: TestStudent) =>
+    ctx.request<UserBody>({ method: 'GET', url: '/users/profile', headers: student.headers });
+  const chooseLanguage = (student: TestStudent, language: unknown) =>
+    ctx.request<UserBody>({
+      method: 'PUT',
+      url: '/users/profile/modify',
+      headers: student.headers,
+      payload: { id: student.id, language },
+    });
+
+  it('is null until chosen, then saved with the account and returned at the next login', async () => {
+    const student = await ctx.registerAndLogin({ firstname: 'Chantal' });
+    expect((await profile(student)).body.user.language).toBeNull();
+
+    const saved = await chooseLanguage(student, 'fr');
+    expect(saved.status).toBe(200);
+    // The language only: the rest of the profile stays as it was.
+    expect(saved.body.user).toMatchObject({ language: 'fr', firstname: 'Chantal', email: student.email });
+    const login = await ctx.request<UserBody & { token: string }>({
+      method: 'POST',
+      url: '/users/authenticate/student',
+      payload: { username: student.username, password: student.password },
+    });
+    expect(login.body.user.language).toBe('fr');
+
+    expect((await chooseLanguage(student, 'en')).body.user.language).toBe('en');
+    // A later profile change without the language keeps it.
+    await ctx.request({
+      method: 'PUT',
+      url: '/users/profile/modify',
+      headers: student.headers,
+      payload: { id: student.id, firstname: 'Chantale' },
+    });
+    expect((await profile(student)).body.user.language).toBe('en');
+  });
+
+  it('refuses a language other than en or fr, naming the field', async () => {
+    const student = await ctx.registerAndLogin();
+    const refused = await chooseLanguage(student, 'de');
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe("Invalid value for field 'language'.");
+    expect((await profile(student)).body.user.language).toBeNull();
+  });
+
+  it('writes the server’s messages in the account’s language, else in Accept-Language', async () => {
+    const student = await ctx.registerAndLogin();
+    const takenEmail = (headers: Record<string, string>) =>
+      ctx.request({
+        method: 'PUT',
+        url: '/users/profile/modify',
+        headers: { ...student.headers, ...headers },
+        payload: { id: student.id, email: amina.email },
+      });
+    expect((await takenEmail({ 'accept-language': 'fr' })).body.msg).toBe(
+      'Cette adresse e-mail est déjà enregistrée.',
+    );
+    await chooseLanguage(student, 'fr');
+    expect((await takenEmail({ 'accept-language': 'en-US,en;q=0.9' })).body.msg).toBe(
+      'Cette adresse e-mail est déjà enregistrée.',
+    );
+    await chooseLanguage(student, 'en');
+    expect((await takenEmail({ 'accept-language': 'fr' })).body.msg).toBe(
+      'This e-mail address is already registered.',
+    );
+    // Input refused before the token is checked (a 400) can only follow Accept-Language, which the app
+    // sends in the language it shows.
+    const bad = await ctx.request({
+      method: 'PUT',
+      url: '/users/profile/modify',
+      headers: { ...student.headers, 'accept-language': 'fr' },
+      payload: { id: student.id, email: 'nope' },
+    });
+    expect(bad.body.msg).toBe('Valeur invalide pour le champ « email ».');
+  });
+
+  it('sends the reset mail in the account’s language, else in Accept-Language', async () => {
+    const chose = await ctx.registerAndLogin();
+    await chooseLanguage(chose, 'fr');
+    const never = await ctx.registerAndLogin();
+    const mailFor = async (student: TestStudent, acceptLanguage: string) => {
+      const before = ctx.mails.length;
+      const answer = await ctx.request({
+        method: 'POST',
+        url: '/forgot',
+        headers: { 'accept-language': acceptLanguage },
+        payload: { email: student.email },
+      });
+      await waitUntil(() => ctx.mails.length === before + 1);
+      return { answer, mail: ctx.mails.at(-1) };
+    };
+    const french = await mailFor(chose, 'en');
+    expect(french.mail?.subject).toBe('Réinitialisez votre mot de passe');
+    expect(french.mail?.text).toContain('Bonjour');
+    // The answer itself names no account, so it stays in the request's language.
+    expect(french.answer.body.msg).toBe(
+      'If an account exists for this e-mail address, a reset link has been sent to it.',
+    );
+    expect((await mailFor(never, 'fr-CM')).mail?.subject).toBe('Réinitialisez votre mot de passe');
+    expect((await mailFor(never, 'en')).mail?.subject).toBe('Reset your password');
+  });
+
+  it('goes with a deleted account', async () => {
+    const student = await ctx.registerAndLogin();
+    await chooseLanguage(student, 'fr');
+    await ctx.request({
+      method: 'POST',
+      url: '/users/student/delete_account',
+      headers: student.headers,
+      payload: { password: student.password },
+    });
+    const [row] = await ctx.db.query<{ language: string | null }>(
+      'SELECT language FROM students WHERE id = $1',
+      [student.id],
+    );
+    expect(row?.language).toBeNull();
   });
 });
 

@@ -7,6 +7,13 @@ export function registerPaymentMessages(): void {
       paymentSucceeded:
         'You have successfully paid for your interested subjects. Please go to study now to start studying',
       paymentNotCompleted: 'Payment was not completed. Status: {status}',
+      // A status named in words (issue 18), as the app names it (public/assets/i18n, checkout.status).
+      paymentStatus_successful: 'Successful',
+      paymentStatus_pending: 'Pending',
+      paymentStatus_refused: 'Declined',
+      paymentStatus_expired: 'Expired',
+      paymentStatus_numberCannotPay: 'Number not accepted',
+      paymentStatus_failed: 'Failed',
       paymentTotalMismatch:
         'The amount does not match the current prices of your cart. Please refresh it and try again.',
       paymentCartMismatch: 'These subjects or this total do not match the payment.',
@@ -29,6 +36,12 @@ export function registerPaymentMessages(): void {
       paymentSucceeded:
         'Vous avez payé les matières qui vous intéressent. Allez maintenant dans vos études pour commencer à étudier',
       paymentNotCompleted: "Le paiement n'a pas abouti. Statut : {status}",
+      paymentStatus_successful: 'Réussi',
+      paymentStatus_pending: 'En attente',
+      paymentStatus_refused: 'Refusé',
+      paymentStatus_expired: 'Expiré',
+      paymentStatus_numberCannotPay: 'Numéro non accepté',
+      paymentStatus_failed: 'Échoué',
       paymentTotalMismatch:
         'Le montant ne correspond pas aux prix actuels de votre panier. Veuillez le rafraîchir et réessayer.',
       paymentCartMismatch: 'Ces matières ou ce total ne correspondent pas au paiement.',

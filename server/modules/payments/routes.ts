@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentStanding } from '../../../machines/paymentOutcome';
 import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
@@ -158,7 +159,9 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
         throw new HttpError(409, 'paymentAmountDisagrees');
       }
       if (payment.status !== 'SUCCESSFUL' || payment.granted_at === null) {
-        throw new HttpError(409, 'paymentNotCompleted', { status: payment.status });
+        // The provider's status in the student's words, never its code (issue 18).
+        const status = t(request, `paymentStatus_${paymentStanding(payment)}`);
+        throw new HttpError(409, 'paymentNotCompleted', { status });
       }
       return {
         success: true as const,

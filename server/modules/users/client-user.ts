@@ -26,6 +26,8 @@ export async function loadClientUser(db: Queryable, studentId: string, origin = 
       subjectId: row.subject_id,
       subjectTitle: row.subject_title,
       expiresAt: new Date(row.expires_at).toISOString(),
+      section: row.section,
     })),
+    language: student.language,
   };
 }

@@ -1,12 +1,13 @@
 import type { Db, Queryable } from '../../lib/db';
+import type { Language } from '../../lib/i18n';
 
-/** A live account by its e-mail address, for a reset mail. */
+/** A live account by its e-mail address, for a reset mail (in the language saved with it, when any). */
 export async function findStudentByEmail(
   db: Queryable,
   email: string,
-): Promise<{ id: string; firstname: string } | undefined> {
-  const [row] = await db.query<{ id: string; firstname: string }>(
-    'SELECT id, firstname FROM students WHERE email = $1 AND deleted_at IS NULL',
+): Promise<{ id: string; firstname: string; language: Language | null } | undefined> {
+  const [row] = await db.query<{ id: string; firstname: string; language: Language | null }>(
+    'SELECT id, firstname, language FROM students WHERE email = $1 AND deleted_at IS NULL',
     [email],
   );
   return row;

@@ -54,7 +54,8 @@ const passwordResetRoutes: FastifyPluginAsync = async (base) => {
           new Date(Date.now() + RESET_LINK_TTL_MS),
         );
         const link = `${publicOrigin(request)}/#/resetpassword?token=${token}`;
-        const language = languageOf(request);
+        // The student's own language when the account saved one (issue 18), else the request's.
+        const language = student.language ?? languageOf(request);
         // Not awaited: the answer must take the same time whether or not a mail goes out.
         app.mailer
           .send({

@@ -1,5 +1,7 @@
 import type { Db, Queryable } from '../../lib/db';
 import { HttpError, isUniqueViolation } from '../../lib/errors';
+import type { Language } from '../../lib/i18n';
+import type { Section } from '../../lib/schemas';
 
 export interface Credentials {
   id: string;
@@ -88,6 +90,7 @@ export interface ProfileChanges {
   lastname?: string;
   email?: string;
   phonenumber?: string;
+  language?: Language;
 }
 
 /** Changes the fields given and keeps the others. */
@@ -98,7 +101,8 @@ export async function updateProfile(
 ): Promise<void> {
   await db.query(
     `UPDATE students SET firstname = COALESCE($2, firstname), lastname = COALESCE($3, lastname),
-            email = COALESCE($4, email), phonenumber = COALESCE($5, phonenumber)
+            email = COALESCE($4, email), phonenumber = COALESCE($5, phonenumber),
+            language = COALESCE($6, language)
       WHERE id = $1`,
     [
       studentId,
@@ -106,6 +110,7 @@ export async function updateProfile(
       changes.lastname ?? null,
       changes.email ?? null,
       changes.phonenumber ?? null,
+      changes.language ?? null,
     ],
   );
 }
@@ -200,7 +205,7 @@ export function eraseAccount(db: Db, studentId: string): Promise<string | null> 
     }
     await tx.query(
       `UPDATE students SET firstname = NULL, lastname = NULL, email = NULL, username = NULL, phonenumber = NULL,
-              password_hash = NULL, profile_picture = NULL, deleted_at = now(), token_version = token_version + 1
+              password_hash = NULL, profile_picture = NULL, language = NULL, deleted_at = now(), token_version = token_version + 1
         WHERE id = $1`,
       [studentId],
     );
@@ -218,12 +223,13 @@ export interface StudentRow {
   role: 'STUDENT';
   profile_picture: string | null;
   created_at: Date;
+  language: Language | null;
 }
 
 /** A live account's own fields (never the hash, never the token version). */
 export async function findStudent(db: Queryable, studentId: string): Promise<StudentRow | undefined> {
   const [row] = await db.query<StudentRow>(
-    `SELECT id, firstname, lastname, email, username, phonenumber, role, profile_picture, created_at
+    `SELECT id, firstname, lastname, email, username, phonenumber, role, profile_picture, created_at, language
        FROM students WHERE id = $1 AND deleted_at IS NULL`,
     [studentId],
   );
@@ -233,13 +239,14 @@ export async function findStudent(db: Queryable, studentId: string): Promise<Stu
 export interface PaidSubjectRow {
   subject_id: string;
   subject_title: string;
+  section: Section;
   expires_at: Date;
 }
 
 /** Every subject the student has bought, expired ones included, in catalogue order. */
 export function listPaidSubjects(db: Queryable, studentId: string): Promise<PaidSubjectRow[]> {
   return db.query<PaidSubjectRow>(
-    `SELECT a.subject_id, s.subject_title, a.expires_at
+    `SELECT a.subject_id, s.subject_title, s.section, a.expires_at
        FROM subject_access a JOIN subjects s ON s.id = a.subject_id
       WHERE a.student_id = $1
       ORDER BY s.sort_order, s.subject_title`,

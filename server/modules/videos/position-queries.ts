@@ -36,3 +36,19 @@ export async function savePosition(
   );
   return loadPosition(db, studentId, videoId);
 }
+
+/** Every position the student saved, for what their home offers to watch next. */
+export async function listPositions(
+  db: Queryable,
+  studentId: string,
+): Promise<{ videoId: string; position: number; updatedAt: number }[]> {
+  const rows = await db.query<{ video_id: string; position_seconds: number; updated_at: Date }>(
+    'SELECT video_id, position_seconds, updated_at FROM playback_positions WHERE student_id = $1',
+    [studentId],
+  );
+  return rows.map((row) => ({
+    videoId: row.video_id,
+    position: row.position_seconds,
+    updatedAt: new Date(row.updated_at).getTime(),
+  }));
+}

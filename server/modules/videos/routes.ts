@@ -14,12 +14,15 @@ import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } fr
 import { failures, type Section } from '../../lib/schemas';
 import { currentAccess } from '../../lib/subject-access';
 import { SEED_MEDIA_DIR } from '../../seed/seed';
+import continueRoutes from './continue-routes';
 import interactionRoutes from './interaction-routes';
+import { lessonCounts } from './lesson-counts';
 import positionRoutes from './position-routes';
 import { mediaExpiry, presentVideos } from './present-videos';
 import { type CatalogueVideo, loadCatalogueVideos } from './queries';
 import {
   filteredVideosBody,
+  type SubjectLessonCount,
   type VideoJson,
   type VideoPageQuery,
   videoIdBody,
@@ -146,13 +149,21 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
     );
     const page = pageAfter(matching, afterId, query.limit ?? DEFAULT_PAGE_SIZE, (video) => video._id);
     const nextCursor = page.lastId === null ? null : encodeCursor(app.config.jwtSecret, list, page.lastId);
-    return { page, nextCursor };
+    // The first page says how many lessons each subject and topic has under these filters, loaded or not.
+    const subjects = afterId === null ? lessonCounts(matching) : undefined;
+    return { page, nextCursor, subjects };
   };
-  const pageBody = (videos: VideoJson[], nextCursor: string | null, total: number) => ({
+  const pageBody = (
+    videos: VideoJson[],
+    nextCursor: string | null,
+    total: number,
+    subjects: SubjectLessonCount[] | undefined,
+  ) => ({
     success: true as const,
     videos,
     nextCursor,
     total,
+    ...(subjects === undefined ? {} : { subjects }),
   });
 
   /**
@@ -181,10 +192,14 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       const videos = await catalogue(origin);
       const access = await accessOf(request);
       if (access.size > 0 && request.student !== null) {
-        const { page, nextCursor } = pageOf(videos, request.query);
+        const { page, nextCursor, subjects } = pageOf(videos, request.query);
         const mine = present(page.items, access, request.student, origin, expiresAt);
         // Signed URLs are personal: never stored by a shared cache, compressed for this request.
-        return sendPersonalJson(request, reply, JSON.stringify(pageBody(mine, nextCursor, page.total)));
+        return sendPersonalJson(
+          request,
+          reply,
+          JSON.stringify(pageBody(mine, nextCursor, page.total, subjects)),
+        );
       }
       const query = request.query;
       const key = `${expiresAt}|${listName(query)}|${query.cursor ?? ''}|${query.limit ?? DEFAULT_PAGE_SIZE}`;
@@ -195,8 +210,13 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       }
       let prepared = pages.get(key);
       if (prepared === undefined) {
-        const { page, nextCursor } = pageOf(videos, query);
-        const body = pageBody(present(page.items, access, null, origin, expiresAt), nextCursor, page.total);
+        const { page, nextCursor, subjects } = pageOf(videos, query);
+        const body = pageBody(
+          present(page.items, access, null, origin, expiresAt),
+          nextCursor,
+          page.total,
+          subjects,
+        );
         // Filters that match nothing are not kept: their keys would come from whatever a client sends.
         if (page.total === 0) return body;
         if (pages.size >= SHARED_PAGES_MAX) pages.clear();
@@ -244,6 +264,8 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       return personalised(request, next);
     },
   );
+
+  await app.register(continueRoutes, { catalogue });
 
   // Comments, reactions and views, after the lists as /docs has always shown them.
   await app.register(interactionRoutes);

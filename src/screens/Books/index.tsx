@@ -1,18 +1,24 @@
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { selectUser } from '../../../machines/session';
+import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
 import { useExpiredBooksRemoved } from '../../app/use-offline-books';
 import { useResource } from '../../app/use-resource';
 import { readPages } from '../../services/api/read-pages';
 import type { Book, FilteredBooksPayload, Section } from '../../services/api/types';
+import { studentSection } from '../../services/student-section';
+import { paidSubjectsOf } from '../../services/subject-access';
 import { FilteredEmptyState, FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { ShowMore } from '../../ui/ShowMore';
 import { Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
-import { levelsOf, SECTIONS, sectionById } from '../SectionVideos/sections';
+import { useQuery } from '../LoginWithUsername/use-query';
+import { levelsOf, requestedOrOwn, SECTIONS, sectionById } from '../SectionVideos/sections';
 import { BookCard } from './BookCard';
 import '../../ui/content-card.css';
 
@@ -68,18 +74,24 @@ async function loadBookPages(api: AppApi, params: BookPagesParams): Promise<Book
 
 /** Route `books`: the books of a section, narrowed by level and subject, each readable or for sale. */
 export default function Books() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { session, now } = useAppActors();
+  const user = useSelector(session, selectUser);
   const [, navigate] = useLocation();
-  const query = new URLSearchParams(useSearch());
-  const section = sectionById(query.get('section'));
+  // The query wherever the link put it: a typed or shared `#/home?section=…` keeps it inside the hash.
+  const query = new URLSearchParams(useQuery());
+  // The filter choices come from the cached subject catalogue; the books themselves from the server's filter.
+  const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
+  // The student's own section unless the address names one (docs/home.md), as on home.
+  const section = requestedOrOwn(query.get('section'), () =>
+    studentSection(paidSubjectsOf(user), subjects.data, i18n.language, now()),
+  );
   const level = query.get('level') ?? '';
   const subject = query.get('subject') ?? '';
   const filterKey = filterKeyOf({ section: section.id, level, subject });
   // Another filter starts again from its first page.
   const [paging, setPaging] = useState({ filterKey, pages: 1 });
   const pages = paging.filterKey === filterKey ? paging.pages : 1;
-  // The filter choices come from the cached subject catalogue; the books themselves from the server's filter.
-  const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const books = useResource(
     loadBookPages,
     { section: section.id, level, subject, pages },

@@ -87,7 +87,7 @@ export function Overview() {
           <Link href="/study-sections">{t('dashboard.linkStudy')}</Link>
         </li>
         <li className="quick-links__item">
-          <Link href={catalogueHref('anglophone')}>{t('dashboard.linkCatalogue')}</Link>
+          <Link href={catalogueHref()}>{t('dashboard.linkCatalogue')}</Link>
         </li>
         <li className="quick-links__item">
           <Link href="/dashboard/tabs/transactions">{t('dashboard.linkPayments')}</Link>

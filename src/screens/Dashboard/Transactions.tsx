@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectIsPayingWithMobileMoney, selectIsSubmitting } from '../../../machines/checkout';
+import { type PaymentStanding, paymentStanding } from '../../../machines/paymentOutcome';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useLazy, useOptionalSelector } from '../../app/lazy-load';
@@ -22,13 +23,14 @@ interface TransactionsData {
   subjects: Subject[];
 }
 
-const KNOWN_STATUSES = ['PENDING', 'SUCCESSFUL', 'FAILED'] as const;
-const KNOWN_REASONS = ['APPROVAL_REJECTED', 'EXPIRED', 'PAYER_NOT_FOUND', 'NOT_ENOUGH_FUNDS'] as const;
-
-const BADGE: Record<string, string> = {
-  PENDING: 'badge badge--warning',
-  SUCCESSFUL: 'badge badge--success',
-  FAILED: 'badge badge--danger',
+/** A payment's status named in the student's language (issue 18), coloured by where it stands. */
+const BADGE: Record<PaymentStanding, string> = {
+  successful: 'badge badge--success',
+  pending: 'badge badge--warning',
+  refused: 'badge badge--danger',
+  expired: 'badge badge--danger',
+  numberCannotPay: 'badge badge--danger',
+  failed: 'badge badge--danger',
 };
 
 /** dashboard/tabs/transactions: the student's payments, newest first, with a resume for a pending one. */
@@ -87,7 +89,7 @@ export function Transactions() {
         title={t('transactions.emptyTitle')}
         message={t('transactions.emptyMessage')}
         action={
-          <Link href={catalogueHref('anglophone')} className="btn">
+          <Link href={catalogueHref()} className="btn">
             {t('transactions.browse')}
           </Link>
         }
@@ -127,8 +129,7 @@ const RESUME_HINT = {
 
 function PaymentRow({ payment, resume, onResume }: PaymentRowProps) {
   const { t, i18n } = useTranslation();
-  const known = (KNOWN_STATUSES as readonly string[]).includes(payment.status);
-  const reason = payment.reason;
+  const standing = paymentStanding(payment);
   // A shop order (issue 8): its product line instead of subjects, resumed from the product's page.
   const order = payment.kind === 'order' ? (payment.order ?? null) : null;
   const headingId = `payment-${payment.referenceId}`;
@@ -138,10 +139,8 @@ function PaymentRow({ payment, resume, onResume }: PaymentRowProps) {
         <h2 id={headingId} className="payment__amount">
           {formatFcfa(payment.totalCost, i18n.language)}
         </h2>
-        <span className={BADGE[payment.status] ?? 'badge'} data-testid="payment-status">
-          {known
-            ? t(`transactions.status.${payment.status}`)
-            : t('transactions.status.other', { status: payment.status })}
+        <span className={BADGE[standing]} data-testid="payment-status">
+          {t(`checkout.status.${standing}`)}
         </span>
       </header>
       <p className="payment__date">
@@ -160,12 +159,8 @@ function PaymentRow({ payment, resume, onResume }: PaymentRowProps) {
           ))}
         </ul>
       )}
-      {payment.status === 'FAILED' && reason ? (
-        <p className="payment__reason">
-          {(KNOWN_REASONS as readonly string[]).includes(reason)
-            ? t(`transactions.reasons.${reason}`)
-            : t('transactions.reason', { reason })}
-        </p>
+      {standing !== 'successful' && standing !== 'pending' ? (
+        <p className="payment__reason">{t(`transactions.reasons.${standing}`)}</p>
       ) : null}
       {payment.status === 'PENDING' && !order ? (
         <div className="payment__resume">

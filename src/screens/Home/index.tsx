@@ -1,17 +1,32 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
-import type { Subject } from '../../services/api/types';
-import { accessState, canRenew, paidEntryFor, paidSubjectsOf } from '../../services/subject-access';
+import type { ContinueWatching as ContinueAnswer, Subject } from '../../services/api/types';
+import { studentSection } from '../../services/student-section';
+import {
+  accessState,
+  canRenew,
+  mayStudyAny,
+  paidEntryFor,
+  paidSubjectsOf,
+} from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { SubjectCard } from '../../ui/SubjectCard';
+import { useQuery } from '../LoginWithUsername/use-query';
 import { ExpiryNotices } from '../Planner/ExpiryNotices';
-import { catalogueHref, levelsOf, SECTIONS, type SectionInfo, sectionById } from '../SectionVideos/sections';
+import {
+  catalogueHref,
+  levelsOf,
+  requestedOrOwn,
+  SECTIONS,
+  type SectionInfo,
+} from '../SectionVideos/sections';
+import { ContinueWatching } from './ContinueWatching';
 import { HappeningsStrip } from './HappeningsStrip';
 import { InCartNote } from './InCartNote';
 import { useAddToCart } from './use-add-to-cart';
@@ -19,17 +34,31 @@ import '../../ui/subject-card.css';
 import './home.css';
 import '../../ui/badge.css';
 
-/** The subject catalogue: one section at a time, filtered by level, each subject with its price and cart action. */
+/**
+ * Home (docs/home.md): for a student who may study a paid subject, "Continue" and "Next up" first; then the
+ * subject catalogue, one section at a time (the student's own unless the address names one), filtered by
+ * level, each subject with its price and cart action.
+ */
 export default function Home() {
   const { t, i18n } = useTranslation();
   const { session, now } = useAppActors();
   const [, navigate] = useLocation();
-  const query = new URLSearchParams(useSearch());
-  const section = sectionById(query.get('section'));
+  // The query wherever the link put it: a typed or shared `#/home?section=…` keeps it inside the hash.
+  const query = new URLSearchParams(useQuery());
   // One cached call for the whole catalogue: switching sections costs no data and works offline.
   const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const user = useSelector(session, selectUser);
   const paid = paidSubjectsOf(user);
+  const section = requestedOrOwn(query.get('section'), () =>
+    studentSection(paid, subjects.data, i18n.language, now()),
+  );
+  // Only a student with a subject open to them asks where they stopped: one small call, beside the catalogue's.
+  const studying = user !== null && mayStudyAny(paid, now());
+  const progress = useResource(
+    (api, params: { studying: boolean }): Promise<ContinueAnswer | null> =>
+      params.studying ? api.fetchContinue() : Promise.resolve(null),
+    { studying },
+  );
   const cartActions = useAddToCart();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
 
@@ -88,8 +117,24 @@ export default function Home() {
 
   return (
     <main className="page home" id="main">
-      <h1>{t('home.title')}</h1>
-      <ExpiryNotices catalogue={subjects.data} />
+      {studying ? (
+        <>
+          <h1>{t('home.continue.title')}</h1>
+          <ExpiryNotices catalogue={subjects.data} />
+          <ContinueWatching
+            data={progress.data}
+            loading={progress.loading}
+            error={progress.error}
+            onRetry={progress.retry}
+          />
+          <h2 className="home__catalogue-title">{t('home.title')}</h2>
+        </>
+      ) : (
+        <>
+          <h1>{t('home.title')}</h1>
+          <ExpiryNotices catalogue={subjects.data} />
+        </>
+      )}
       <p className="hint">{t('home.intro')}</p>
       <SegmentedControl
         label={t('catalogue.sectionsLabel')}
@@ -120,7 +165,11 @@ export default function Home() {
               filtered={level !== ''}
               messages={{ filtered: t('catalogue.emptyLevel'), unfiltered: t('catalogue.emptySection') }}
               clear={{ href: catalogueHref(section.id), label: t('catalogue.allLevels') }}
-              otherwise={{ href: catalogueHref('anglophone'), label: t('catalogue.otherSection') }}
+              otherwise={{
+                // Another section than this empty one: the other school system's.
+                href: catalogueHref(section.id === 'anglophone' ? 'francophone' : 'anglophone'),
+                label: t('catalogue.otherSection'),
+              }}
             />
           ) : null
         }
@@ -129,8 +178,9 @@ export default function Home() {
           {shown.map((subject, index) => (
             <li key={subject._id}>
               <SubjectCard
-                headingLevel={2}
-                inFirstView={index === 0}
+                headingLevel={studying ? 3 : 2}
+                // Under "Continue" the first card is below the fold: its picture waits like the others'.
+                inFirstView={!studying && index === 0}
                 id={subject._id}
                 title={subject.subjectTitle}
                 pictureurl={subject.pictureurl}

@@ -30,7 +30,7 @@ export default function Landing() {
                 <Link href="/study-sections" className="btn landing__btn-primary">
                   {t('landing.goToSubjects')}
                 </Link>
-                <Link href={catalogueHref('anglophone')} className="btn btn--secondary">
+                <Link href={catalogueHref()} className="btn btn--secondary">
                   {t('landing.browse')}
                 </Link>
               </>

@@ -5,7 +5,7 @@ import type { AppApi } from '../../app/create-app-actors';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
 import { readPages } from '../../services/api/read-pages';
-import type { Section, Subject, Video } from '../../services/api/types';
+import type { Section, Subject, SubjectLessonCount, Video } from '../../services/api/types';
 import { FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { PriceTag } from '../../ui/PriceTag';
@@ -26,6 +26,8 @@ interface SectionVideosData {
   total: number;
   hasMore: boolean;
   subjects: Subject[];
+  /** Each subject's lessons and topics under the filter, loaded or not (the first page's counts). */
+  counts: SubjectLessonCount[];
 }
 
 interface SectionVideosParams {
@@ -52,7 +54,13 @@ async function loadSectionVideos(api: AppApi, params: SectionVideosParams): Prom
     (cursor) => api.fetchVideoPage(cursor === undefined ? filter : { ...filter, cursor }),
     (page) => page.videos,
   );
-  return { videos: read.items, total: read.total, hasMore: read.hasMore, subjects: await subjects };
+  return {
+    videos: read.items,
+    total: read.total,
+    hasMore: read.hasMore,
+    subjects: await subjects,
+    counts: read.first.subjects ?? [],
+  };
 }
 
 /** The five video pages: one section's lessons grouped by subject, then topic, a page at a time. */
@@ -118,6 +126,7 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
               key={group.subjectId}
               group={group}
               subject={data.subjects.find((subject) => subject._id === group.subjectId)}
+              counted={data.counts.find((count) => count.subjectId === group.subjectId)}
               inCart={cartActions.amountInCart(group.subjectId)}
               onAdd={cartActions.add}
               onOpenCart={cartActions.openCart}
@@ -143,21 +152,27 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
 interface SubjectVideosProps {
   group: SubjectGroup;
   subject: Subject | undefined;
+  /** The subject's lessons and topics under the filter; the loaded ones are counted when absent. */
+  counted: SubjectLessonCount | undefined;
   inCart: number;
   onAdd: (subject: Subject) => void;
   onOpenCart: () => void;
 }
 
-function SubjectVideos({ group, subject, inCart, onAdd, onOpenCart }: SubjectVideosProps) {
+function SubjectVideos({ group, subject, counted, inCart, onAdd, onOpenCart }: SubjectVideosProps) {
   const { t } = useTranslation();
   const headingId = `videos-${group.subjectId}`;
-  const count = group.topics.reduce((sum, topic) => sum + topic.videos.length, 0);
+  // The subject's counts, not the loaded page's (defect 10): a page holds a dozen lessons of a longer list.
+  const count = counted?.lessons ?? group.topics.reduce((sum, topic) => sum + topic.videos.length, 0);
+  const topicCount = counted?.topics.length ?? group.topics.length;
+  const lessonsIn = (topic: SubjectGroup['topics'][number]) =>
+    counted?.topics.find((entry) => entry.subsection === topic.subsection)?.lessons ?? topic.videos.length;
   return (
     <section className="subject-videos" aria-labelledby={headingId}>
       <header className="subject-videos__header">
         <h2 id={headingId}>{group.subjectTitle}</h2>
         <p className="subject-videos__meta">
-          {t('study.videoCount', { count })} · {t('study.topicCount', { count: group.topics.length })}
+          {t('study.videoCount', { count })} · {t('study.topicCount', { count: topicCount })}
         </p>
         {group.locked ? (
           <div className="subject-videos__buy">
@@ -180,7 +195,7 @@ function SubjectVideos({ group, subject, inCart, onAdd, onOpenCart }: SubjectVid
         <div key={topic.subsection} className="topic">
           <h3 className="topic__title">
             <Link href={topicHref(group.subjectTitle, topic.subsection)}>{topic.subsection}</Link>
-            <span className="topic__count">{t('study.videoCount', { count: topic.videos.length })}</span>
+            <span className="topic__count">{t('study.videoCount', { count: lessonsIn(topic) })}</span>
           </h3>
           <VideoList videos={topic.videos} />
         </div>

@@ -45,6 +45,14 @@ export function sectionById(id: string | null | undefined): SectionInfo {
   return SECTIONS.find((section) => section.id === id) ?? DEFAULT_SECTION;
 }
 
+/**
+ * The section a list opens on (home, the books): the one its address names, else the student's own
+ * (`ownSection`, src/services/student-section.ts).
+ */
+export function requestedOrOwn(requested: string | null, ownSection: () => Section): SectionInfo {
+  return SECTIONS.find((section) => section.id === requested) ?? sectionById(ownSection());
+}
+
 /** The video pages share one screen; the route's title key says which section it shows. */
 export function sectionByVideoRoute(route: string): SectionInfo {
   return SECTIONS.find((section) => section.videoRoute === route) ?? DEFAULT_SECTION;
@@ -60,8 +68,12 @@ export function levelsOf(section: SectionInfo, levels: Iterable<string>): string
   return present.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
 
-/** The catalogue URL: the section and level live in the query so Back and shared links keep them. */
-export function catalogueHref(section: string, level = ''): string {
+/**
+ * The catalogue URL: the section and level live in the query so Back and shared links keep them. Without a
+ * section, home opens on the student's own (docs/home.md).
+ */
+export function catalogueHref(section?: string, level = ''): string {
+  if (section === undefined) return '/home';
   const query = new URLSearchParams({ section });
   if (level) query.set('level', level);
   return `/home?${query.toString()}`;

@@ -33,7 +33,10 @@ const STATUS_KEY: Record<AccessState, string> = {
 // Pictures and descriptions come from the catalogue; the app icon stands in while it is unreadable.
 const FALLBACK_PICTURE = './icons/icon-512.png';
 
-/** The student's paid subjects, soonest expiry first, with a renew action near or after the end. */
+/**
+ * The student's paid subjects, soonest expiry first: until when each is open, and near or after the end a
+ * Renew with what it costs (an owner does not need the price of what they already have).
+ */
 export default function StudySections() {
   const { t, i18n } = useTranslation();
   const { session, now } = useAppActors();
@@ -58,7 +61,7 @@ export default function StudySections() {
           title={t('study.emptyTitle')}
           message={t('study.emptyMessage')}
           action={
-            <Link href={catalogueHref('anglophone')} className="btn">
+            <Link href={catalogueHref()} className="btn">
               {t('study.browse')}
             </Link>
           }
@@ -86,7 +89,9 @@ export default function StudySections() {
                     pictureSrcset={subject?.pictureSrcset}
                     level={subject?.level ?? ''}
                     description={subject?.description[lang] ?? ''}
-                    price={subject?.price}
+                    // An owner needs the access dates, not the price; the price comes back with Renew,
+                    // as what renewing costs.
+                    price={canRenew(state) ? subject?.price : undefined}
                     status={
                       <span className={BADGE[state]} data-testid="access-status">
                         {t(STATUS_KEY[state], { date: formatDate(entry.expiresAt, i18n.language) })}

@@ -3,20 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useResource } from '../../app/use-resource';
 import type { Video } from '../../services/api/types';
+import { formatDuration } from '../../ui/duration';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
+import { videoPlayerHref } from '../../ui/player-href';
 import { EmptyState, Skeleton } from '../../ui/States';
-import { videoPlayerHref } from '../../ui/VideoCard';
 import './upnext.css';
 import { videoTitle } from '../../ui/video-title';
-
-/** A running time as players show it, 12:05 or 1:02:05: the same in English and French. */
-function clockOf(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
-}
 
 /** The videos that follow `videoId` in its subject, each a link to the player. */
 export function UpNextPanel({ videoId, titled = true }: { videoId: string; titled?: boolean }) {
@@ -67,7 +59,7 @@ export function UpNextPanel({ videoId, titled = true }: { videoId: string; title
                   <span className="upnext__title">{videoTitle(video, i18n.language)}</span>
                   <span className="upnext__meta">
                     <time dateTime={`PT${Math.round(video.durationSeconds)}S`}>
-                      {clockOf(video.durationSeconds)}
+                      {formatDuration(video.durationSeconds)}
                     </time>{' '}
                     · {video.subsection}
                   </span>

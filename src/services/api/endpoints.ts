@@ -10,6 +10,7 @@ import type {
   CommentLikeResponse,
   CommentResponse,
   CommentVideoPayload,
+  ContinueWatching,
   DeleteAccountPayload,
   FetchStudentDetailPayload,
   FilteredVideosPayload,
@@ -59,6 +60,8 @@ import type {
  */
 const USER_LISTS = ['users/profile', 'videos/', 'books/'] as const;
 
+const CONTINUE_PATH = 'videos/continue';
+
 /**
  * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
  * twice (a comment), except the two payment writes, which the server makes idempotent (a start by its
@@ -106,6 +109,11 @@ export function createEndpoints(client: ApiClient) {
       read,
     ),
     modifyProfile: send<ModifyProfilePayload, UserResponse>('PUT', 'users/profile/modify', userWrite),
+    // The language goes with the account (issue 18): the same call, but the lists it shows stay valid.
+    saveLanguage: send<Required<Pick<ModifyProfilePayload, 'id' | 'language'>>, UserResponse>(
+      'PUT',
+      'users/profile/modify',
+    ),
     updateProfilePicture: (picture: Blob, fileName?: string) => {
       const form = new FormData();
       if (fileName === undefined) form.append('picture', picture);
@@ -162,11 +170,13 @@ export function createEndpoints(client: ApiClient) {
         path: `videos/video/position?videoId=${encodeURIComponent(videoId)}`,
         ...videoCall,
       }),
-    saveVideoPosition: send<SaveVideoPositionPayload, VideoPosition>(
-      'PUT',
-      'videos/video/position',
-      videoCall,
-    ),
+    // A saved position changes what home offers to continue.
+    saveVideoPosition: send<SaveVideoPositionPayload, VideoPosition>('PUT', 'videos/video/position', {
+      ...videoCall,
+      invalidates: [CONTINUE_PATH],
+    }),
+    /** "Continue" and "Next up" for a paying student's home (docs/home.md); kept until a position is saved. */
+    fetchContinue: get<ContinueWatching>(CONTINUE_PATH, videoList),
     likeComment: send<LikeCommentPayload, CommentLikeResponse>('PUT', 'videos/video/comment/like', videoCall),
 
     // Catalogue

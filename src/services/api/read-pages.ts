@@ -4,7 +4,9 @@ export interface ListPage {
   total: number;
 }
 
-export interface PagesRead<T> {
+export interface PagesRead<T, P = unknown> {
+  /** The first page as it came: what a list says once for all its pages (videos/page's counts). */
+  first: P;
   items: T[];
   /** Items matching the filter, read or not. */
   total: number;
@@ -20,12 +22,13 @@ export async function readPages<P extends ListPage, T>(
   pages: number,
   fetchPage: (cursor: string | undefined) => Promise<P>,
   itemsOf: (page: P) => readonly T[],
-): Promise<PagesRead<T>> {
-  let page = await fetchPage(undefined);
+): Promise<PagesRead<T, P>> {
+  const first = await fetchPage(undefined);
+  let page = first;
   const items = [...itemsOf(page)];
   for (let read = 1; read < pages && page.nextCursor !== null; read += 1) {
     page = await fetchPage(page.nextCursor);
     items.push(...itemsOf(page));
   }
-  return { items, total: page.total, hasMore: page.nextCursor !== null };
+  return { first, items, total: page.total, hasMore: page.nextCursor !== null };
 }

@@ -59,7 +59,15 @@ export async function openDevice(
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+  return deviceOf(context, await context.newPage(), { baseUrl, lang });
+}
+
+/** The page object's view of a page opened by a journey in a context of its own making. */
+export function deviceOf(
+  context: BrowserContext,
+  page: Page,
+  { baseUrl, lang }: { baseUrl: string; lang: Lang },
+): StudentDevice {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -5,7 +5,8 @@ import type { SignedInUser } from './student-api';
 
 /** What a phone already holds when the app opens: a signed-in student, a cart, a payment in progress. */
 export interface DeviceStorage {
-  session?: { token: string; user: SignedInUser };
+  /** A signed-in student; `user: null` is a token whose user the device lost (issue 18). */
+  session?: { token: string; user: SignedInUser | null };
   cart?: readonly CartItem[];
   pendingPayment?: PendingPayment;
 }
@@ -20,7 +21,7 @@ export async function seedDeviceStorage(context: BrowserContext, seed: DeviceSto
   const entries: Record<string, string> = {};
   if (seed.session) {
     entries[STORAGE_KEYS.token] = seed.session.token;
-    entries[STORAGE_KEYS.user] = envelope(seed.session.user);
+    if (seed.session.user !== null) entries[STORAGE_KEYS.user] = envelope(seed.session.user);
   }
   if (seed.cart) entries[STORAGE_KEYS.cart] = envelope(seed.cart);
   if (seed.pendingPayment) entries[STORAGE_KEYS.pendingPayment] = envelope(seed.pendingPayment);

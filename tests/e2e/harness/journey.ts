@@ -13,8 +13,13 @@ export const PHYSICS = { id: 'ang-physics-f5', title: 'Physics Form 5', price: 2
 export const PAYERS = {
   /** Any other number: SUCCESSFUL after a short PENDING period. */
   ordinary: '237670000001',
+  /** Another ordinary number: a parent's, after "Use another number". */
+  anotherOrdinary: '237670000002',
   failing: '23746733123450',
   rejecting: '23746733123451',
+  expiring: '23746733123452',
+  /** FAILED with PAYER_NOT_FOUND: a number with no Mobile Money account. */
+  withoutAccount: '23746733123455',
   stayingPending: '23746733123453',
   slowApproval: '23746733123454',
 } as const;

@@ -105,7 +105,10 @@ export async function prepareSessionReplay(
     );
     replay.tokens.set(restore.token, token);
     replay.stored = token;
-    await seedDeviceStorage(device.context, { session: { token, user: issued.user } });
+    // A model restore without its user (issue 18) is a device that kept the token and lost the user.
+    await seedDeviceStorage(device.context, {
+      session: { token, user: restore.user === null ? null : issued.user },
+    });
   }
   return replay;
 }

@@ -46,6 +46,8 @@ export interface SignedInUser {
 export interface PaymentEntry {
   referenceId: string;
   status: string;
+  /** The number the payment was asked from. */
+  msisdn: string | null;
   totalCost: number;
   items: { subjectId: string; amount: number }[];
 }

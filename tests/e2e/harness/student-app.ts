@@ -1,8 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { PaymentOutcomeView } from '../../../machines/mobileMoney';
 import { appStarted, type StudentDevice } from './browser';
 import { type Lang, text } from './dictionary';
 import type { StudentAccount } from './student-api';
+
+/** What a payment that did not complete reads as (machines/paymentOutcome.ts), or a pending one. */
+export type PaymentOutcome = PaymentOutcomeView['outcome'];
 
 function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -285,22 +289,70 @@ export class StudentApp {
       .filter({ hasText: templatePattern(this.t('checkout.confirmOnPhone'), false) });
   }
 
-  /** Polling gave up for now: 'Still waiting for your confirmation', with 'Check again' and 'Later'. */
-  stillWaitingDialog(): Locator {
-    return this.page.getByRole('dialog', { name: this.t('checkout.stillWaiting') });
+  /**
+   * A payment that did not complete, or that MTN has not answered (issue 18): SPEC.md §4's sentence with the
+   * status in the student's words, then what happened, the money and what to do.
+   */
+  outcomeDialog(): Locator {
+    return this.alert().filter({ hasText: templatePattern(this.t('messages.paymentNotCompleted'), false) });
+  }
+
+  /** The outcome dialog says this outcome, for this number, in the journey's language, and nothing English. */
+  async expectOutcome(outcome: PaymentOutcome, phone: string): Promise<Locator> {
+    const dialog = this.outcomeDialog();
+    await dialog.waitFor({ timeout: 30_000 });
+    const status = this.t(`checkout.status.${outcome}`);
+    expect(await dialog.getByRole('heading').textContent()).toMatch(
+      templatePattern(this.t('common.alertHeader')),
+    );
+    const text = (await dialog.textContent()) ?? '';
+    for (const line of [
+      this.t('messages.paymentNotCompleted', { status }),
+      this.t(`checkout.outcome.${outcome}.what`, { phone }),
+      this.t(`checkout.outcome.${outcome}.money`),
+      this.t(`checkout.outcome.${outcome}.next`),
+    ]) {
+      expect(text, 'the outcome dialog').toContain(line);
+    }
+    // The provider's words never reach the student; in French, no English either.
+    expect(text).not.toMatch(/FAILED|REJECTED|EXPIRED|PENDING|APPROVAL|PAYER_|INTERNAL_/);
+    if (this.lang === 'fr') expect(text).not.toMatch(/Status|Payment|Try again|another number|money/);
+    return dialog;
+  }
+
+  async tryAgain(): Promise<void> {
+    await this.outcomeDialog()
+      .getByRole('button', { name: this.t('checkout.tryAgain') })
+      .click();
+    await this.outcomeDialog().waitFor({ state: 'detached' });
+  }
+
+  /** "Use another number": back to the phone prompt, which must hold the number just used. */
+  async chooseAnotherNumber(used: string): Promise<void> {
+    await this.outcomeDialog()
+      .getByRole('button', { name: this.t('checkout.otherNumber') })
+      .click();
+    await this.phoneInput().waitFor();
+    expect(await this.phoneInput().inputValue(), 'prefilled with the number used').toBe(used);
+  }
+
+  /** Types another number over the one the prompt holds, and sends it. */
+  async enterOtherPhone(phone: string): Promise<void> {
+    await this.phoneInput().fill(phone);
+    await this.phoneInput().press('Enter');
   }
 
   async checkAgain(): Promise<void> {
-    await this.stillWaitingDialog()
+    await this.outcomeDialog()
       .getByRole('button', { name: this.t('checkout.checkAgain') })
       .click();
   }
 
   async payLater(): Promise<void> {
-    await this.stillWaitingDialog()
+    await this.outcomeDialog()
       .getByRole('button', { name: this.t('checkout.later') })
       .click();
-    await this.stillWaitingDialog().waitFor({ state: 'detached' });
+    await this.outcomeDialog().waitFor({ state: 'detached' });
   }
 
   /** Pays the open cart with MTN MoMo: Make payment, MTN, the number, Enter. */

@@ -84,19 +84,25 @@ export const checkoutOracle: Oracle<typeof checkoutMachine> = () => {
       case 'xstate.done.actor.mobileMoney':
       case 'xstate.error.actor.mobileMoney': {
         if (!order) throw new Error('mobile money ended without an order');
-        const requests = harness.child.callsOf('requestToPay').map((call) => call.input);
-        if (order.pending) expect(requests, 'a resumed payment is not requested again').toEqual([]);
-        const outcome = (event as { output?: { outcome: string } }).output?.outcome;
+        // What this run of mobile money asked and checked (an earlier run's calls are not this order's).
+        const requests = calls.newCalls(harness.child, 'requestToPay').map((call) => call.input);
+        const output = (event as { output?: { outcome: string; referenceId?: string } }).output;
+        const outcome = output?.outcome;
         const asked = requests.map((input) => (input as { amount: number }).amount);
-        if (!order.pending) {
-          // Once, for Σ price × amount; a cancelled phone prompt asks nothing.
-          expect(asked).toEqual(outcome === 'cancelled' ? [] : [order.total]);
-        }
+        // Every payment asked is for Σ price × amount; a cancelled phone prompt asks nothing, a fresh order
+        // asks at least once, and a resumed one is not asked again unless it did not complete (Try again).
+        for (const amount of asked) expect(amount, 'the amount asked').toBe(order.total);
+        if (outcome === 'cancelled') expect(asked).toEqual([]);
+        else if (!order.pending) expect(asked.length).toBeGreaterThan(0);
+        const checked = calls
+          .newCalls(harness.child, 'checkStatus')
+          .map((call) => (call.input as { referenceId: string }).referenceId);
         if (outcome === 'succeeded') {
-          const referenceId =
-            order.pending?.referenceId ??
-            (harness.child.callsOf('checkStatus')[0]?.input as { referenceId: string } | undefined)
-              ?.referenceId;
+          // Each payment asked was checked; the one paid is the last checked, and it alone is completed.
+          const askedPayments = new Set(checked.filter((ref) => ref !== order?.pending?.referenceId));
+          expect(askedPayments.size, 'a new payment only when one was asked').toBe(requests.length);
+          const referenceId = checked.at(-1);
+          expect(output?.referenceId, 'the payment paid is the last one checked').toBe(referenceId);
           expect(
             payments.map((call) => call.input),
             'the paid order goes to the server',

@@ -2,7 +2,13 @@ import { expect } from 'vitest';
 import type { Alert } from '../../../machines/messages';
 import { englishText } from '../../../machines/messages';
 import type { mobileMoneyMachine } from '../../../machines/mobileMoney';
-import { selectIsAwaitingConfirmation, selectIsSuspended, selectPhone } from '../../../machines/mobileMoney';
+import {
+  selectIsAskingPhone,
+  selectIsAwaitingConfirmation,
+  selectIsSuspended,
+  selectPaymentOutcome,
+  selectPhone,
+} from '../../../machines/mobileMoney';
 import type { CartItem } from '../../../machines/types';
 import type { EffectCall, Harness, Oracle } from '../modelHarness';
 import { CallLog, paramsOf, running } from './observe';
@@ -11,15 +17,31 @@ import { CallLog, paramsOf, running } from './observe';
 // prefilled with 237 and must be at least 12 characters in the format 237XXXXXXXXX, else 'Please enter a
 // valid phone number' and nothing is requested; the first status check 3 000 ms after the request was
 // answered, then one 2 000 ms after each PENDING or unanswered check; SUCCESSFUL completes, any other status
-// says 'Payment was not completed. Status: {status}' and forgets the payment. DESIGN.md: the reference is kept
-// so a restored payment is checked again and never requested twice; a polling round is bounded (120 s,
-// machines/README.md), after which 'Could not verify payment status. Please contact support.' and the payment
-// stays resumable.
+// is 'Payment was not completed' and forgets the payment. DESIGN.md: the reference is kept so a restored
+// payment is checked again and never requested twice; a polling round is bounded (120 s, machines/README.md),
+// after which the payment stays resumable. Issue 18: a payment not completed is read as one outcome, refused
+// on the phone (APPROVAL_REJECTED, REJECTED), expired (EXPIRED, TIMEOUT), a number that cannot pay
+// (PAYER_NOT_FOUND, NOT_ALLOWED) or failed (anything else), shown with the number it was asked from;
+// "Try again" asks a new payment of the same number and order, "Use another number" goes back to the prompt
+// prefilled with the number used, OK ends it; a round that ends unanswered is shown as pending, and no new
+// payment is asked from there (the first may still be approved).
 
 const SPEC = { prefix: '237', minLength: 12, firstPoll: 3_000, pollEvery: 2_000, roundLimit: 120_000 };
 
 const isSpecPhone = (phone: string) =>
   phone.trim().length >= SPEC.minLength && phone.trim().startsWith(SPEC.prefix);
+
+/** Issue 18's outcomes, by the provider's reason first, then its status. */
+function outcomeOf({ status, reason }: { status: string; reason?: string }): string {
+  const byReason: Record<string, string> = {
+    APPROVAL_REJECTED: 'refused',
+    EXPIRED: 'expired',
+    PAYER_NOT_FOUND: 'numberCannotPay',
+    NOT_ALLOWED: 'numberCannotPay',
+  };
+  const byStatus: Record<string, string> = { REJECTED: 'refused', TIMEOUT: 'expired' };
+  return (reason && byReason[reason]) || byStatus[status] || 'failed';
+}
 
 type Machine = typeof mobileMoneyMachine;
 
@@ -38,6 +60,14 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
     : { phone: SPEC.prefix, items: input.items, amount: input.amount, referenceId: null, startedAt: null };
   const calls = new CallLog();
   let submittedAt: number | null = null;
+  /** New payments the student asked for: a valid number sent, or "Try again". */
+  let asked = 0;
+  /** What the student reads now: an outcome and the number, or nothing. */
+  let shownOutcome: { outcome: string; phone: string } | null = null;
+  /** The references of this order's payments: the restored one, and each the provider gave. */
+  /** The device's copy of the payment forgotten since the provider gave its reference. */
+  let clearedSinceAsked = 0;
+  const given = new Set(input.pending ? [input.pending.referenceId] : []);
   // Simulated-clock times: when polling (re)started, when the last check was answered, when the round ends.
   let answeredAt = 0;
   let roundEnds = restored ? Math.max(0, (input.pending?.startedAt ?? 0) + SPEC.roundLimit - input.now) : 0;
@@ -70,6 +100,7 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
       case 'payment.submitPhone':
         if (isSpecPhone(order.phone)) {
           submittedAt = event.now as number;
+          asked += 1;
           expect(requests.map((call) => call.input)).toEqual([
             { phone: order.phone, items: order.items, amount: order.amount },
           ]);
@@ -87,8 +118,10 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
       case 'xstate.done.actor.requestToPay':
         order.referenceId = (event.output as { referenceId: string }).referenceId;
         order.startedAt = submittedAt;
+        given.add(order.referenceId);
         answeredAt = now;
         roundEnds = now + SPEC.roundLimit;
+        deadlinePassed = false;
         expect(paramsOf(effects, 'persistPending'), 'the reference is kept at once').toEqual([{ ...order }]);
         expect(running(harness.fakes, 'checkStatus'), 'the first check waits').toEqual([]);
         break;
@@ -125,11 +158,16 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
             amount: order.amount,
           });
         } else if (status !== null && status !== 'PENDING') {
-          expect(shown).toEqual([`Payment was not completed. Status: ${status}`]);
-          expect(paramsOf(effects, 'clearPending')).toHaveLength(1);
-          expect(outcome(harness)).toBe('failed');
+          // Not completed: said on screen with what happened and what to do, not in a passing alert.
+          const answer = (event as unknown as { output: { status: string; reason?: string } }).output;
+          shownOutcome = { outcome: outcomeOf(answer), phone: order.phone };
+          expect(shown).toEqual([]);
+          expect(paramsOf(effects, 'clearPending'), 'a payment not completed is not resumed').toHaveLength(1);
+          expect(outcome(harness), 'the student decides what comes next').toBeNull();
+          expect(selectIsAwaitingConfirmation(harness.snapshot)).toBe(false);
         } else if (deadlinePassed) {
-          expect(shown).toEqual(['Could not verify payment status. Please contact support.']);
+          shownOutcome = { outcome: 'pending', phone: order.phone };
+          expect(shown).toEqual([]);
           expect(selectIsSuspended(harness.snapshot)).toBe(true);
         } else {
           expect(shown, 'PENDING or no answer: polling goes on quietly').toEqual([]);
@@ -138,25 +176,63 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
         break;
       }
       case 'payment.resume':
+        shownOutcome = null;
         expectOneCheck(harness, 'Check again reads the same reference at once');
         roundEnds = now + SPEC.roundLimit;
         deadlinePassed = false;
         break;
       case 'payment.abandon':
+        shownOutcome = null;
         expect(outcome(harness)).toBe('abandoned');
         break;
+      case 'payment.retry':
+        // Try again: a new payment, the same number and order, asked at once.
+        shownOutcome = null;
+        submittedAt = event.now as number;
+        asked += 1;
+        order.referenceId = null;
+        expect(
+          requests.map((call) => call.input),
+          'Try again asks a new payment',
+        ).toEqual([{ phone: order.phone, items: order.items, amount: order.amount }]);
+        expect(shown).toEqual([]);
+        break;
+      case 'payment.changeNumber':
+        shownOutcome = null;
+        order.referenceId = null;
+        expect(selectIsAskingPhone(harness.snapshot), 'back to the phone prompt').toBe(true);
+        expect(selectPhone(harness.snapshot), 'prefilled with the number used').toBe(order.phone);
+        expect(requests, 'nothing asked before the number is sent').toEqual([]);
+        break;
+      case 'payment.dismiss':
+        shownOutcome = null;
+        expect(outcome(harness)).toBe('failed');
+        expect(paramsOf(effects, 'clearPending'), 'already forgotten').toEqual([]);
+        expect(shown).toEqual([]);
+        break;
     }
-    // Whatever happened: one payment is requested at most, a restored one never, and only a spec number.
+    if (event.type !== 'payment.submitPhone' && event.type !== 'payment.retry') {
+      expect(requests, `nothing asked on ${event.type}`).toEqual([]);
+    }
+    expect(selectPaymentOutcome(harness.snapshot), `what the student reads after ${event.type}`).toEqual(
+      shownOutcome,
+    );
+    // Whatever happened: one payment for each the student asked (a restored one is never asked again), and
+    // only from a spec number.
     const all = harness.fakes.callsOf('requestToPay');
-    expect(all.length).toBeLessThanOrEqual(restored ? 0 : 1);
+    expect(all.length, 'payments asked').toBe(asked);
     for (const call of all) expect(isSpecPhone((call.input as { phone: string }).phone)).toBe(true);
     for (const call of harness.fakes.callsOf('checkStatus')) {
-      expect(call.input, 'only this payment is checked').toEqual({ referenceId: order.referenceId });
+      expect(given, 'only payments of this order are checked').toContain(
+        (call.input as { referenceId: string }).referenceId,
+      );
     }
     if (event.type !== 'xstate.done.actor.requestToPay')
       expect(paramsOf(effects, 'persistPending')).toEqual([]);
+    if (event.type === 'xstate.done.actor.requestToPay') clearedSinceAsked = 0;
+    clearedSinceAsked += paramsOf(effects, 'clearPending').length;
     if (selectIsSuspended(harness.snapshot) || outcome(harness) === 'abandoned') {
-      expect(harness.fakes.effectsOf('clearPending'), 'a payment not settled stays resumable').toEqual([]);
+      expect(clearedSinceAsked, 'a payment not settled stays resumable').toBe(0);
     }
   };
 };

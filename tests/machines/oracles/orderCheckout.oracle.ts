@@ -62,8 +62,8 @@ export const orderCheckoutOracle: Oracle<typeof orderCheckoutMachine> = (input) 
     const navigations: unknown[] = [];
     let clears = 0;
     let productReads = 0;
-    /** The student paid in this step (the phone given, the request sent): this product, once. */
-    let paid = false;
+    /** Payments asked for this product in this step (the phone given, the request sent; again after Try again). */
+    let paid = 0;
     const asked = {
       items: [
         {
@@ -120,14 +120,26 @@ export const orderCheckoutOracle: Oracle<typeof orderCheckoutMachine> = (input) 
         break;
       case 'xstate.done.actor.mobileMoney': {
         const output = event.output as MobileMoneyOutput;
-        paid = !resumed && output.outcome !== 'cancelled';
+        // Once per MTN choice, and once more for each payment that did not complete and was asked again:
+        // each payment asked was checked, the one paid last (a resumed one was checked, never asked).
+        const checked = calls
+          .newCalls(harness.child, 'checkStatus')
+          .map((call) => (call.input as { referenceId: string }).referenceId);
+        const askedPayments = new Set(
+          resumed ? checked.filter((ref) => ref !== input.pending?.referenceId) : checked,
+        );
+        if (output.outcome === 'succeeded') {
+          paid = askedPayments.size;
+          expect(output.referenceId, 'the payment paid is the last one checked').toBe(checked.at(-1));
+        } else paid = !resumed && output.outcome !== 'cancelled' ? 1 : 0;
         if (output.outcome === 'succeeded')
           [phase, reference, loaderSince] = ['confirming', output.referenceId, now];
         else backToEditing();
         break;
       }
       case 'xstate.error.actor.mobileMoney':
-        paid = !resumed;
+        calls.newCalls(harness.child, 'checkStatus');
+        paid = resumed ? 0 : 1;
         alerts.push(TEXT.unknown);
         backToEditing();
         break;
@@ -167,8 +179,8 @@ export const orderCheckoutOracle: Oracle<typeof orderCheckoutMachine> = (input) 
       const { items, amount } = call.input as { items: unknown; amount: number };
       return { items, amount };
     });
-    expect(requests, 'one line of this product, price × quantity, once per MTN choice').toEqual(
-      paid ? [asked] : [],
+    expect(requests, 'one line of this product, price × quantity, once per payment asked').toEqual(
+      Array.from({ length: paid }, () => asked),
     );
     expect(paramsOf(effects, 'clearPending'), 'the payment forgotten once settled').toHaveLength(clears);
     expect(paramsOf(effects, 'productMayHaveChanged'), 'the product read again').toHaveLength(productReads);

@@ -14,7 +14,9 @@ import { CallLog, ModelClock } from './observe';
 // SPEC.md §4, §5 and §9 "Session", and DESIGN.md, written again without the machine: logged in means a token
 // that is not expired (missing, or at/after its expiry, is expired); 'expiring soon' means under 5 minutes
 // left; an expiry while the app is open logs out at that instant; logout (and an expired token found at
-// start) ends the session through the app's clearSession, which clears local storage and caches. A browser
+// start) ends the session through the app's clearSession, which clears local storage and caches. Issue 18:
+// never a logged-in session without its user (a stored token whose user cannot be read ends at start like
+// an expired one). A browser
 // fires a setTimeout longer than 2^31-1 ms at once, so no timer may be armed further than that.
 
 const SPEC = { expiringSoon: 5 * 60_000, timerCeiling: 2 ** 31 - 1 };
@@ -33,6 +35,8 @@ interface Credentials {
 }
 
 const isLive = (c: Credentials, now: number) => Boolean(c.token) && c.expiresAt !== null && now < c.expiresAt;
+/** What a restore or a login needs to log in: a live token and the student it belongs to. */
+const opensSession = (c: Credentials, now: number) => isLive(c, now) && c.user !== null;
 
 /** When a pending timer of the machine falls due, on the simulated clock; null when none is pending. */
 function dueOf(harness: Harness<Machine>, type: string): number | null {
@@ -66,13 +70,13 @@ export const sessionOracle: Oracle<Machine> = () => {
     const accepted =
       event.type === 'session.login' &&
       (phase === 'loggedIn' || phase === 'loggedOut') &&
-      isLive(credentials, credentials.now);
+      opensSession(credentials, credentials.now);
     if (event.type === 'session.restore' || event.type === 'session.tick' || accepted)
       clock.set(credentials.now, harness);
     const now = clock.read(harness);
     switch (event.type) {
       case 'session.restore':
-        if (isLive(credentials, now)) [phase, held] = ['loggedIn', { ...credentials }];
+        if (opensSession(credentials, now)) [phase, held] = ['loggedIn', { ...credentials }];
         else if (credentials.token) {
           held = { ...credentials };
           endSession();

@@ -78,7 +78,7 @@ describe('cart modal', () => {
     await user.click(screen.getByRole('button', { name: 'Make payment' }));
     // The checkout's code loads with the first payment.
     expect(await screen.findByRole('button', { name: 'MTN Mobile Money' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Orange Money' }));
+    await user.click(screen.getByRole('button', { name: 'Orange Money Coming soon' }));
     expect(await screen.findByRole('alertdialog', { name: 'Hey amina' })).toHaveTextContent(
       'Orange Money payment coming soon!',
     );

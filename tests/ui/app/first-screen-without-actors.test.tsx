@@ -51,6 +51,7 @@ function servedLanding(options: { api?: Partial<AppApi>; storage?: Record<string
     const actors = createAppActors({
       ...services,
       storage: createAppStorage(window.localStorage),
+      browserLanguages: () => ['en'],
       loadDictionary: async (lang) => {
         await i18n.changeLanguage(lang);
       },
@@ -115,13 +116,34 @@ describe('the landing before the root actors have loaded', () => {
   });
 
   it('hands the shell over to the actors, which have the last word on the stored session', async () => {
-    // The page's script reads a session without a stored user as a visitor; the session machine does not.
+    // The landing was served to a visitor; the actors find a student (the user kept as plain JSON by the app
+    // this one replaces, issue 18) and the shell becomes theirs.
     const { id_token } = loggedInStorage({});
-    const { actorsArrive, whenIdle } = servedLanding({ storage: { id_token: id_token as string } });
+    const user = { id: 'u1', username: 'amina', role: 'STUDENT' };
+    const getProfile = vi.fn(async () => ({ success: true as const, user: { ...user, paidSubjects: [] } }));
+    const { actorsArrive, whenIdle } = servedLanding({
+      storage: { id_token: id_token as string, user: JSON.stringify(user) },
+      api: { getProfile } as unknown as Partial<AppApi>,
+    });
     expect(screen.getByRole('link', { name: 'Sign up' })).toBeInTheDocument();
     whenIdle();
     await actorsArrive();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Go to my subjects' })).toBeInTheDocument());
     expect(within(navbar()).getByRole('link', { name: 'My subjects' })).toBeInTheDocument();
+  });
+
+  it('a stored token without its user is no session: the actors end it and the visitor stays one', async () => {
+    const { id_token } = loggedInStorage({});
+    const logout = vi.fn(async () => ({ success: true as const }));
+    const { actorsArrive, whenIdle } = servedLanding({
+      storage: { id_token: id_token as string },
+      api: { logout },
+    });
+    whenIdle();
+    await actorsArrive();
+    await waitFor(() => expect(logout).toHaveBeenCalledTimes(1));
+    expect(window.localStorage.getItem('id_token')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign up' })).toBeInTheDocument();
+    expect(within(navbar()).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 });

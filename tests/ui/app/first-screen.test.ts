@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { languageFor } from '../../../machines/languageRule';
 import type { RouteChunks } from '../../../scripts/route-chunks';
 import { canHydrate, hashPath, readPrerendered, servedView } from '../../../src/app/first-screen';
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
@@ -13,9 +14,11 @@ const KEYS = {
   stateAttribute: 'data-prerendered',
   memberNavbarId: 'member-navbar',
   landingPath: '/landing',
+  memberStartPath: '/home',
   tokenKey: 'id_token',
   userKey: 'user',
   cartKey: 'shopping_cart',
+  languageKey: 'language',
   appCodeId: 'app-code',
 };
 
@@ -44,7 +47,7 @@ afterEach(() => {
 });
 
 const APP_CODE = {
-  preload: [{ href: './assets/i18n/fr.json', as: 'fetch' }],
+  preload: [{ href: './assets/i18n/en.json', as: 'fetch' }],
   modulepreload: ['./assets/jsx-runtime-1.js', './assets/Landing-2.js'],
   actors: ['./assets/statecharts-4.js', './assets/start-app-actors-5.js'],
   script: './assets/index-3.js',
@@ -61,7 +64,7 @@ function withAppCode(routes: Partial<RouteChunks> = {}): void {
 
 /** What the landing as served starts: the dictionary, its own code and the entry, nothing more. */
 const LANDING_START = [
-  'preload ./assets/i18n/fr.json',
+  'preload ./assets/i18n/en.json',
   'modulepreload ./assets/jsx-runtime-1.js',
   'modulepreload ./assets/Landing-2.js',
   'script module ./assets/index-3.js',
@@ -127,6 +130,22 @@ describe('the first-screen script', () => {
     expect(root().getAttribute('data-prerendered')).toBe('shell');
   });
 
+  it("opens a logged-in student's bare URL on home, fetching home's code with the app's (issue 18)", () => {
+    window.localStorage.setItem('id_token', tokenExpiringIn(3600));
+    window.localStorage.setItem('user', '{"v":1,"data":{}}');
+    const code = bootAt('/', ROUTE_CODE);
+    expect(window.location.hash).toBe('#/home');
+    expect(root().getAttribute('data-prerendered')).toBe('shell');
+    expect(root().querySelector('h1')).toBeNull();
+    expect(code).toContain('modulepreload ./assets/Home-6.js');
+    // An expired session is a visitor's: the landing, as served.
+    window.localStorage.setItem('id_token', tokenExpiringIn(-60));
+    window.history.replaceState(null, '', '/');
+    document.head.innerHTML = '';
+    expect(bootAt(null, ROUTE_CODE)).toEqual(LANDING_START);
+    expect(window.location.hash).toBe('#/landing');
+  });
+
   it('treats an expired or unreadable token as a visitor', () => {
     for (const token of [tokenExpiringIn(-60), 'not-a-jwt']) {
       prerenderedPage();
@@ -164,7 +183,7 @@ describe("starting the app's code", () => {
 
   it("fetches the root actors' code with it when the page was made a shell, which renders only once they run", () => {
     const [dictionary, ...code] = bootAt('/#/privacy-policy');
-    expect(dictionary).toBe('preload ./assets/i18n/fr.json');
+    expect(dictionary).toBe('preload ./assets/i18n/en.json');
     expect(code).toEqual([
       'modulepreload ./assets/jsx-runtime-1.js',
       'modulepreload ./assets/Landing-2.js',
@@ -176,7 +195,7 @@ describe("starting the app's code", () => {
 
   it("fetches the screen's own chunks and stylesheets with it when the app opens on another route", () => {
     expect(bootAt('/#/home', ROUTE_CODE)).toEqual([
-      'preload ./assets/i18n/fr.json',
+      'preload ./assets/i18n/en.json',
       'preload ./assets/Home-7.css',
       'modulepreload ./assets/jsx-runtime-1.js',
       'modulepreload ./assets/Landing-2.js',
@@ -216,6 +235,41 @@ describe("starting the app's code", () => {
     );
   });
 
+  it('preloads the dictionary of the visit’s language, not the page’s (issue 18)', () => {
+    // The English page on a French-speaking phone (the native shell opens index.html): the French one.
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CM', 'en']);
+    expect(bootAt('/#/home')[0]).toBe('preload ./assets/i18n/fr.json');
+    // An explicit choice wins over the phone's languages.
+    document.head.innerHTML = '';
+    window.localStorage.setItem('language', 'en');
+    expect(bootAt('/#/home')[0]).toBe('preload ./assets/i18n/en.json');
+    languages.mockRestore();
+  });
+
+  it('decides the visit’s language by the app’s own rule', () => {
+    const cases: Array<[string | null, string[]]> = [
+      [null, ['fr-CM', 'en']],
+      [null, ['de-DE', 'EN-gb', 'fr']],
+      [null, ['de', 'es']],
+      [null, []],
+      ['fr', ['en-US']],
+      ['en', ['fr-FR']],
+      ['klingon', ['fr']],
+    ];
+    const languages = vi.spyOn(navigator, 'languages', 'get');
+    for (const [stored, list] of cases) {
+      languages.mockReturnValue(list);
+      window.localStorage.clear();
+      if (stored !== null) window.localStorage.setItem('language', stored);
+      document.head.innerHTML = '';
+      const expected = languageFor(stored, list.length > 0 ? list : [navigator.language]);
+      expect(bootAt('/#/home')[0], `${stored} ${list.join(',')}`).toBe(
+        `preload ./assets/i18n/${expected}.json`,
+      );
+    }
+    languages.mockRestore();
+  });
+
   it('starts it at once in a hidden tab, which paints no frame', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     prerenderedPage();
@@ -228,16 +282,16 @@ describe("starting the app's code", () => {
 
 describe('hydrate or render', () => {
   const markup = { state: 'landing' as const, lang: 'en', year: 2026 };
-  const visitor = { path: '/landing', storedLanguage: null, year: 2026 };
+  const visitor = { path: '/landing', language: 'en', year: 2026 };
 
   it('hydrates only the landing the inline script left untouched, in the language the app starts in and its year', () => {
     expect(canHydrate(markup, visitor)).toBe(true);
-    expect(canHydrate(markup, { ...visitor, storedLanguage: 'en' })).toBe(true);
+    // A page in another language than the app's (the native shell's English index.html on a French phone).
+    expect(canHydrate(markup, { ...visitor, language: 'fr' })).toBe(false);
     // The script reduces the landing to the shell for a logged-in student, a stored cart, another route.
     expect(canHydrate({ ...markup, state: 'shell' }, visitor)).toBe(false);
     expect(canHydrate({ ...markup, state: null }, visitor)).toBe(false);
     expect(canHydrate(markup, { ...visitor, path: '/home' })).toBe(false);
-    expect(canHydrate(markup, { ...visitor, storedLanguage: 'fr' })).toBe(false);
     expect(canHydrate(markup, { ...visitor, year: 2027 })).toBe(false);
   });
 

@@ -25,6 +25,23 @@ describe('the first screen’s data', () => {
     expect(student.fetchSubjects).toHaveBeenCalledTimes(1);
   });
 
+  it("asks for home's Continue beside the catalogue only for a stored student who may study now", () => {
+    const fetchContinue = vi.fn(() => Promise.resolve({ success: true, resume: null, nextUp: null }));
+    const fetchSubjects = vi.fn(() => Promise.resolve([]));
+    const endpoints = { fetchSubjects, fetchContinue } as unknown as Endpoints;
+    // A visitor, and a student with nothing to study: the catalogue alone, nothing more to wait for.
+    prefetchRouteData('#/home', endpoints, false);
+    prefetchRouteData('#/home', endpoints, true, false);
+    expect(fetchContinue).not.toHaveBeenCalled();
+    expect(fetchSubjects).toHaveBeenCalledTimes(2);
+    prefetchRouteData('#/home?section=francophone', endpoints, true, true);
+    expect(fetchContinue).toHaveBeenCalledTimes(1);
+    expect(fetchSubjects).toHaveBeenCalledTimes(3);
+    // Another route's first screen does not show it.
+    prefetchRouteData('#/study-sections', endpoints, true, true);
+    expect(fetchContinue).toHaveBeenCalledTimes(1);
+  });
+
   it('is nothing for a screen that declares none, or the landing', () => {
     const { endpoints, fetchSubjects } = api();
     prefetchRouteData('#/landing', endpoints, true);

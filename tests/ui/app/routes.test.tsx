@@ -81,4 +81,11 @@ describe('routes and guards', () => {
     await screen.findByRole('heading', { name: 'Welcome to StudyCam' });
     expect(view.location.history.at(-1)).toBe('/landing');
   });
+
+  // Issue 18: the app opens on home for a student (what they were studying first), not on the landing.
+  it.each(['/', '/no-such-screen'])('opens home for a logged-in student at %s', async (path) => {
+    const view = renderRoutes(path, loggedIn);
+    await screen.findByRole('heading', { level: 1, name: 'Choose your subjects' });
+    expect(view.location.history.at(-1)).toBe('/home');
+  });
 });

@@ -21,6 +21,7 @@ function startedActors(stored: Record<string, string> = {}) {
     now: () => Date.now(),
     navigate: () => undefined,
     describeError: String,
+    browserLanguages: () => ['en'],
     loadDictionary: async () => undefined,
     clearCaches: async () => undefined,
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import Books, { BOOKS_PER_PAGE } from '../../../src/screens/Books';
 import type { Book, BookPage, BookPageQuery } from '../../../src/services/api/types';
-import { deferred, SUBJECTS } from '../screens/catalogue-fixtures';
+import { DAY, deferred, loggedInStorage, SUBJECTS } from '../screens/catalogue-fixtures';
 import { BOOKS, renderContent } from './fixtures';
 
 const card = (title: string) => screen.getByRole('article', { name: title });
@@ -194,7 +194,7 @@ describe('Books', () => {
 
   it('reads in French', async () => {
     renderContent(<Books />, {
-      path: '/books',
+      path: '/books?section=anglophone',
       lang: 'fr',
       storage: { language: 'fr' },
       api: { fetchSubjects: async () => SUBJECTS, fetchBookPage: pagedServer(BOOKS) },
@@ -202,5 +202,52 @@ describe('Books', () => {
     const free = await screen.findByRole('article', { name: 'Formulaire' });
     expect(within(free).getByText('StudyCam teachers · 3 pages · anglais')).toBeInTheDocument();
     expect(within(free).getByText('Gratuit')).toBeInTheDocument();
+  });
+
+  // Issue 18: the books open on the student's own section (docs/home.md), as home does.
+  it('opens on the francophone section for a French reader who owns nothing', async () => {
+    const fetchBookPage = pagedServer(BOOKS);
+    renderContent(<Books />, {
+      path: '/books',
+      lang: 'fr',
+      storage: { language: 'fr' },
+      api: { fetchSubjects: async () => SUBJECTS, fetchBookPage },
+    });
+    expect(await screen.findByRole('button', { name: 'Francophone' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(fetchBookPage).toHaveBeenCalledWith({ section: 'francophone', limit: BOOKS_PER_PAGE });
+  });
+
+  it("opens on the section of the student's subjects whatever the language, and the address still wins", async () => {
+    const owner = loggedInStorage({
+      paidSubjects: [
+        {
+          subjectId: 'fr-maths-3e',
+          subjectTitle: 'Mathématiques 3e',
+          expiresAt: new Date(Date.now() + 100 * DAY).toISOString(),
+          section: 'francophone',
+        },
+      ],
+    });
+    const fetchBookPage = pagedServer(BOOKS);
+    const view = renderContent(<Books />, {
+      path: '/books',
+      storage: owner,
+      api: { fetchSubjects: async () => SUBJECTS, fetchBookPage },
+    });
+    expect(await screen.findByRole('button', { name: 'Francophone' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(fetchBookPage).toHaveBeenCalledWith({ section: 'francophone', limit: BOOKS_PER_PAGE });
+    view.unmount();
+    renderContent(<Books />, {
+      path: '/books?section=anglophone',
+      storage: owner,
+      api: { fetchSubjects: async () => SUBJECTS, fetchBookPage: pagedServer(BOOKS) },
+    });
+    expect(await screen.findByRole('article', { name: 'Formula Sheet' })).toBeInTheDocument();
   });
 });

@@ -125,6 +125,8 @@ export function renderWithApp(ui: ReactNode, options: RenderAppOptions = {}) {
     loadDictionary: async (lang) => {
       await i18n.changeLanguage(lang);
     },
+    // A French test is a French-speaking browser.
+    browserLanguages: () => [options.lang ?? 'en'],
     clearCaches: async () => undefined,
   });
   actors.start();

@@ -44,7 +44,13 @@ export function createFakeCacheStorage() {
     async keys() {
       return [...caches.keys()];
     },
-    async match() {
+    // As Workbox asks it: in one named cache, or in every cache in the order they were opened.
+    async match(request: RequestInfo | URL, options?: MultiCacheQueryOptions) {
+      const names = options?.cacheName === undefined ? [...caches.keys()] : [options.cacheName];
+      for (const name of names) {
+        const found = caches.get(name)?.get(urlOf(request));
+        if (found) return found.clone();
+      }
       return undefined;
     },
   } as unknown as CacheStorage;

@@ -79,6 +79,7 @@ export function renderWithPwa(ui: ReactNode, options: RenderPwaOptions = {}) {
     now,
     navigate,
     describeError,
+    browserLanguages: () => ['en'],
     loadDictionary: async (lang) => {
       await i18n.changeLanguage(lang);
     },

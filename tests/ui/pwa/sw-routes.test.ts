@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BOOK_LISTS_CACHE, isPrecache, RUNTIME_CACHES } from '../../../src/sw/cache-names';
+import {
+  BOOK_LISTS_CACHE,
+  isAppShellCache,
+  LANGUAGE_PACKS_CACHE,
+  RUNTIME_CACHES,
+} from '../../../src/sw/cache-names';
 import {
   isAppNavigation,
   isBookList,
@@ -103,9 +108,10 @@ describe('service worker routing rules', () => {
     );
   });
 
-  it('keeps only the precache on logout', () => {
-    expect(isPrecache('workbox-precache-v2-https://study.example/')).toBe(true);
-    for (const name of Object.values(RUNTIME_CACHES)) expect(isPrecache(name)).toBe(false);
-    expect(isPrecache(BOOK_LISTS_CACHE)).toBe(false);
+  it('keeps only the app shell (the precache and the language packs) on logout', () => {
+    expect(isAppShellCache('workbox-precache-v2-https://study.example/')).toBe(true);
+    expect(isAppShellCache(LANGUAGE_PACKS_CACHE)).toBe(true);
+    for (const name of Object.values(RUNTIME_CACHES)) expect(isAppShellCache(name)).toBe(false);
+    expect(isAppShellCache(BOOK_LISTS_CACHE)).toBe(false);
   });
 });

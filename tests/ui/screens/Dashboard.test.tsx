@@ -21,6 +21,7 @@ const PAYMENTS = [
   payment({ referenceId: 'ref-ok', status: 'SUCCESSFUL', totalCost: 12500 }),
   payment({ referenceId: 'ref-ko', status: 'FAILED', reason: 'APPROVAL_REJECTED' }),
   payment({ referenceId: 'ref-odd', status: 'TIMEOUT' }),
+  payment({ referenceId: 'ref-mtn', status: 'FAILED', reason: 'INTERNAL_PROCESSING_ERROR' }),
 ];
 
 const user = {
@@ -82,9 +83,17 @@ describe('dashboard/tabs/transactions', () => {
     expect(within(pending).getByText('Mathematics Form 5')).toBeInTheDocument();
     expect(within(pending).getByText('Quantity: 2')).toBeInTheDocument();
     expect(within(pending).getByText('Subject no longer available')).toBeInTheDocument();
+    // Issue 18: the status named in the student's words, never the provider's (TIMEOUT, FAILED + a reason).
     const statuses = screen.getAllByTestId('payment-status').map((s) => s.textContent);
-    expect(statuses).toEqual(['Pending', 'Successful', 'Failed', 'Status: TIMEOUT']);
-    expect(screen.getByText('The payment was declined on the phone.')).toBeInTheDocument();
+    expect(statuses).toEqual(['Pending', 'Successful', 'Declined', 'Expired', 'Failed']);
+    expect(screen.getByText('Declined on the phone. No money was taken.')).toBeInTheDocument();
+    expect(screen.getByText('Not approved in time. No money was taken.')).toBeInTheDocument();
+    expect(
+      screen.getByText('MTN Mobile Money could not complete it. No money was taken.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'My payments' })).not.toHaveTextContent(
+      /TIMEOUT|INTERNAL|FAILED/,
+    );
     expect(screen.getAllByRole('button', { name: 'Resume' })).toHaveLength(1);
   });
 
@@ -190,7 +199,7 @@ describe('dashboard/tabs/transactions', () => {
     first.reject(new Error('Invalid credentials or session expired.'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid credentials or session expired.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findAllByTestId('payment-status')).toHaveLength(4);
+    expect(await screen.findAllByTestId('payment-status')).toHaveLength(PAYMENTS.length);
   });
 
   it('reads in French', async () => {
@@ -203,8 +212,13 @@ describe('dashboard/tabs/transactions', () => {
     expect(screen.getAllByTestId('payment-status').map((s) => s.textContent)).toEqual([
       'En attente',
       'Réussi',
+      'Refusé',
+      'Expiré',
       'Échoué',
-      'Statut : TIMEOUT',
     ]);
+    expect(screen.getByText("Refusé sur le téléphone. Aucun argent n'a été prélevé.")).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Mes paiements' })).not.toHaveTextContent(
+      /TIMEOUT|INTERNAL|FAILED/,
+    );
   });
 });

@@ -2,16 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import Home from '../../../src/screens/Home';
+import type { ContinueWatching as ContinueAnswer, LessonSummary } from '../../../src/services/api/types';
 import { formatFcfa } from '../../../src/services/money';
 import { renderWithApp } from '../helpers/render-app';
 import { DAY, deferred, loggedInStorage, SUBJECTS } from './catalogue-fixtures';
 
-// The happenings under the catalogue have their own tests (HappeningsStrip); here they are simply none.
+// The happenings under the catalogue have their own tests (HappeningsStrip); here they are simply none, and
+// a paying student has nothing to continue unless a test says otherwise.
+const NOTHING_TO_CONTINUE: ContinueAnswer = { success: true, resume: null, nextUp: null };
 const renderHome = (options: Parameters<typeof renderWithApp>[1] = {}) =>
   renderWithApp(<Home />, {
     path: '/home',
     ...options,
-    api: { fetchHappenings: async () => [], ...options.api },
+    api: { fetchHappenings: async () => [], fetchContinue: async () => NOTHING_TO_CONTINUE, ...options.api },
   });
 
 const card = (title: string) => screen.getByRole('article', { name: title });
@@ -167,5 +170,198 @@ describe('Home: the subject catalogue', () => {
       expect(screen.getByRole('heading', { name: 'No subjects here yet' })).toBeInTheDocument(),
     );
     expect(fetchSubjects).toHaveBeenCalledTimes(1);
+  });
+});
+
+const later = () => new Date(Date.now() + 200 * DAY).toISOString();
+const OWNS_FRENCH_MATHS = loggedInStorage({
+  paidSubjects: [
+    {
+      subjectId: 'fr-maths-3e',
+      subjectTitle: 'Mathématiques 3e',
+      expiresAt: later(),
+      section: 'francophone',
+    },
+  ],
+});
+
+const lessonOf = (id: string, title: string, subsection: string, durationSeconds = 754): LessonSummary => ({
+  _id: id,
+  title,
+  subjectId: 'fr-maths-3e',
+  subjectTitle: 'Mathématiques 3e',
+  section: 'francophone',
+  subsection,
+  level: '3e',
+  thumbnailUrl: `https://cdn.test/${id}.webp`,
+  durationSeconds,
+});
+
+const CONTINUE: ContinueAnswer = {
+  success: true,
+  resume: {
+    lesson: lessonOf('fr-maths-3e-v02', 'Factorisation', 'Calcul littéral'),
+    position: 190,
+    updatedAt: '2026-03-01T09:00:00.000Z',
+  },
+  nextUp: {
+    lesson: lessonOf('fr-maths-3e-v03', 'Équations du premier degré', 'Équations et inéquations'),
+    position: 0,
+    reason: 'nextInSubject',
+  },
+};
+
+describe("Home: the student's own section (issue 18)", () => {
+  it('opens on the francophone section for a French reader who owns nothing', async () => {
+    renderHome({ api: { fetchSubjects: async () => SUBJECTS }, lang: 'fr', storage: { language: 'fr' } });
+    expect(await screen.findByRole('article', { name: 'Mathématiques 3e' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Francophone' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('article', { name: 'Mathematics Form 5' })).not.toBeInTheDocument();
+  });
+
+  it('opens on the section of what the student owns, whatever the language', async () => {
+    renderHome({ api: { fetchSubjects: async () => SUBJECTS }, storage: OWNS_FRENCH_MATHS });
+    expect(await screen.findByRole('article', { name: 'Mathématiques 3e' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Francophone' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it("finds the section of a subject stored without it in the catalogue, and the address's section wins", async () => {
+    const olderUser = loggedInStorage({
+      paidSubjects: [{ subjectId: 'fr-maths-3e', subjectTitle: 'Mathématiques 3e', expiresAt: later() }],
+    });
+    const view = renderHome({ api: { fetchSubjects: async () => SUBJECTS }, storage: olderUser });
+    expect(await screen.findByRole('article', { name: 'Mathématiques 3e' })).toBeInTheDocument();
+    view.unmount();
+    renderHome({
+      api: { fetchSubjects: async () => SUBJECTS },
+      storage: OWNS_FRENCH_MATHS,
+      path: '/home?section=anglophone',
+    });
+    expect(await screen.findByRole('article', { name: 'Mathematics Form 5' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anglophone (GCE)' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('Home: the section a typed or shared link names', () => {
+  it('reads it inside the hash too (`#/home?section=…`), over the student’s own', async () => {
+    window.history.replaceState(null, '', '/#/home?section=francophone');
+    try {
+      renderHome({ api: { fetchSubjects: async () => SUBJECTS }, path: '/home' });
+      expect(await screen.findByRole('article', { name: 'Mathématiques 3e' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Francophone' })).toHaveAttribute('aria-pressed', 'true');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+});
+
+describe('Home: Continue and Next up for a paying student (issue 18)', () => {
+  it('opens on the lesson watched last at its position, with its progress, then the next one, the catalogue below', async () => {
+    const fetchContinue = vi.fn(async () => CONTINUE);
+    renderHome({ api: { fetchSubjects: async () => SUBJECTS, fetchContinue }, storage: OWNS_FRENCH_MATHS });
+    expect(screen.getByRole('heading', { level: 1, name: 'Your lessons' })).toBeInTheDocument();
+    const resume = await screen.findByRole('link', { name: /^Continue\s*Factorisation/ });
+    expect(resume).toHaveAttribute('href', '/video-player?videoId=fr-maths-3e-v02');
+    expect(resume).toHaveTextContent('Mathématiques 3e · Calcul littéral');
+    expect(resume).toHaveTextContent('Stopped at 3:10 of 12:34');
+    // The bar along the picture: 190 s of 754.
+    expect(resume.querySelector<HTMLElement>('.continue__bar-done')?.style.width).toBe('25%');
+    const next = screen.getByRole('link', { name: /^Next up\s*Équations du premier degré/ });
+    expect(next).toHaveAttribute('href', '/video-player?videoId=fr-maths-3e-v03');
+    expect(next).toHaveTextContent('Duration 12:34');
+    expect(next.querySelector('.continue__bar')).toBeNull();
+    // The catalogue stays right under it, its subjects one heading level down.
+    const catalogue = screen.getByRole('heading', { level: 2, name: 'Choose your subjects' });
+    expect(next.compareDocumentPosition(catalogue) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Mathématiques 3e' })).toBeInTheDocument();
+    // Below the fold under "Continue": the first card's picture waits like the others'.
+    expect(card('Mathématiques 3e').querySelector('img')).toHaveAttribute('loading', 'lazy');
+    expect(fetchContinue).toHaveBeenCalledTimes(1);
+  });
+
+  it('says "New subject" for the first lesson of a paid subject not started yet', async () => {
+    const fresh: ContinueAnswer = {
+      success: true,
+      resume: null,
+      nextUp: {
+        lesson: lessonOf('fr-maths-3e-v01', 'Identités remarquables', 'Calcul littéral'),
+        position: 0,
+        reason: 'newSubject',
+      },
+    };
+    renderHome({
+      api: { fetchSubjects: async () => SUBJECTS, fetchContinue: async () => fresh },
+      storage: OWNS_FRENCH_MATHS,
+    });
+    expect(
+      await screen.findByRole('link', { name: /^New subject\s*Identités remarquables/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Continue/ })).not.toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    renderHome({
+      api: { fetchSubjects: async () => SUBJECTS, fetchContinue: async () => CONTINUE },
+      storage: { ...OWNS_FRENCH_MATHS, language: 'fr' },
+      lang: 'fr',
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Vos leçons' })).toBeInTheDocument();
+    const resume = await screen.findByRole('link', { name: /^Reprendre\s*Factorisation/ });
+    expect(resume).toHaveTextContent('Arrêtée à 3:10 sur 12:34');
+    expect(screen.getByRole('link', { name: /^À suivre\s*Équations/ })).toHaveTextContent('Durée 12:34');
+    expect(screen.getByRole('heading', { level: 2, name: 'Choisissez vos matières' })).toBeInTheDocument();
+  });
+
+  it('does not hold the catalogue back: its subjects show while "Continue" is still on its way, in a held place', async () => {
+    const pending = deferred<ContinueAnswer>();
+    renderHome({
+      api: { fetchSubjects: async () => SUBJECTS, fetchContinue: () => pending.promise },
+      storage: OWNS_FRENCH_MATHS,
+    });
+    expect(await screen.findByRole('article', { name: 'Mathématiques 3e' })).toBeInTheDocument();
+    const held = screen.getByText('Loading where you stopped…').closest('[aria-busy="true"]') as HTMLElement;
+    expect(held).toHaveAttribute('role', 'status');
+    expect(held.querySelectorAll('.continue__placeholder')).toHaveLength(2);
+    pending.resolve(CONTINUE);
+    expect(await screen.findByRole('link', { name: /^Continue\s*Factorisation/ })).toBeInTheDocument();
+  });
+
+  it('costs nothing for a visitor or a student with no subject open: no call, the catalogue as before', async () => {
+    const fetchContinue = vi.fn(async () => CONTINUE);
+    const view = renderHome({ api: { fetchSubjects: async () => SUBJECTS, fetchContinue } });
+    await screen.findByRole('article', { name: 'Mathematics Form 5' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose your subjects' })).toBeInTheDocument();
+    view.unmount();
+    const expired = loggedInStorage({
+      paidSubjects: [
+        {
+          subjectId: 'fr-maths-3e',
+          subjectTitle: 'Mathématiques 3e',
+          expiresAt: new Date(Date.now() - DAY).toISOString(),
+          section: 'francophone',
+        },
+      ],
+    });
+    renderHome({ api: { fetchSubjects: async () => SUBJECTS, fetchContinue }, storage: expired });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mathématiques 3e' })).toBeInTheDocument();
+    expect(screen.queryByText('Your lessons')).not.toBeInTheDocument();
+    expect(fetchContinue).not.toHaveBeenCalled();
+  });
+
+  it('says where lessons will wait when nothing was watched and nothing is left, and retries a failure', async () => {
+    const view = renderHome({ api: { fetchSubjects: async () => SUBJECTS }, storage: OWNS_FRENCH_MATHS });
+    expect(await screen.findByRole('link', { name: 'Go to my subjects' })).toHaveAttribute(
+      'href',
+      '/study-sections',
+    );
+    view.unmount();
+    const fetchContinue = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Network error. Please check your internet connection.'))
+      .mockResolvedValueOnce(CONTINUE);
+    renderHome({ api: { fetchSubjects: async () => SUBJECTS, fetchContinue }, storage: OWNS_FRENCH_MATHS });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error.');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /^Continue\s*Factorisation/ })).toBeInTheDocument();
   });
 });

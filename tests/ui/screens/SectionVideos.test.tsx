@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import SectionVideos from '../../../src/screens/SectionVideos';
 import { decodeParam, groupVideos, topicHref } from '../../../src/screens/SectionVideos/group-videos';
-import type { Video, VideoPageQuery } from '../../../src/services/api/types';
-import { formatDuration } from '../../../src/ui/VideoCard';
+import type { SubjectLessonCount, Video, VideoPageQuery } from '../../../src/services/api/types';
+import { formatDuration } from '../../../src/ui/duration';
 import { renderWithApp } from '../helpers/render-app';
 import { deferred, loggedInStorage, SUBJECTS, video } from './catalogue-fixtures';
 
@@ -79,6 +79,24 @@ function pagedServer(videos: readonly Video[], size = 100) {
       videos: matching.slice(start, end),
       nextCursor: end < matching.length ? String(end) : null,
       total: matching.length,
+      // The first page counts every matching lesson per subject and topic, as the server does.
+      ...(query.cursor === undefined ? { subjects: countsOf(matching) } : {}),
+    };
+  });
+}
+
+function countsOf(videos: readonly Video[]): SubjectLessonCount[] {
+  const subjects = [...new Set(videos.map((v) => v.subjectId))];
+  return subjects.map((subjectId) => {
+    const lessons = videos.filter((v) => v.subjectId === subjectId);
+    const topics = [...new Set(lessons.map((v) => v.subsection))];
+    return {
+      subjectId,
+      lessons: lessons.length,
+      topics: topics.map((subsection) => ({
+        subsection,
+        lessons: lessons.filter((v) => v.subsection === subsection).length,
+      })),
     };
   });
 }
@@ -128,6 +146,36 @@ describe('the section video pages', () => {
     await user.click(screen.getByRole('button', { name: 'Show more lessons' }));
     expect(await screen.findByText('5 of 5 lessons shown')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more lessons' })).not.toBeInTheDocument();
+  });
+
+  it("counts each subject's and topic's lessons, not the loaded page's (defect 10)", async () => {
+    const fetchVideoPage = pagedServer(VIDEOS, 2);
+    renderWithApp(<SectionVideos params={{}} titleKey="anglophone-videos" />, {
+      storage,
+      api: { fetchVideoPage, fetchSubjects: async () => SUBJECTS },
+    });
+    // Only m1 and p1 are loaded: Mathematics still has 3 lessons in 2 topics, Vectors 2 of them.
+    const maths = await screen.findByRole('region', { name: 'Mathematics Form 5' });
+    expect(within(maths).getByText('3 videos · 2 topics')).toBeInTheDocument();
+    expect(within(maths).getByRole('heading', { level: 3 }).textContent).toBe('Vectors2 videos');
+    const physics = screen.getByRole('region', { name: 'Physics Upper Sixth' });
+    expect(within(physics).getByText('2 videos · 1 topic')).toBeInTheDocument();
+    // Once more is loaded, the counts stay the subject's.
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show more lessons' }));
+    expect(await screen.findByText('4 of 5 lessons shown')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Mathematics Form 5' })).getByText('3 videos · 2 topics'),
+    );
+  });
+
+  it('counts in French too', async () => {
+    renderWithApp(<SectionVideos params={{}} titleKey="anglophone-videos" />, {
+      storage: { ...storage, language: 'fr' },
+      lang: 'fr',
+      api: { fetchVideoPage: pagedServer(VIDEOS, 1), fetchSubjects: async () => SUBJECTS },
+    });
+    const maths = await screen.findByRole('region', { name: 'Mathematics Form 5' });
+    expect(within(maths).getByText('3 vidéos · 2 chapitres')).toBeInTheDocument();
   });
 
   it('keeps the lessons shown when the next page fails, and retries it', async () => {

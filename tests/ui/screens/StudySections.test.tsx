@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import StudySections from '../../../src/screens/StudySections';
+import { formatFcfa } from '../../../src/services/money';
 import { renderWithApp } from '../helpers/render-app';
 import { DAY, loggedInStorage, NOW, SUBJECTS } from './catalogue-fixtures';
 
@@ -38,6 +39,19 @@ describe('study-sections', () => {
     expect(within(cards[0] as HTMLElement).getByTestId('access-status')).toHaveTextContent(
       'Expired on 27 Feb 2026',
     );
+  });
+
+  it('shows an owner the access, not the price: the price only beside Renew, as what renewing costs', async () => {
+    renderStudy();
+    await screen.findAllByRole('article');
+    const card = (name: string) => screen.getByRole('article', { name });
+    // Defect 10: "My subjects" showed the price of subjects already bought.
+    expect(within(card('Mathematics Form 5')).queryByTestId('price')).not.toBeInTheDocument();
+    expect(within(card('Mathematics Form 5')).getByTestId('access-status')).toHaveTextContent(
+      'Access until 8 Mar 2026',
+    );
+    expect(within(card('Physics Upper Sixth')).getByTestId('price').textContent).toBe(formatFcfa(3500, 'en'));
+    expect(within(card('Mathématiques 3e')).getByTestId('price').textContent).toBe(formatFcfa(12000, 'en'));
   });
 
   it('offers Renew only when expired or within 7 days, and renewing adds the subject to the cart', async () => {
@@ -83,10 +97,8 @@ describe('study-sections', () => {
       api: { fetchSubjects: async () => SUBJECTS },
     });
     expect(screen.getByRole('heading', { name: 'You have no subjects yet' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse the catalogue' })).toHaveAttribute(
-      'href',
-      '/home?section=anglophone',
-    );
+    // Home opens on the student's own section (docs/home.md), not always the anglophone one.
+    expect(screen.getByRole('link', { name: 'Browse the catalogue' })).toHaveAttribute('href', '/home');
   });
 
   it('still lists the paid subjects when the catalogue fails, with a retry', async () => {

@@ -20,6 +20,7 @@ export const amina: User = {
   profilePicture: null,
   createdAt: '2026-01-05T10:00:00.000Z',
   paidSubjects: [],
+  language: null,
 };
 
 export function authAnswer(user: User = amina): AuthResponse {

@@ -25,6 +25,7 @@ const user: User = {
   paidSubjects: [
     { subjectId: 's1', subjectTitle: 'Mathematics Form 5', expiresAt: '2026-01-10T08:00:00.000Z' },
   ],
+  language: null,
 };
 
 const cart: CartItem[] = [
@@ -155,6 +156,58 @@ describe('createAppStorage', () => {
       pending_payment: storage.getPendingPayment,
     };
     expect(read[key as keyof typeof read]()).toBeNull();
+  });
+
+  it('migrates the user the app this one replaces kept as plain JSON (issue 18)', () => {
+    backing.setItem('user', JSON.stringify(user));
+    const storage = createAppStorage(backing);
+    // This app's reader does not take a foreign format…
+    expect(storage.getUser()).toBeNull();
+    // …until it is migrated: then it is this app's user, in this app's format.
+    expect(storage.migrateLegacyUser()).toEqual(user);
+    expect(JSON.parse(backing.getItem('user') ?? '')).toEqual({ v: 1, data: user });
+    expect(storage.getUser()).toEqual(user);
+    // Once migrated there is nothing left to migrate.
+    expect(storage.migrateLegacyUser()).toBeNull();
+  });
+
+  it('migrates a legacy user with only the fields SPEC §3 names, its id as _id', () => {
+    backing.setItem(
+      'user',
+      JSON.stringify({
+        _id: 'u9',
+        username: 'ama',
+        role: 'STUDENT',
+        profilePicture: '/media/uploads/a.webp',
+      }),
+    );
+    expect(createAppStorage(backing).migrateLegacyUser()).toEqual({
+      id: 'u9',
+      firstname: '',
+      lastname: '',
+      email: '',
+      username: 'ama',
+      phonenumber: '',
+      role: 'STUDENT',
+      profilePicture: '/media/uploads/a.webp',
+      createdAt: '',
+      paidSubjects: [],
+      language: null,
+    });
+  });
+
+  it.each([
+    ['nothing', null],
+    ['not JSON', '{not json'],
+    ['no id', JSON.stringify({ username: 'ama' })],
+    ['no username', JSON.stringify({ id: 'u1' })],
+    ['this app’s envelope, corrupt', JSON.stringify({ v: 1, data: { username: 'ama' } })],
+    ['a string', '"ama"'],
+  ])('leaves %s alone', (_label, raw) => {
+    if (raw !== null) backing.setItem('user', raw);
+    const storage = createAppStorage(backing);
+    expect(storage.migrateLegacyUser()).toBeNull();
+    expect(backing.getItem('user')).toBe(raw);
   });
 
   it('reads an unknown language as null and an empty token as null', () => {

@@ -119,6 +119,12 @@ const CASES = {
     (e, p) => e.modifyProfile(p),
     write,
   ),
+  saveLanguage: sends(
+    'PUT users/profile/modify',
+    { id: 'u1', language: 'fr' as const },
+    (e, p) => e.saveLanguage(p),
+    write,
+  ),
   updateProfilePicture: {
     variants: [
       {
@@ -233,6 +239,7 @@ const CASES = {
     (e, p) => e.saveVideoPosition(p),
     videoWrite,
   ),
+  fetchContinue: calls('GET videos/continue', (e) => e.fetchContinue(), { ...list, video: true }),
   likeComment: sends(
     'PUT videos/video/comment/like',
     { videoId: 'v1', commentId: 'c1' },
@@ -411,6 +418,17 @@ describe('endpoints', () => {
     await expect(wrapped.endpoints.fetchNews()).resolves.toEqual([article]);
     const bare = endpointsWith([{ status: 200, body: [article] }]);
     await expect(bare.endpoints.fetchNews()).resolves.toEqual([article]);
+  });
+
+  it("asks for home's Continue again once a position was saved, and not before", async () => {
+    const { endpoints, calls } = endpointsWith([{ status: 200, body: { success: true } }]);
+    const asked = () => calls.filter((call) => call.url.endsWith('/videos/continue')).length;
+    await endpoints.fetchContinue();
+    await endpoints.fetchContinue();
+    expect(asked()).toBe(1);
+    await endpoints.saveVideoPosition({ videoId: 'v1', position: 42, updatedAt: '2026-03-01T10:00:00.000Z' });
+    await endpoints.fetchContinue();
+    expect(asked()).toBe(2);
   });
 
   it('sends the picture without a file name when none is given', async () => {
