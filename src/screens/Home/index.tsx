@@ -58,6 +58,8 @@ export default function Home() {
     (api, params: { studying: boolean }): Promise<ContinueAnswer | null> =>
       params.studying ? api.fetchContinue() : Promise.resolve(null),
     { studying },
+    // Kept on the phone for the account (issue 18): offline, Continue still leads to the last lesson.
+    { keep: 'continue' },
   );
   const cartActions = useAddToCart();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
@@ -121,12 +123,7 @@ export default function Home() {
         <>
           <h1>{t('home.continue.title')}</h1>
           <ExpiryNotices catalogue={subjects.data} />
-          <ContinueWatching
-            data={progress.data}
-            loading={progress.loading}
-            error={progress.error}
-            onRetry={progress.retry}
-          />
+          <ContinueWatching resource={progress} />
           <h2 className="home__catalogue-title">{t('home.title')}</h2>
         </>
       ) : (
