@@ -20,6 +20,7 @@ import { ApiError } from './services/api/errors';
 import { fetchDictionary } from './services/dictionaries';
 import { writeLanguageCookie } from './services/language-cookie';
 import { isNativeShell } from './services/native/native-shell';
+import type { LastCopies } from './services/offline/last-copies';
 import { lazyOfflineVideoStore } from './services/offline/offline-video-store';
 import { whenAppStable } from './services/pwa/app-stable';
 import { createInstallPromptBridge } from './services/pwa/install-prompt-bridge';
@@ -34,7 +35,11 @@ import './screens/Landing/landing.css';
 const nativeShell = isNativeShell();
 const installBridge = createInstallPromptBridge();
 const storage = createAppStorage();
-const client = createApiClient({ getToken: () => storage.getToken(), getLanguage: () => i18n.language });
+const client = createApiClient({
+  getToken: () => storage.getToken(),
+  getLanguage: () => i18n.language,
+  isOffline: () => navigator.onLine === false,
+});
 const api = { ...createEndpoints(client), clearCache: () => client.clearCache() };
 const ui = createUiStore();
 const now = () => Date.now();
@@ -100,7 +105,29 @@ const effects: AppEffects = {
       }),
 };
 
-const services: AppServices = { ui, now, navigate, api, describeError };
+/**
+ * The screens' last copies (issue 18), filed under the logged-in student. Their code (and IndexedDB's) comes
+ * with the first screen that keeps or needs a copy, not with the landing.
+ */
+const lastCopiesStore = lazyLoad(() =>
+  import('./services/offline/last-copies').then(({ createLastCopies }) =>
+    createLastCopies({ owner: () => storage.getUser()?.id ?? null, now }),
+  ),
+);
+const lastCopies: LastCopies = {
+  read: (name, params) =>
+    lastCopiesStore.load().then(
+      (store) => store.read(name, params),
+      () => null,
+    ),
+  keep: (name, params, data) =>
+    lastCopiesStore.load().then(
+      (store) => store.keep(name, params, data),
+      () => undefined,
+    ),
+};
+
+const services: AppServices = { ui, now, navigate, api, describeError, lastCopies };
 const path = hashPath(window.location.hash);
 const hasToken = storage.getToken() !== null;
 // A stored student with a paid subject still open (by the expiry last heard) gets home's "Continue" asked for

@@ -1,9 +1,10 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Router, Switch } from 'wouter';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
 import { MEMBER_START_PATH } from './landing-path';
+import { lazyLoad, useLazy } from './lazy-load';
 import { navigateAnnounced } from './navigation-scroll';
 import { routeFor } from './route-lookup';
 import type { RouteParams } from './route-params';
@@ -31,12 +32,30 @@ const screens = new Map<RouteDefinitionLoad, LazyScreen>();
 // so the first screen renders at once instead of after a Suspense fallback React keeps up for ≥ 300 ms.
 const loadedModules = new Map<RouteDefinitionLoad, ScreenModule>();
 
+/** A screen's code could not be downloaded (offline, and no service worker holds it). */
+class ScreenLoadFailure extends Error {
+  override readonly name = 'ScreenLoadFailure';
+}
+
+/**
+ * What a route shows when its screen's code could not be downloaded: its code comes with the root actors
+ * (src/app/start-app-actors.ts), which every route but the landing waits for, so it is there offline too,
+ * and the landing's first download does not carry it.
+ */
+export const screenUnavailable = lazyLoad(() => import('./ScreenUnavailable'));
+
 function screenFor(load: RouteDefinitionLoad): LazyScreen {
   let screen = screens.get(load);
   if (!screen) {
     screen = lazy(() => {
       const loaded = loadedModules.get(load);
-      if (!loaded) return load();
+      if (!loaded) {
+        // React keeps a lazy screen's failure for good: the next try needs a new one.
+        return load().catch((error: unknown) => {
+          screens.delete(load);
+          throw new ScreenLoadFailure('The screen could not be downloaded', { cause: error });
+        });
+      }
       // React.lazy reads a thenable that settles inside `then` as already resolved: no suspension. So: the
       // module's promise, with a `then` that calls back at once.
       return Object.assign(Promise.resolve(loaded), {
@@ -90,11 +109,10 @@ export function AppRoutes({
   const { t } = useTranslation();
   return (
     <Router hook={locationHook} {...(ssrPath === undefined ? {} : { ssrPath })}>
-      <Suspense fallback={<Loader label={t('app.loading')} />}>
-        <Switch>
-          {ROUTES.map((route) => {
-            const Screen = screenFor(route.load);
-            return (
+      <ScreenLoadBoundary>
+        <Suspense fallback={<Loader label={t('app.loading')} />}>
+          <Switch>
+            {ROUTES.map((route) => (
               <Route key={route.path} path={route.path}>
                 {(params: RouteParams) =>
                   !actorsReady && route.path !== LANDING_PATH ? (
@@ -102,18 +120,18 @@ export function AppRoutes({
                   ) : route.protected && !isLoggedIn ? (
                     <Redirect to="/" replace />
                   ) : (
-                    <Screen params={params} titleKey={route.titleKey} />
+                    <RouteScreen load={route.load} params={params} titleKey={route.titleKey} />
                   )
                 }
               </Route>
-            );
-          })}
-          {/* The root, the default route and any unknown path go to landing; a logged-in student's home. */}
-          <Route>
-            <Redirect to={isLoggedIn ? MEMBER_START_PATH : LANDING_PATH} replace />
-          </Route>
-        </Switch>
-      </Suspense>
+            ))}
+            {/* The root, the default route and any unknown path go to landing; a logged-in student's home. */}
+            <Route>
+              <Redirect to={isLoggedIn ? MEMBER_START_PATH : LANDING_PATH} replace />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ScreenLoadBoundary>
     </Router>
   );
 }
@@ -123,4 +141,60 @@ function AwaitActors({ label, onNeeded }: { label: string; onNeeded: (() => void
     onNeeded?.();
   }, [onNeeded]);
   return <Loader label={label} />;
+}
+
+/**
+ * The route's screen, looked up as it renders: after a failed download (issue 18) the next render, Retry's,
+ * gets a new lazy screen that downloads it again.
+ */
+function RouteScreen({
+  load,
+  ...props
+}: {
+  load: RouteDefinitionLoad;
+  params: RouteParams;
+  titleKey: string;
+}) {
+  const Screen = screenFor(load);
+  return <Screen {...props} />;
+}
+
+/** A screen whose code could not be downloaded says so (issue 18); another route starts afresh. */
+function ScreenLoadBoundary({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const Unavailable = useLazy(screenUnavailable)?.default ?? null;
+  return (
+    <CaughtScreenFailure location={location} unavailable={Unavailable}>
+      {children}
+    </CaughtScreenFailure>
+  );
+}
+
+interface CaughtScreenFailureProps {
+  location: string;
+  unavailable: ComponentType<{ onRetry: () => void }> | null;
+  children: ReactNode;
+}
+
+class CaughtScreenFailure extends Component<CaughtScreenFailureProps, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidUpdate(previous: CaughtScreenFailureProps) {
+    if (previous.location !== this.props.location && this.state.error) this.setState({ error: null });
+  }
+
+  private readonly retry = () => this.setState({ error: null });
+
+  override render() {
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    // Anything but a screen's download is a bug: it goes on up as it did before this boundary.
+    if (!(error instanceof ScreenLoadFailure)) throw error;
+    const Unavailable = this.props.unavailable;
+    return Unavailable ? <Unavailable onRetry={this.retry} /> : null;
+  }
 }

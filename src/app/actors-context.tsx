@@ -1,4 +1,5 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { LastCopies } from '../services/offline/last-copies';
 import type { AppActors, AppApi } from './create-app-actors';
 import type { Lazy } from './lazy-load';
 import type { ShellView, ShellViewStore } from './shell-view';
@@ -12,6 +13,8 @@ export interface AppServices {
   /** For the resource and form machines' provided actors (src/app/use-resource.ts, src/app/use-form.ts), not for components. */
   api: AppApi;
   describeError: (error: unknown) => string;
+  /** The device's last copies of the screens' data (issue 18), for useResource; absent: none are kept. */
+  lastCopies?: LastCopies;
 }
 
 export interface AppContextValue extends AppActors, AppServices {}

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type RefObject, useRef } from 'react';
+import { type RefObject, useCallback, useRef } from 'react';
 import { fromCallback } from 'xstate';
 import {
   type LiveTvEvent,
@@ -38,5 +38,7 @@ export function useLiveTv(channels: readonly LiveTvChannel[], video: RefObject<H
     }),
   );
   const view: LiveTvView = useSelector(actor, selectLiveTvView);
-  return { view, send: (event: LiveTvEvent) => actor.send(event) };
+  // One function for the screen's life: effects that send (stop when offline) run when their cause changes.
+  const send = useCallback((event: LiveTvEvent) => actor.send(event), [actor]);
+  return { view, send };
 }

@@ -16,15 +16,36 @@ export const resourceRuntime = lazyLoad(() => import('./resource-actor'));
  * The machine's initial state, loading, shown until its code is there: what the prerendered page shows too.
  * tests/ui/app/use-resource.test.tsx holds it to the machine's own.
  */
-export const VIEW_BEFORE_THE_MACHINE: ResourceView = { data: null, loading: true, error: null };
+export const VIEW_BEFORE_THE_MACHINE: ResourceView = {
+  data: null,
+  loading: true,
+  error: null,
+  offline: false,
+  savedAt: null,
+  checking: false,
+  copyError: null,
+};
+
+export interface ResourceOptions {
+  /**
+   * The name the device keeps this screen's last copy under (issue 18), per account and params: offline,
+   * the screen shows it with its date. Absent: the screen keeps none (its data lives elsewhere already).
+   */
+  keep?: string;
+}
 
 /**
  * A screen's data through the resource machine. The screen names WHICH call loads it (`load` receives the
  * API); the machine decides when, and the call runs as the machine's provided actor, never in render.
  * `params` are compared by value: new params reload.
  */
-export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => Promise<T>, params?: P) {
-  const { api, describeError } = useAppShell().services;
+export function useResource<T, P = undefined>(
+  load: (api: AppApi, params: P) => Promise<T>,
+  params?: P,
+  options: ResourceOptions = {},
+) {
+  const { api, describeError, lastCopies } = useAppShell().services;
+  const keep = options.keep;
   const loadRef = useRef(load);
   loadRef.current = load;
   const paramsRef = useRef(params);
@@ -44,19 +65,26 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
     const start = (runtime: ResourceRuntime) => {
       if (stopped) return;
       const actor = runtime.createResourceActor({
-        load: (input) => loadRef.current(api, input as P),
+        api,
+        load: (watchedApi, input) => loadRef.current(watchedApi, input as P),
         describeError,
         params: paramsRef.current,
+        ...(keep && lastCopies ? { copies: { name: keep, store: lastCopies } } : {}),
       });
       actorRef.current = actor;
       loadedKey.current = keyRef.current;
       // Each change is rendered as a transition (issue 12: Total Blocking Time): a list arriving on a slow
       // phone is rendered in slices between which the browser stays responsive, and committed once.
-      const show = () => startTransition(() => setView(runtime.resourceViewOf(actor.getSnapshot())));
+      const show = () =>
+        startTransition(() => setView(runtime.resourceViewOf(actor.getSnapshot(), describeError)));
       const subscription = actor.subscribe(show);
       actor.start();
       show();
+      // The connection is back: a copy or an offline failure is checked with the server at once.
+      const online = () => actor.send({ type: 'resource.online' });
+      window.addEventListener('online', online);
       stop = () => {
+        window.removeEventListener('online', online);
         subscription.unsubscribe();
         actor.stop();
         actorRef.current = null;
@@ -69,7 +97,7 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
       stopped = true;
       stop?.();
     };
-  }, [api, describeError]);
+  }, [api, describeError, lastCopies, keep]);
 
   useEffect(() => {
     const actor = actorRef.current;
@@ -82,6 +110,10 @@ export function useResource<T, P = undefined>(load: (api: AppApi, params: P) => 
     data: view.data as T | null,
     loading: view.loading,
     error: view.error,
+    offline: view.offline,
+    savedAt: view.savedAt,
+    checking: view.checking,
+    copyError: view.copyError,
     retry: () => actorRef.current?.send({ type: 'resource.retry' }),
     reload: () => actorRef.current?.send({ type: 'resource.reload', params: JSON.parse(key) }),
   };

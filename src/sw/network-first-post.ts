@@ -1,5 +1,6 @@
 // Network first for a POSTed list (the book pages): the Cache API keys only GETs, so each answer is kept
 // under a GET key made of its body (postListKey), and served from there when the network is gone or slow.
+import { asDeviceCopy } from './device-copy';
 import { postListKey } from './routes';
 
 export interface NetworkFirstPostOptions {
@@ -40,13 +41,18 @@ export async function networkFirstPost(
   const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
   const clearTimer = options.clearTimer ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   let timer: unknown;
+  // A kept page handed out instead of the network's says it is a copy, and from when (issue 18).
+  const keptCopy = async () => {
+    const kept = await cache.match(key);
+    return kept ? asDeviceCopy(kept) : undefined;
+  };
   const slow = new Promise<Response | undefined>((resolve) => {
-    timer = setTimer(() => resolve(cache.match(key)), options.networkTimeoutMs);
+    timer = setTimer(() => resolve(keptCopy()), options.networkTimeoutMs);
   });
   try {
     return await Promise.race([network, slow.then((kept) => kept ?? network)]);
   } catch (error) {
-    const kept = await cache.match(key);
+    const kept = await keptCopy();
     if (kept) return kept;
     throw error;
   } finally {

@@ -8,6 +8,7 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import type { Language } from '../../machines/languageRule';
 import { BOOK_LISTS_CACHE, LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
+import { deviceCopyPlugin } from './device-copy';
 import {
   createLanguagePackStore,
   dictionaryLanguageOf,
@@ -106,7 +107,12 @@ registerRoute(
   },
   new StaleWhileRevalidate({
     cacheName: RUNTIME_CACHES.catalogue,
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
+    plugins: [
+      okOnly,
+      new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true }),
+      // Offline, the list answered from here is the last copy: the screen shows its date (issue 18).
+      deviceCopyPlugin(() => self.navigator.onLine === false),
+    ],
   }),
 );
 
@@ -120,7 +126,7 @@ registerRoute(
     cacheName: RUNTIME_CACHES.videoLists,
     networkTimeoutSeconds: 6,
     // Pages of lessons (videos/page?…) are entries of their own: room for a few screens of each section.
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true })],
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 40, purgeOnQuotaError: true }), deviceCopyPlugin()],
   }),
 );
 

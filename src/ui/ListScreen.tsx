@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { EmptyState, ErrorState, Skeleton } from './States';
+import { LoadFailure, type LoadOutcome, SavedCopyNote } from './OfflineStates';
+import { EmptyState, Skeleton } from './States';
 
 // The parts every list screen shares (SPEC.md §8): its filters, its loading, error and empty states (built
 // from States.tsx's), and the line that tells screen readers what a tap did. A module of their own, one
@@ -9,16 +9,14 @@ import { EmptyState, ErrorState, Skeleton } from './States';
 // does not carry these.
 
 /** What a screen loads (useResource's answer, or anything shaped like it). */
-export interface LoadState {
+export interface LoadState extends LoadOutcome {
   loading: boolean;
-  /** The failed load's reason, already translated; null unless it failed. */
-  error: string | null;
-  retry: () => void;
 }
 
 /**
  * A loaded screen's states (SPEC.md §8): the skeleton while it loads, the error with Retry when it
- * failed, the empty state when there is nothing to show, else its content.
+ * failed (offline: what still works, issue 18), the empty state when there is nothing to show, else its
+ * content, under the date of the device's copy when that is what it shows.
  */
 export function ResourceView({
   resource,
@@ -34,12 +32,14 @@ export function ResourceView({
   empty?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   if (resource.loading) return <Skeleton label={loadingLabel} rows={rows} />;
-  if (resource.error) {
-    return <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />;
-  }
-  return empty ? empty : children;
+  if (resource.error !== null) return <LoadFailure resource={resource} />;
+  return (
+    <>
+      <SavedCopyNote resource={resource} />
+      {empty ? empty : children}
+    </>
+  );
 }
 
 interface LinkTo {

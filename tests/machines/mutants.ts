@@ -160,7 +160,18 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       mutation: withGuard('isValid', ({ context }: { context: FormContext }) => context.values !== null),
     },
   ],
-  resource: [{ name: 'a reload keeps the old parameters', mutation: withAction('takeParams', assign({})) }],
+  resource: [
+    { name: 'a reload keeps the old parameters', mutation: withAction('takeParams', assign({})) },
+    {
+      name: 'a load without an answer never looks for the device copy',
+      mutation: withGuard('copyMayStandIn', () => false),
+    },
+    { name: 'a load gives up after 2 s', mutation: withDelay('loadTimeout', 2_000) },
+    {
+      name: "the worker's cached answer counts as fresh",
+      mutation: withGuard('answeredFromDevice', () => false),
+    },
+  ],
   bookReader: [
     {
       name: 'Next goes past the last page',

@@ -174,7 +174,7 @@ export const REPLAYS = {
     createHarness: createResourceHarness,
     executors: resourceExecutors,
     effectNames: RESOURCE_EFFECTS,
-    // A screen's loading, data, error and Retry (SPEC.md §8).
+    // A screen's loading, data, error and Retry (SPEC.md §8), and its offline copy (issue 18).
     oracle: resourceOracle,
   }),
   bookReader: replay({

@@ -74,6 +74,8 @@ describe('machine diagrams', () => {
     expect(resource).toContain('loading --> failed : error(load)');
     expect(resource).toContain('failed --> loading : resource.retry');
     expect(resource).toContain('note right of loading : from any state, resource.reload');
+    expect(resource).toContain('loading --> findingCopy : after(loadTimeout)');
+    expect(resource).toContain('checking --> ready : done(load) / keepCopy');
   });
 
   it('names an invoked actor without an id by its src', () => {
@@ -101,6 +103,6 @@ describe('machine diagrams', () => {
   it('counts the states and transitions of a definition', () => {
     expect(countDefinition(cartMachine)).toEqual({ states: 3, transitions: 11 });
     expect(countDefinition(formMachine)).toEqual({ states: 3, transitions: 6 });
-    expect(countDefinition(resourceMachine)).toEqual({ states: 3, transitions: 4 });
+    expect(countDefinition(resourceMachine)).toEqual({ states: 7, transitions: 17 });
   });
 });

@@ -7,8 +7,9 @@ import { mayReadOffline, useExpiredBooksRemoved } from '../../app/use-offline-bo
 import { useResource } from '../../app/use-resource';
 import type { Bilingual, Book } from '../../services/api/types';
 import { ScreenReaderStatus } from '../../ui/ListScreen';
+import { LoadFailure } from '../../ui/OfflineStates';
 import { PriceTag } from '../../ui/PriceTag';
-import { ErrorState, Skeleton } from '../../ui/States';
+import { Skeleton } from '../../ui/States';
 import { useScrollToTop } from '../../ui/use-scroll-to-top';
 import { booksHref } from '../Books';
 import { BookDownload } from '../Books/BookDownload';
@@ -57,9 +58,7 @@ export default function BookReader({ params }: { params: RouteParams }) {
       </Link>
       <h1>{title}</h1>
       {opened.loading ? <Skeleton label={t('reader.loading')} rows={3} /> : null}
-      {opened.error ? (
-        <ErrorState message={opened.error} retryLabel={t('common.retry')} onRetry={opened.retry} />
-      ) : null}
+      <LoadFailure resource={opened} />
       {data?.source === 'server' && data.book.locked ? <LockedBook book={data.book} /> : null}
       {data?.source === 'server' && !data.book.locked ? (
         <>

@@ -12,9 +12,10 @@ import type { Book, FilteredBooksPayload, Section } from '../../services/api/typ
 import { studentSection } from '../../services/student-section';
 import { paidSubjectsOf } from '../../services/subject-access';
 import { FilteredEmptyState, FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { ShowMore } from '../../ui/ShowMore';
-import { ErrorState, Skeleton } from '../../ui/States';
+import { Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { useQuery } from '../LoginWithUsername/use-query';
 import { levelsOf, requestedOrOwn, SECTIONS, sectionById } from '../SectionVideos/sections';
@@ -80,7 +81,7 @@ export default function Books() {
   // The query wherever the link put it: a typed or shared `#/home?section=…` keeps it inside the hash.
   const query = new URLSearchParams(useQuery());
   // The filter choices come from the cached subject catalogue; the books themselves from the server's filter.
-  const subjects = useResource((api) => api.fetchSubjects());
+  const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   // The student's own section unless the address names one (docs/home.md), as on home.
   const section = requestedOrOwn(query.get('section'), () =>
     studentSection(paidSubjectsOf(user), subjects.data, i18n.language, now()),
@@ -91,7 +92,11 @@ export default function Books() {
   // Another filter starts again from its first page.
   const [paging, setPaging] = useState({ filterKey, pages: 1 });
   const pages = paging.filterKey === filterKey ? paging.pages : 1;
-  const books = useResource(loadBookPages, { section: section.id, level, subject, pages });
+  const books = useResource(
+    loadBookPages,
+    { section: section.id, level, subject, pages },
+    { keep: 'book-pages' },
+  );
   const shown = books.data?.filterKey === filterKey ? books.data : null;
   const cart = useAddToCart();
   // Copies of subjects no longer paid go before a card can say a book is on this phone.
@@ -147,8 +152,8 @@ export default function Books() {
       </div>
       <ScreenReaderStatus message={cart.announcement} />
       {shown === null || (books.loading && pages === 1) ? (
-        books.error ? (
-          <ErrorState message={books.error} retryLabel={t('common.retry')} onRetry={books.retry} />
+        books.error !== null ? (
+          <LoadFailure resource={books} />
         ) : (
           <Skeleton label={t('books.loading')} rows={4} />
         )
@@ -162,6 +167,7 @@ export default function Books() {
         />
       ) : (
         <>
+          <SavedCopyNote resource={books} />
           <ul className="content-list" aria-label={t(`sections.${section.id}.title`)}>
             {shown.books.map((book) => (
               <li key={book._id}>

@@ -11,7 +11,8 @@ import { useResource } from '../../app/use-resource';
 import type { Payment, Subject } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
 import { formatDate } from '../../ui/DateText';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
+import { EmptyState, Skeleton } from '../../ui/States';
 import { catalogueHref } from '../SectionVideos/sections';
 import { OrderLine } from './OrderLine';
 import { pendingPaymentOf } from './pending-payment';
@@ -44,14 +45,19 @@ export function Transactions() {
     (snapshot) => selectIsPayingWithMobileMoney(snapshot) || selectIsSubmitting(snapshot),
     false,
   );
-  const resource = useResource<TransactionsData>(async (api) => {
-    const [payments, subjects] = await Promise.all([
-      api.fetchTransactions(),
-      // Titles are on the payments; the catalogue only adds prices and pictures for a resumed payment.
-      api.fetchSubjects().catch((): Subject[] => []),
-    ]);
-    return { payments, subjects };
-  });
+  // Kept on the device for the account (issue 18): offline, the student can still show a payment as proof.
+  const resource = useResource<TransactionsData>(
+    async (api) => {
+      const [payments, subjects] = await Promise.all([
+        api.fetchTransactions(),
+        // Titles are on the payments; the catalogue only adds prices and pictures for a resumed payment.
+        api.fetchSubjects().catch((): Subject[] => []),
+      ]);
+      return { payments, subjects };
+    },
+    undefined,
+    { keep: 'transactions' },
+  );
 
   // When a payment the student resumed settles, the list is read again to show its new status.
   const wasBusy = useRef(checkoutBusy);
@@ -73,10 +79,10 @@ export function Transactions() {
   };
 
   if (resource.loading) return <Skeleton label={t('transactions.loading')} rows={3} />;
-  if (resource.error) {
-    return <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />;
-  }
+  if (resource.error !== null) return <LoadFailure resource={resource} />;
   const payments = resource.data?.payments ?? [];
+  // A copy from the device: a pending payment is checked again only with a connection.
+  const fromCopy = resource.savedAt !== null;
   if (payments.length === 0) {
     return (
       <EmptyState
@@ -91,23 +97,37 @@ export function Transactions() {
     );
   }
   return (
-    <ul className="payments" aria-label={t('routes.transactions')}>
-      {payments.map((payment) => (
-        <li key={payment.referenceId}>
-          <PaymentRow payment={payment} resumeDisabled={checkoutBusy} onResume={() => resume(payment)} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <SavedCopyNote resource={resource} />
+      <ul className="payments" aria-label={t('routes.transactions')}>
+        {payments.map((payment) => (
+          <li key={payment.referenceId}>
+            <PaymentRow
+              payment={payment}
+              resume={fromCopy ? 'needsConnection' : checkoutBusy ? 'busy' : 'ready'}
+              onResume={() => resume(payment)}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
 interface PaymentRowProps {
   payment: Payment;
-  resumeDisabled: boolean;
+  /** Whether a pending payment can be checked again now: not while one is checked, nor from a copy. */
+  resume: 'ready' | 'busy' | 'needsConnection';
   onResume: () => void;
 }
 
-function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
+const RESUME_HINT = {
+  ready: 'transactions.resumeHint',
+  busy: 'transactions.checking',
+  needsConnection: 'offline.resumeNeedsConnection',
+} as const;
+
+function PaymentRow({ payment, resume, onResume }: PaymentRowProps) {
   const { t, i18n } = useTranslation();
   const standing = paymentStanding(payment);
   // A shop order (issue 8): its product line instead of subjects, resumed from the product's page.
@@ -144,8 +164,8 @@ function PaymentRow({ payment, resumeDisabled, onResume }: PaymentRowProps) {
       ) : null}
       {payment.status === 'PENDING' && !order ? (
         <div className="payment__resume">
-          <p className="hint">{t(resumeDisabled ? 'transactions.checking' : 'transactions.resumeHint')}</p>
-          <button type="button" className="btn" onClick={onResume} disabled={resumeDisabled}>
+          <p className="hint">{t(RESUME_HINT[resume])}</p>
+          <button type="button" className="btn" onClick={onResume} disabled={resume !== 'ready'}>
             {t('transactions.resume')}
           </button>
         </div>

@@ -2,26 +2,26 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { ContinueWatching as ContinueAnswer, LessonSummary } from '../../services/api/types';
 import { formatDuration } from '../../ui/duration';
+import { LoadFailure, type LoadOutcome, SavedCopyNote } from '../../ui/OfflineStates';
 import { videoPlayerHref } from '../../ui/player-href';
-import { ErrorState } from '../../ui/States';
 import { videoTitle } from '../../ui/video-title';
 import './continue-watching.css';
 
 interface ContinueWatchingProps {
-  /** The server's answer (GET videos/continue), null while it loads or when it failed. */
-  data: ContinueAnswer | null;
-  loading: boolean;
-  /** The failed load's reason, already translated. */
-  error: string | null;
-  onRetry: () => void;
+  /**
+   * The load of GET videos/continue (useResource's answer): its data, null while it loads or when it failed;
+   * offline, the copy kept on the phone with its date, or the offline state (issue 18).
+   */
+  resource: LoadOutcome & { data: ContinueAnswer | null; loading: boolean };
 }
 
 /**
  * A paying student's home, first: the lesson watched last at its position, and the next one (docs/home.md).
  * Its place is held while it loads, so the catalogue under it does not move when it arrives.
  */
-export function ContinueWatching({ data, loading, error, onRetry }: ContinueWatchingProps) {
+export function ContinueWatching({ resource }: ContinueWatchingProps) {
   const { t } = useTranslation();
+  const { data, loading, error } = resource;
   if (loading) {
     return (
       <div className="continue continue--loading" role="status" aria-busy="true">
@@ -34,7 +34,7 @@ export function ContinueWatching({ data, loading, error, onRetry }: ContinueWatc
   if (error !== null) {
     return (
       <div className="continue">
-        <ErrorState message={error} retryLabel={t('common.retry')} onRetry={onRetry} />
+        <LoadFailure resource={resource} />
       </div>
     );
   }
@@ -42,28 +42,34 @@ export function ContinueWatching({ data, loading, error, onRetry }: ContinueWatc
   const nextUp = data?.nextUp ?? null;
   if (resume === null && nextUp === null) {
     return (
-      <p className="continue continue__none">
-        {t('home.continue.none')} <Link href="/study-sections">{t('home.continue.mySubjects')}</Link>
-      </p>
+      <>
+        <SavedCopyNote resource={resource} />
+        <p className="continue continue__none">
+          {t('home.continue.none')} <Link href="/study-sections">{t('home.continue.mySubjects')}</Link>
+        </p>
+      </>
     );
   }
   return (
-    <ul className="continue continue__list">
-      {resume ? (
-        <li>
-          <LessonLink lesson={resume.lesson} label={t('home.continue.resume')} position={resume.position} />
-        </li>
-      ) : null}
-      {nextUp ? (
-        <li>
-          <LessonLink
-            lesson={nextUp.lesson}
-            label={t(nextUp.reason === 'newSubject' ? 'home.continue.newSubject' : 'home.continue.nextUp')}
-            position={nextUp.position}
-          />
-        </li>
-      ) : null}
-    </ul>
+    <>
+      <SavedCopyNote resource={resource} />
+      <ul className="continue continue__list">
+        {resume ? (
+          <li>
+            <LessonLink lesson={resume.lesson} label={t('home.continue.resume')} position={resume.position} />
+          </li>
+        ) : null}
+        {nextUp ? (
+          <li>
+            <LessonLink
+              lesson={nextUp.lesson}
+              label={t(nextUp.reason === 'newSubject' ? 'home.continue.newSubject' : 'home.continue.nextUp')}
+              position={nextUp.position}
+            />
+          </li>
+        ) : null}
+      </ul>
+    </>
   );
 }
 

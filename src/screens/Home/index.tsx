@@ -46,7 +46,7 @@ export default function Home() {
   // The query wherever the link put it: a typed or shared `#/home?section=…` keeps it inside the hash.
   const query = new URLSearchParams(useQuery());
   // One cached call for the whole catalogue: switching sections costs no data and works offline.
-  const subjects = useResource((api) => api.fetchSubjects());
+  const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const user = useSelector(session, selectUser);
   const paid = paidSubjectsOf(user);
   const section = requestedOrOwn(query.get('section'), () =>
@@ -58,6 +58,8 @@ export default function Home() {
     (api, params: { studying: boolean }): Promise<ContinueAnswer | null> =>
       params.studying ? api.fetchContinue() : Promise.resolve(null),
     { studying },
+    // Kept on the phone for the account (issue 18): offline, Continue still leads to the last lesson.
+    { keep: 'continue' },
   );
   const cartActions = useAddToCart();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
@@ -121,12 +123,7 @@ export default function Home() {
         <>
           <h1>{t('home.continue.title')}</h1>
           <ExpiryNotices catalogue={subjects.data} />
-          <ContinueWatching
-            data={progress.data}
-            loading={progress.loading}
-            error={progress.error}
-            onRetry={progress.retry}
-          />
+          <ContinueWatching resource={progress} />
           <h2 className="home__catalogue-title">{t('home.title')}</h2>
         </>
       ) : (

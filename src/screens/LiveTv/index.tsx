@@ -2,11 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExternalLink } from '../../app/use-external-link';
 import { streamUrlOf, useLiveTv } from '../../app/use-live-tv';
+import { useOnline } from '../../app/use-online';
 import { useResource } from '../../app/use-resource';
 import type { LiveTvChannel } from '../../services/api/types';
 import { formatBytes } from '../../services/offline/format-bytes';
 import { ContentCard } from '../../ui/ContentCard';
 import { ResourceView } from '../../ui/ListScreen';
+import { OfflineState } from '../../ui/OfflineStates';
 import { EmptyState, ErrorState } from '../../ui/States';
 import './live-tv.css';
 import '../../ui/content-card.css';
@@ -15,10 +17,16 @@ import '../../ui/badge.css';
 /** Route `live-tv`: the channels; the chosen one plays in the app (HLS) after its data cost was shown. */
 export default function LiveTv() {
   const { t, i18n } = useTranslation();
-  const channels = useResource((api) => api.fetchLiveTvChannels());
+  const channels = useResource((api) => api.fetchLiveTvChannels(), undefined, { keep: 'live-tv-channels' });
   const video = useRef<HTMLVideoElement>(null);
   const list = channels.data ?? [];
   const tv = useLiveTv(list, video);
+  const online = useOnline();
+  const { send } = tv;
+  // Offline (issue 18), nothing streams: the channel chosen says it needs a connection instead of a black box.
+  useEffect(() => {
+    if (!online) send({ type: 'tv.stop' });
+  }, [online, send]);
   const openOutside = useExternalLink();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const view = tv.view;
@@ -33,7 +41,13 @@ export default function LiveTv() {
     <main className="page live-tv" id="main">
       <h1>{t('routes.live-tv')}</h1>
       <p className="hint">{t('liveTv.intro')}</p>
-      {chosen ? (
+      {chosen && !online ? (
+        <section className="live-player" aria-labelledby="live-player-title">
+          <h2 id="live-player-title">{chosen.title[lang]}</h2>
+          <OfflineState title={t('liveTv.offlineTitle')} message={t('liveTv.offlineMessage')} />
+        </section>
+      ) : null}
+      {chosen && online ? (
         <Player
           channel={chosen}
           view={view}

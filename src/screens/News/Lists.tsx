@@ -3,15 +3,14 @@ import type { Listed } from '../../app/use-reading-list';
 import type { Happening, NewsArticle } from '../../services/api/types';
 import { ContentCard } from '../../ui/ContentCard';
 import { DateText, formatDate } from '../../ui/DateText';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { LoadFailure, type LoadOutcome, SavedCopyNote } from '../../ui/OfflineStates';
+import { EmptyState, Skeleton } from '../../ui/States';
 import { newsHref } from './news-href';
 import '../../ui/badge.css';
 
-interface ListResource<T> {
+interface ListResource<T> extends LoadOutcome {
   data: Listed<T>[] | null;
   loading: boolean;
-  error: string | null;
-  retry: () => void;
 }
 
 function OfflineBadge({ savedAt }: { savedAt: string | null }) {
@@ -35,13 +34,13 @@ function ListState<T>({
 }) {
   const { t } = useTranslation();
   if (resource.loading) return <Skeleton label={loadingLabel} rows={4} />;
-  if (resource.error)
-    return <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />;
+  if (resource.error !== null) return <LoadFailure resource={resource} />;
   const items = resource.data ?? [];
   if (items.length === 0) return <EmptyState title={t('news.emptyTitle')} message={t('news.emptyMessage')} />;
   return (
     <>
       {items.some((entry) => entry.savedAt) ? <p className="offline-note">{t('news.offlineList')}</p> : null}
+      <SavedCopyNote resource={resource} />
       {children(items)}
     </>
   );

@@ -273,7 +273,7 @@ function ListCard({
 function useRenewFromQuery() {
   const subjectId = new URLSearchParams(useSearch()).get('renew');
   const [, navigate] = useLocation();
-  const catalogue = useResource((api) => api.fetchSubjects());
+  const catalogue = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const cartActions = useAddToCart();
   const done = useRef<string | null>(null);
   useEffect(() => {

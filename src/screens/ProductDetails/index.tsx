@@ -10,6 +10,7 @@ import type { RouteParams } from '../../app/route-params';
 import { useOrderCheckout } from '../../app/use-order-checkout';
 import { useResource } from '../../app/use-resource';
 import type { Product } from '../../services/api/types';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { PriceTag } from '../../ui/PriceTag';
 import { SignedOutNotice } from '../../ui/SignedOutNotice';
 import { ErrorState, Skeleton } from '../../ui/States';
@@ -33,7 +34,9 @@ export default function ProductDetails({ params }: { params: RouteParams }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const id = params.id ?? '';
-  const product = useResource((api, productId: string) => api.fetchProduct(productId), id);
+  const product = useResource((api, productId: string) => api.fetchProduct(productId), id, {
+    keep: 'product',
+  });
   const item = product.data;
   // One object per reading of the product: the order checkout is told of each new reading, not each render.
   const orderProduct = useMemo(() => (item ? orderProductOf(item, lang) : null), [item, lang]);
@@ -43,12 +46,11 @@ export default function ProductDetails({ params }: { params: RouteParams }) {
         {t('shop.backToShop')}
       </Link>
       {product.loading && !item ? <Skeleton label={t('shop.loading')} rows={4} /> : null}
-      {product.error ? (
-        <ErrorState message={product.error} retryLabel={t('common.retry')} onRetry={product.retry} />
-      ) : null}
+      <LoadFailure resource={product} />
       {item ? (
         <>
           <h1>{item.title[lang]}</h1>
+          <SavedCopyNote resource={product} />
           {/* Scrolls sideways: focusable, so the pictures can be scrolled with the keyboard too. */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take keyboard focus */}
           <ul className="product__pictures" aria-label={t('shop.pictures')} tabIndex={0}>

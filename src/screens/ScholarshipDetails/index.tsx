@@ -9,8 +9,9 @@ import { useSavedScholarship } from '../../app/use-saved-scholarship';
 import type { Scholarship } from '../../services/api/types';
 import { capitalised } from '../../services/capitalised';
 import { textIn } from '../../services/content/text-in';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { SavedNote } from '../../ui/SavedNote';
-import { ErrorState, Skeleton } from '../../ui/States';
+import { Skeleton } from '../../ui/States';
 import { CountdownBadge } from '../Scholarships/CountdownBadge';
 import { countryName } from '../Scholarships/deadline';
 import '../../ui/content-card.css';
@@ -56,13 +57,12 @@ export default function ScholarshipDetails({ params }: { params: RouteParams }) 
         {t('scholarships.backToList')}
       </Link>
       {details.loading ? <Skeleton label={t('scholarships.loading')} rows={5} /> : null}
-      {details.error ? (
-        <ErrorState message={details.error} retryLabel={t('common.retry')} onRetry={details.retry} />
-      ) : null}
+      <LoadFailure resource={details} />
       {item ? (
         <>
           <h1>{item.title[lang]}</h1>
           {details.data?.offline && saved.saved ? <SavedNote savedAt={saved.saved.savedAt} /> : null}
+          <SavedCopyNote resource={details} />
           <p className="article__meta">
             {textIn(item.provider, lang)} ·{' '}
             {countryName(item.country, lang) ?? t('scholarships.countryInternational')} ·{' '}

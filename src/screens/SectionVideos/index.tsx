@@ -7,9 +7,10 @@ import { useResource } from '../../app/use-resource';
 import { readPages } from '../../services/api/read-pages';
 import type { Section, Subject, SubjectLessonCount, Video } from '../../services/api/types';
 import { FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { PriceTag } from '../../ui/PriceTag';
 import { ShowMore } from '../../ui/ShowMore';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { EmptyState, Skeleton } from '../../ui/States';
 import { VideoList } from '../../ui/VideoList';
 import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
@@ -68,11 +69,11 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
   const section = sectionByVideoRoute(titleKey);
   const [subjectFilter, setSubjectFilter] = useState('');
   const [pages, setPages] = useState(1);
-  const resource = useResource<SectionVideosData, SectionVideosParams>(loadSectionVideos, {
-    sectionId: section.id,
-    subjectTitle: subjectFilter,
-    pages,
-  });
+  const resource = useResource<SectionVideosData, SectionVideosParams>(
+    loadSectionVideos,
+    { sectionId: section.id, subjectTitle: subjectFilter, pages },
+    { keep: 'section-videos' },
+  );
   const data = resource.data;
   const groups = groupVideos(data?.videos ?? []);
   // The filter sends the title (unique on the server).
@@ -102,8 +103,8 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
         />
       ) : null}
       {data === null || (resource.loading && pages === 1) ? (
-        resource.error ? (
-          <ErrorState message={resource.error} retryLabel={t('common.retry')} onRetry={resource.retry} />
+        resource.error !== null ? (
+          <LoadFailure resource={resource} />
         ) : (
           <Skeleton label={t('study.videosLoading')} rows={5} />
         )
@@ -119,6 +120,7 @@ export default function SectionVideos({ titleKey }: { params: RouteParams; title
         />
       ) : (
         <>
+          <SavedCopyNote resource={resource} />
           {groups.map((group) => (
             <SubjectVideos
               key={group.subjectId}

@@ -27,7 +27,9 @@ export default function Shop() {
   const category = query.get('category') ?? ALL;
   const search = query.get('q') ?? '';
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
-  const products = useResource((api) => api.fetchProducts());
+  // Kept on the phone too (issue 18): offline the shop shows its last copy with its date, even where the
+  // worker's cached list is not there or not marked as a copy.
+  const products = useResource((api) => api.fetchProducts(), undefined, { keep: 'shop-products' });
   const all = products.data ?? [];
   const categories = orderedCategories(all.map((product) => product.category));
   const categoryLabel = (name: string) => (isKnownCategory(name) ? t(`shop.categories.${name}`) : name);

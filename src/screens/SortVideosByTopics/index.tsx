@@ -27,13 +27,17 @@ export default function SortVideosByTopics({ params }: { params: RouteParams; ti
     subjectTitle: decodeParam(params.subjectTitle),
     subsection: decodeParam(params.subsection),
   };
-  const resource = useResource<TopicData, FilteredVideosPayload>(async (api, payload) => {
-    const [videos, subjects] = await Promise.all([
-      api.filteredVideos(payload),
-      api.fetchSubjects().catch((): Subject[] => []),
-    ]);
-    return { videos, subject: subjects.find((subject) => subject.subjectTitle === payload.subjectTitle) };
-  }, filter);
+  const resource = useResource<TopicData, FilteredVideosPayload>(
+    async (api, payload) => {
+      const [videos, subjects] = await Promise.all([
+        api.filteredVideos(payload),
+        api.fetchSubjects().catch((): Subject[] => []),
+      ]);
+      return { videos, subject: subjects.find((subject) => subject.subjectTitle === payload.subjectTitle) };
+    },
+    filter,
+    { keep: 'topic-videos' },
+  );
   const cartActions = useAddToCart();
   const videos = resource.data?.videos ?? [];
   const subject = resource.data?.subject;

@@ -8,7 +8,8 @@ import type { PaidSubject, Subject } from '../../services/api/types';
 import { type AccessState, accessState, canRenew, paidSubjectsOf } from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { ScreenReaderStatus } from '../../ui/ListScreen';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
+import { EmptyState, Skeleton } from '../../ui/States';
 import { SubjectCard } from '../../ui/SubjectCard';
 import { InCartNote } from '../Home/InCartNote';
 import { useAddToCart } from '../Home/use-add-to-cart';
@@ -41,7 +42,7 @@ export default function StudySections() {
   const { session, now } = useAppActors();
   const user = useSelector(session, selectUser);
   const paid = [...paidSubjectsOf(user)].sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt));
-  const catalogue = useResource((api) => api.fetchSubjects());
+  const catalogue = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const cartActions = useAddToCart();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const at = now();
@@ -69,9 +70,8 @@ export default function StudySections() {
         <Skeleton label={t('catalogue.loading')} rows={paid.length} />
       ) : (
         <>
-          {catalogue.error ? (
-            <ErrorState message={catalogue.error} retryLabel={t('common.retry')} onRetry={catalogue.retry} />
-          ) : null}
+          <LoadFailure resource={catalogue} />
+          <SavedCopyNote resource={catalogue} />
           <p className="hint">{t('study.intro', { count: paid.length })}</p>
           <ul className="subject-grid">
             {paid.map((entry, index) => {

@@ -4,8 +4,9 @@ import { Link } from 'wouter';
 import { useResource } from '../../app/use-resource';
 import type { Video } from '../../services/api/types';
 import { formatDuration } from '../../ui/duration';
+import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { videoPlayerHref } from '../../ui/player-href';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
+import { EmptyState, Skeleton } from '../../ui/States';
 import './upnext.css';
 import { videoTitle } from '../../ui/video-title';
 
@@ -13,14 +14,18 @@ import { videoTitle } from '../../ui/video-title';
 export function UpNextPanel({ videoId, titled = true }: { videoId: string; titled?: boolean }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
-  const { data, loading, error, retry } = useResource(
+  const resource = useResource(
     (api, params: { videoId: string }) => api.upNextVideos(params),
     { videoId },
+    {
+      keep: 'upnext',
+    },
   );
+  const { data, loading, error } = resource;
 
   let body: ReactNode;
   if (loading) body = <Skeleton label={t('upnext.loading')} rows={3} />;
-  else if (error) body = <ErrorState message={error} retryLabel={t('common.retry')} onRetry={retry} />;
+  else if (error !== null) body = <LoadFailure resource={resource} />;
   else if (!data || data.length === 0) {
     body = (
       <EmptyState
@@ -35,33 +40,36 @@ export function UpNextPanel({ videoId, titled = true }: { videoId: string; title
     );
   } else {
     body = (
-      <ol className="upnext__list">
-        {data.map((video: Video) => (
-          <li key={video._id}>
-            <Link href={videoPlayerHref(video._id)} className="upnext__item">
-              <img
-                className="upnext__thumb"
-                src={video.thumbnailUrl}
-                alt=""
-                width={160}
-                height={90}
-                loading="lazy"
-                decoding="async"
-              />
-              <span className="upnext__text">
-                <span className="upnext__title">{videoTitle(video, i18n.language)}</span>
-                <span className="upnext__meta">
-                  <time dateTime={`PT${Math.round(video.durationSeconds)}S`}>
-                    {formatDuration(video.durationSeconds)}
-                  </time>{' '}
-                  · {video.subsection}
+      <>
+        <SavedCopyNote resource={resource} />
+        <ol className="upnext__list">
+          {data.map((video: Video) => (
+            <li key={video._id}>
+              <Link href={videoPlayerHref(video._id)} className="upnext__item">
+                <img
+                  className="upnext__thumb"
+                  src={video.thumbnailUrl}
+                  alt=""
+                  width={160}
+                  height={90}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <span className="upnext__text">
+                  <span className="upnext__title">{videoTitle(video, i18n.language)}</span>
+                  <span className="upnext__meta">
+                    <time dateTime={`PT${Math.round(video.durationSeconds)}S`}>
+                      {formatDuration(video.durationSeconds)}
+                    </time>{' '}
+                    · {video.subsection}
+                  </span>
+                  {video.locked ? <span className="upnext__badge">{t('upnext.locked')}</span> : null}
                 </span>
-                {video.locked ? <span className="upnext__badge">{t('upnext.locked')}</span> : null}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ol>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </>
     );
   }
 

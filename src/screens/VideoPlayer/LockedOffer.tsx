@@ -7,22 +7,21 @@ import { useResource } from '../../app/use-resource';
 import type { Video } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
 import { Loader } from '../../ui/Loader';
-import { ErrorState } from '../../ui/States';
+import { LoadFailure } from '../../ui/OfflineStates';
 
 /** An unpaid or expired subject: what it costs and the way to buy it, instead of the player. */
 export function LockedOffer({ video }: { video: Video }) {
   const { t, i18n } = useTranslation();
   const { cart, ui } = useAppActors();
   // The catalogue is cached for the session: the player already loaded it to tell free subjects apart.
-  const subjects = useResource((api) => api.fetchSubjects());
+  const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const subject = subjects.data?.find((candidate) => candidate._id === video.subjectId) ?? null;
   const inCart = useSelector(cart, (s) => selectCartItems(s).some((item) => item._id === video.subjectId));
 
   let price: ReactNode;
   if (subjects.loading) price = <Loader label={t('player.loading')} />;
-  else if (subjects.error) {
-    price = <ErrorState message={subjects.error} retryLabel={t('common.retry')} onRetry={subjects.retry} />;
-  } else if (subject) {
+  else if (subjects.error !== null) price = <LoadFailure resource={subjects} />;
+  else if (subject) {
     price = (
       <p className="locked__price">
         <span>{t('player.price')}</span>

@@ -20,9 +20,11 @@ import {
 import { type Quality, selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { OfflineDownload } from '../../app/OfflineDownload';
+import { useOnline } from '../../app/use-online';
 import { useVideoEnvironment } from '../../app/video-environment';
 import type { Comment, Video } from '../../services/api/types';
 import { Loader } from '../../ui/Loader';
+import { OfflineState } from '../../ui/OfflineStates';
 import { ErrorState } from '../../ui/States';
 import { videoTitle } from '../../ui/video-title';
 import { UpNextPanel } from '../UpNextList/UpNextPanel';
@@ -68,6 +70,7 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   const dataSaver = useSelector(quality, selectDataSaver);
   const downloaded = useSelector(quality, (snapshot) => snapshot.context.downloaded);
   const captions = useSyncExternalStore(preferences.subscribe, () => preferences.get().captions);
+  const online = useOnline();
   const onDownloaded = useCallback(
     (stored: Quality | null) => quality.send({ type: 'quality.downloadedChanged', quality: stored }),
     [quality],
@@ -100,14 +103,15 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
       </>
     );
   } else if (loadError !== null) {
+    const retry = () => playback.send({ type: 'playback.retry' });
     main = (
       <>
         <h1 className="player__title">{t('routes.video-player')}</h1>
-        <ErrorState
-          message={loadError}
-          retryLabel={t('common.retry')}
-          onRetry={() => playback.send({ type: 'playback.retry' })}
-        />
+        {online ? (
+          <ErrorState message={loadError} retryLabel={t('common.retry')} onRetry={retry} />
+        ) : (
+          <OfflineState onRetry={retry} />
+        )}
       </>
     );
   } else if (locked && video) {
@@ -121,19 +125,24 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
     const title = videoTitle(video, i18n.language);
     main = (
       <>
-        <PlayerMedia
-          video={video}
-          title={title}
-          media={media}
-          playback={playback}
-          awaitingStart={awaitingStart}
-          streamUrl={streamUrl}
-          streamLoad={streamLoad}
-          refreshing={refreshing}
-          captions={captions}
-          costId={costId}
-        />
-        {unplayable ? (
+        {/* Offline (issue 18), a lesson not on the phone cannot stream: said before Play, not after it fails. */}
+        {!online && downloaded === null ? (
+          <OfflineState message={t('offline.lessonNeedsConnection')} />
+        ) : (
+          <PlayerMedia
+            video={video}
+            title={title}
+            media={media}
+            playback={playback}
+            awaitingStart={awaitingStart}
+            streamUrl={streamUrl}
+            streamLoad={streamLoad}
+            refreshing={refreshing}
+            captions={captions}
+            costId={costId}
+          />
+        )}
+        {unplayable && (online || downloaded !== null) ? (
           <ErrorState
             message={streamError ?? t('player.unplayable')}
             retryLabel={t('player.retry')}

@@ -4,6 +4,8 @@
  */
 export interface RequestCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets the entry of `key` if it is still `entry` (a newer request may own the key already). */
+  forget(key: string, entry: Promise<unknown>): void;
   /** Forgets every entry whose key starts with one of the prefixes. */
   invalidate(prefixes: readonly string[]): void;
   clear(): void;
@@ -23,6 +25,9 @@ export function createRequestCache(): RequestCache {
         if (entries.get(key) === pending) entries.delete(key);
       });
       return pending;
+    },
+    forget(key, entry) {
+      if (entries.get(key) === entry) entries.delete(key);
     },
     invalidate(prefixes) {
       for (const key of [...entries.keys()]) {

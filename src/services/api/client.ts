@@ -1,4 +1,5 @@
 import { createRequestCache } from './cache';
+import { DEVICE_COPY_HEADER, deviceCopySavedAt, markDeviceCopy } from './device-copy';
 import { ApiError, type ErrorContext, NETWORK_FAILURE_STATUS, toApiError } from './errors';
 import { RETRY, type RetryPolicy, type Sleep, sleep as sleepWithTimer, withRetry } from './retry';
 
@@ -34,6 +35,11 @@ export interface ApiClientOptions {
   getLanguage?: () => string;
   sleep?: Sleep;
   retry?: RetryPolicy;
+  /**
+   * True when the device knows it has no connection (`navigator.onLine === false`): a call that got no
+   * answer is then not asked again a second later, so an offline screen shows its copy at once.
+   */
+  isOffline?: () => boolean;
 }
 
 export interface ApiClient {
@@ -73,6 +79,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const getLanguage = options.getLanguage ?? (() => 'en');
   const sleep = options.sleep ?? sleepWithTimer;
   const policy = options.retry ?? RETRY;
+  const isOffline = options.isOffline ?? (() => false);
   const cache = createRequestCache();
   // Lists carry per-student parts (a video's `locked`, `streamUrl`), so a cache filled under one token
   // must never answer for another: a login or logout starts a fresh cache even if clearCache was missed.
@@ -103,11 +110,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     if (!response.ok) throw toApiError(response.status, messageFromBody(text), context);
     if (text === '') return undefined;
+    let body: unknown;
     try {
-      return JSON.parse(text);
+      body = JSON.parse(text);
     } catch {
       throw new ApiError({ status: response.status, key: 'errors.unknown' });
     }
+    // The service worker's copy of a list, answered because the network failed: the screen shows its date.
+    const savedAt = response.headers.get(DEVICE_COPY_HEADER);
+    if (savedAt) markDeviceCopy(body, savedAt);
+    return body;
   }
 
   async function send<T>(request: ApiRequest, token: string | null | undefined): Promise<T> {
@@ -118,6 +130,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       retryable: request.retryable === true,
       sleep,
       policy,
+      isOffline,
     });
     if (request.invalidates) cache.invalidate(request.invalidates);
     return body as T;
@@ -133,7 +146,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       }
       if (!request.cacheable) return send<T>(request, token);
       const key = `${request.path} ${request.method} ${request.body === undefined ? '' : JSON.stringify(request.body)}`;
-      return cache.get(key, () => send<T>(request, token));
+      const answer = cache.get(key, () => send<T>(request, token));
+      // A device copy answers this call only: the next one asks the network again (the connection may be back).
+      return answer.then((body) => {
+        if (deviceCopySavedAt(body) !== null) cache.forget(key, answer);
+        return body;
+      });
     },
     clearCache() {
       cache.clear();

@@ -1,5 +1,6 @@
 import { articlesOf, canonicalBody, queryString, VIDEO_SECTION_PATHS } from './call-shapes';
 import type { ApiClient, EndpointOptions } from './client';
+import { carryDeviceCopy } from './device-copy';
 import type {
   AuthResponse,
   Book,
@@ -216,14 +217,14 @@ export function createEndpoints(client: ApiClient) {
 
     // Other screens (the project's additions to SPEC.md §7)
     /** SPEC.md §7's country; `lang` picks the language of the bundled set (a news service ignores it). */
-    fetchNews: async (lang: Language = 'en') =>
-      articlesOf(
-        await client.request<NewsArticle[] | { articles?: NewsArticle[] }>({
-          method: 'GET',
-          path: `news/top-headlines?country=us&lang=${lang}`,
-          ...list,
-        }),
-      ),
+    fetchNews: async (lang: Language = 'en') => {
+      const answer = await client.request<NewsArticle[] | { articles?: NewsArticle[] }>({
+        method: 'GET',
+        path: `news/top-headlines?country=us&lang=${lang}`,
+        ...list,
+      });
+      return carryDeviceCopy(answer, articlesOf(answer));
+    },
     fetchLiveTvChannels: get<LiveTvChannel[]>('livetv/channels', list),
     fetchScholarships: get<Scholarship[]>('scholarships', list),
     fetchScholarship: getById<Scholarship>('scholarships', read),

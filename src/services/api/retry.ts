@@ -20,7 +20,7 @@ export function isRetryableFailure(error: unknown): boolean {
 
 export async function withRetry<T>(
   attempt: () => Promise<T>,
-  options: { retryable: boolean; sleep: Sleep; policy?: RetryPolicy },
+  options: { retryable: boolean; sleep: Sleep; policy?: RetryPolicy; isOffline?: () => boolean },
 ): Promise<T> {
   const policy = options.policy ?? RETRY;
   for (let retriesDone = 0; ; retriesDone++) {
@@ -28,6 +28,8 @@ export async function withRetry<T>(
       return await attempt();
     } catch (error) {
       if (!options.retryable || retriesDone >= policy.attempts || !isRetryableFailure(error)) throw error;
+      // No connection at all: a second later there is still none (issue 18: the offline copy, at once).
+      if (options.isOffline?.() === true) throw error;
       await options.sleep(policy.delayMs);
     }
   }

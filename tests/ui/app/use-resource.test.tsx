@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { createResourceActor, resourceViewOf } from '../../../src/app/resource-actor';
 import { useResource, VIEW_BEFORE_THE_MACHINE } from '../../../src/app/use-resource';
-import { renderWithApp } from '../helpers/render-app';
+import { fakeApi, renderWithApp } from '../helpers/render-app';
 
 // useResource shows the resource machine's snapshot; the machine's code is a chunk of its own (issue 12), so
 // until it is there the hook shows the machine's initial state, which must be the machine's own.
@@ -28,6 +28,7 @@ function Level({ load }: { load: (level: string) => Promise<string> }) {
 describe('useResource', () => {
   it("shows the machine's own initial state before its code is there", () => {
     const actor = createResourceActor({
+      api: fakeApi(),
       load: () => new Promise(() => undefined),
       describeError: String,
       params: null,

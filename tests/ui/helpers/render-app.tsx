@@ -17,7 +17,9 @@ import { loaded } from '../../../src/app/lazy-load';
 import { createShellViewStore } from '../../../src/app/shell-view';
 import { createUiStore } from '../../../src/app/ui-store';
 import type { ApiClient } from '../../../src/services/api/client';
-import { createAppStorage } from '../../../src/services/storage';
+import type { KeyValueStore } from '../../../src/services/device-store';
+import { createLastCopies, type LastCopies } from '../../../src/services/offline/last-copies';
+import { type AppStorage, createAppStorage } from '../../../src/services/storage';
 import { type DialogLayer, DialogLayerContext } from '../../../src/ui/dialog-layer';
 
 /** A real i18next with the real dictionaries, so tests read the texts a student reads. */
@@ -52,15 +54,36 @@ export interface RenderAppOptions {
   now?: () => number;
   /** The HTTP client of lazily loaded features' own calls (the shop's orders); usually over a fake fetch. */
   client?: ApiClient;
+  /** The device's last copies of the screens' data; a fresh one in memory by default. */
+  lastCopies?: LastCopies;
 }
 
 /** The shell as the app has it once the root actors run: its view follows theirs. */
 export function shellOf(context: AppContextValue): AppShell {
-  const { ui, now, navigate, api, describeError, ...actors } = context;
+  const { ui, now, navigate, api, describeError, lastCopies, ...actors } = context;
   const live = shellViewOf(actors);
   const view = createShellViewStore(live.getSnapshot());
   view.follow(live);
-  return { services: { ui, now, navigate, api, describeError }, actors: loaded(actors), view };
+  return {
+    services: { ui, now, navigate, api, describeError, ...(lastCopies ? { lastCopies } : {}) },
+    actors: loaded(actors),
+    view,
+  };
+}
+
+/** The device's last copies (issue 18) in memory, filed under the stored user as the app files them. */
+export function memoryLastCopies(storage: AppStorage, now: () => number): LastCopies {
+  const data = new Map<string, unknown>();
+  const store: KeyValueStore = {
+    get: async (key) => structuredClone(data.get(key)),
+    set: async (key, value) => {
+      data.set(key, structuredClone(value));
+    },
+    del: async (key) => {
+      data.delete(key);
+    },
+  };
+  return createLastCopies({ store, owner: () => storage.getUser()?.id ?? null, now });
 }
 
 /** The app's providers around `children`, the root actors loaded. */
@@ -112,7 +135,8 @@ export function renderWithApp(ui: ReactNode, options: RenderAppOptions = {}) {
     clearCaches: async () => undefined,
   });
   actors.start();
-  const context: AppContextValue = { ...actors, ui: uiStore, now, navigate, api, describeError };
+  const lastCopies = options.lastCopies ?? memoryLastCopies(storage, now);
+  const context: AppContextValue = { ...actors, ui: uiStore, now, navigate, api, describeError, lastCopies };
   const shell = shellOf(context);
   /** `node` inside the same providers, for a test's rerender. */
   const withProviders = (node: ReactNode) => (

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import Home from '../../../src/screens/Home';
+import { ApiError } from '../../../src/services/api/errors';
 import type { ContinueWatching as ContinueAnswer, LessonSummary } from '../../../src/services/api/types';
 import { formatFcfa } from '../../../src/services/money';
-import { renderWithApp } from '../helpers/render-app';
+import { createAppStorage } from '../../../src/services/storage';
+import { memoryLastCopies, renderWithApp } from '../helpers/render-app';
 import { DAY, deferred, loggedInStorage, SUBJECTS } from './catalogue-fixtures';
 
 // The happenings under the catalogue have their own tests (HappeningsStrip); here they are simply none, and
@@ -42,7 +44,8 @@ describe('Home: the subject catalogue', () => {
     expect(fetchHappenings).not.toHaveBeenCalled();
     subjects.resolve(SUBJECTS);
     expect(await screen.findByRole('region', { name: 'On StudyCam' })).toBeInTheDocument();
-    expect(fetchHappenings).toHaveBeenCalledTimes(1);
+    // The strip's load starts once the resource machine's code is there, just after the strip mounts.
+    await waitFor(() => expect(fetchHappenings).toHaveBeenCalledTimes(1));
     const maths = card('Mathematics Form 5');
     const strip = screen.getByRole('region', { name: 'On StudyCam' });
     expect(maths.compareDocumentPosition(strip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -363,5 +366,40 @@ describe('Home: Continue and Next up for a paying student (issue 18)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: /^Continue\s*Factorisation/ })).toBeInTheDocument();
+  });
+});
+
+describe('Home offline (issue 18)', () => {
+  const offline = () => Promise.reject(new ApiError({ status: 0, key: 'errors.network' }));
+
+  it("keeps Continue on the phone: offline, the last lesson under the copy's date", async () => {
+    const device = memoryLastCopies(createAppStorage(window.localStorage), () => Date.now());
+    const online = renderHome({
+      api: { fetchSubjects: async () => SUBJECTS, fetchContinue: async () => CONTINUE },
+      storage: OWNS_FRENCH_MATHS,
+      lastCopies: device,
+    });
+    await screen.findByRole('link', { name: /^Continue\s*Factorisation/ });
+    online.unmount();
+    renderHome({
+      api: { fetchSubjects: async () => SUBJECTS, fetchContinue: offline },
+      storage: OWNS_FRENCH_MATHS,
+      lastCopies: device,
+    });
+    const resume = await screen.findByRole('link', { name: /^Continue\s*Factorisation/ });
+    expect(resume).toHaveAttribute('href', '/video-player?videoId=fr-maths-3e-v02');
+    const note = screen.getByText(/^This is the copy saved on this phone on /).closest('[role="status"]');
+    expect(note).toHaveTextContent(/^You are offline/);
+    expect(screen.queryByText('Network error. Please check your internet connection.')).toBeNull();
+  });
+
+  it('without a copy, Continue says the phone is offline and what still works, in French too', async () => {
+    renderHome({
+      api: { fetchSubjects: async () => SUBJECTS, fetchContinue: offline },
+      storage: { ...OWNS_FRENCH_MATHS, language: 'fr' },
+      lang: 'fr',
+    });
+    const alert = await screen.findByRole('alert', { name: 'Vous êtes hors ligne' });
+    expect(within(alert).getByRole('link', { name: 'Regarder les vidéos téléchargées' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 import { vi } from 'vitest';
 
 /** What the fake server answers to one call: a status and body, or no answer at all. */
-export type FakeReply = { status: number; body?: unknown; rawBody?: string } | 'network-failure';
+export type FakeReply =
+  | { status: number; body?: unknown; rawBody?: string; headers?: Record<string, string> }
+  | 'network-failure';
 
 export interface RecordedCall {
   url: string;
@@ -17,7 +19,7 @@ function toResponse(reply: Exclude<FakeReply, 'network-failure'>): Response {
   const text = reply.rawBody ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
   return new Response(text === '' ? null : text, {
     status: reply.status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...reply.headers },
   });
 }
 

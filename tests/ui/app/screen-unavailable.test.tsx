@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppRoutes, screenUnavailable } from '../../../src/app/AppRoutes';
+import { ROUTES } from '../../../src/app/routes';
+import { renderWithApp } from '../helpers/render-app';
+
+// Issue 18: offline without a service worker (a first visit, a worker refused), a page never opened before has
+// no code on the phone. The route says so, with what still works, instead of leaving the page empty; Retry
+// downloads it again.
+
+function renderRoute(path: string) {
+  const view = renderWithApp(null, { path });
+  const hook = view.location.hook as Parameters<typeof AppRoutes>[0]['locationHook'];
+  view.rerender(view.withProviders(<AppRoutes isLoggedIn={false} locationHook={hook} />));
+  return view;
+}
+
+describe('a screen whose code cannot be downloaded', () => {
+  it('says the page is not on this phone yet, with what still works, and Retry brings it', async () => {
+    const route = ROUTES.find((candidate) => candidate.path === '/privacy-policy');
+    if (!route) throw new Error('no privacy-policy route');
+    let networkUp = false;
+    // The screen's chunk, as the browser fetches it: failing offline, there once the connection is back.
+    (route as { load: typeof route.load }).load = vi.fn(async () => {
+      if (!networkUp) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: () => <main>The privacy policy</main> };
+    });
+    await screenUnavailable.load();
+    renderRoute('/privacy-policy');
+    const offline = await screen.findByRole('alert', { name: 'You are offline' });
+    expect(offline).toHaveTextContent('This page is not saved on this phone yet');
+    expect(screen.getByRole('link', { name: 'Watch the videos you downloaded' })).toHaveAttribute(
+      'href',
+      '/cache-manager',
+    );
+    networkUp = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('The privacy policy')).toBeInTheDocument();
+  }, 20_000);
+});
