@@ -211,7 +211,8 @@ describe('the PWA in Chromium', () => {
     await context.setOffline(true);
     await stopServer();
     await page.reload();
-    await page.getByRole('navigation').first().waitFor();
+    // The app's shell came back from the worker (on a phone the member's links sit in the menu: the banner).
+    await page.getByRole('banner').first().waitFor();
     await page.goto('/#/study-sections');
     await page.getByText(MATHS.title).first().waitFor();
     // The page of books (a POST) was kept by the worker too (issue 12).
