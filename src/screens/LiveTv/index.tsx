@@ -170,7 +170,7 @@ function Player({ channel, view, video, onMode, onPlay, onStop, onRetry }: Playe
           // On the picture, where a student looks for it: never below the fold under an empty black box.
           <div className="live-player__start">
             <button type="button" className="btn live-player__play" onClick={onPlay}>
-              <span aria-hidden="true">▶</span> {t('liveTv.play')}
+              {t('liveTv.play')}
             </button>
           </div>
         ) : null}

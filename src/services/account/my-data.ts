@@ -1,3 +1,4 @@
+import { paymentStanding } from '../../../machines/paymentOutcome';
 import type { DataExport } from '../api/types';
 import { downloadTextFile } from '../planner/file-export';
 
@@ -72,7 +73,8 @@ export function myDataSummary(data: DataExport, t: Translate, formats: Formats):
         t('profile.data.summary.payment', {
           date: date(payment.createdAt),
           amount: money(payment.amount),
-          status: statusOf('transactions.status', payment.status),
+          // The words the transactions tab uses for the same payment (status and reason read once).
+          status: t(`checkout.status.${paymentStanding(payment)}`),
           what:
             payment.kind === 'order'
               ? t('profile.data.summary.shopOrder')

@@ -78,8 +78,9 @@ describe('Books', () => {
       ...item,
       language: item.section === 'francophone' ? ('fr' as const) : ('en' as const),
     }));
+    // The anglophone section asked for: a French reader's Books open on the francophone one.
     renderContent(<Books />, {
-      path: '/books',
+      path: '/books?section=anglophone',
       lang: 'fr',
       storage: { language: 'fr' },
       api: { fetchSubjects: async () => taught, fetchBookPage: pagedServer(BOOKS) },
