@@ -145,21 +145,21 @@ const codesModule: FastifyPluginAsync = async (base) => {
       throw new HttpError(401, 'operatorUnauthorized');
     }
   };
-  const operatorTags = ['operator'];
+  /** A route of the operator's: the token checked first, documented under `operator` with its scheme. */
+  const operatorRoute = <Schema extends object>(description: string, schema: Schema) => ({
+    preHandler: operatorOnly,
+    schema: { tags: ['operator'], security: operatorSecurity, description, ...schema },
+  });
 
   app.post(
     '/operator/codes/batches',
-    {
-      preHandler: operatorOnly,
-      schema: {
-        tags: operatorTags,
-        security: operatorSecurity,
-        description:
-          'Makes a batch of access codes (what `npm run codes -- create` sends). The codes are in this answer only: the server keeps their keyed hashes. A batch gives subjects, or every paid subject of a section when redeemed, for `days`; `seats` > 1 makes class codes (each student once); `expiresAt` is the last day, Cameroon time, they are accepted.',
+    operatorRoute(
+      'Makes a batch of access codes (what `npm run codes -- create` sends). The codes are in this answer only: the server keeps their keyed hashes. A batch gives subjects, or every paid subject of a section when redeemed, for `days`; `seats` > 1 makes class codes (each student once); `expiresAt` is the last day, Cameroon time, they are accepted.',
+      {
         body: createCodeBatchBody,
         response: { 201: createCodeBatchResponse, ...failures(400, 401, 409, 503) },
       },
-    },
+    ),
     async (request, reply) => {
       const body = request.body;
       const codes = new Set<string>();
@@ -185,32 +185,24 @@ const codesModule: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/operator/codes/batches',
-    {
-      preHandler: operatorOnly,
-      schema: {
-        tags: operatorTags,
-        security: operatorSecurity,
-        description:
-          'Every batch, newest first, with its codes counted: spent, unspent, seats left, redemptions.',
+    operatorRoute(
+      'Every batch, newest first, with its codes counted: spent, unspent, seats left, redemptions.',
+      {
         response: { 200: codeBatchesResponse, ...failures(401, 503) },
       },
-    },
+    ),
     async () => ({ success: true as const, batches: await listBatches(app.db) }),
   );
 
   app.post(
     '/operator/codes/batches/revoke',
-    {
-      preHandler: operatorOnly,
-      schema: {
-        tags: operatorTags,
-        security: operatorSecurity,
-        description:
-          'Withdraws a batch: its codes that still have seats are refused from now on (“withdrawn”). Access already given stays.',
+    operatorRoute(
+      'Withdraws a batch: its codes that still have seats are refused from now on (“withdrawn”). Access already given stays.',
+      {
         body: revokeCodeBatchBody,
         response: { 200: revokeCodeBatchResponse, ...failures(400, 401, 404, 503) },
       },
-    },
+    ),
     async (request) => {
       const { batch, revoked } = await revokeBatch(app.db, request.body.batch);
       request.log.info({ batch: batch.name, revoked }, 'access codes withdrawn');
