@@ -123,12 +123,22 @@ export const orderLineSchema = z.object({
 });
 export type OrderLineView = z.infer<typeof orderLineSchema>;
 
+/** An access code's redemption as the transactions tab shows it (issue 20): never the code itself. */
+export const redemptionLineSchema = z.object({
+  batch: z.string().describe('The name of the batch the code came from (a school, a bookshop’s cards)'),
+  days: z.number().int().describe('Days of access the code gave'),
+  until: z.string().describe('ISO 8601: the latest expiry it gave (each subject extends its own)'),
+});
+export type RedemptionLineView = z.infer<typeof redemptionLineSchema>;
+
 /** API.md's payment entity, camelCase; items also carry the subject title for the transactions tab. */
 export const paymentEntity = z.object({
   referenceId: z.string(),
   kind: z
-    .enum(['subjects', 'order'])
-    .describe('subjects: access periods (items); order: a shop product (order)'),
+    .enum(['subjects', 'order', 'code'])
+    .describe(
+      'subjects: access periods (items); order: a shop product (order); code: an access code redeemed (redemption, items)',
+    ),
   externalId: z.string(),
   /** null once the student deleted the account (payments are kept, anonymised, for accounting). */
   userId: z.string().nullable(),
@@ -145,6 +155,10 @@ export const paymentEntity = z.object({
   createdAt: z.string(),
   settledAt: z.string().nullable(),
   order: orderLineSchema.nullable().describe('A shop order’s line; null for a subject payment'),
+  redemption: redemptionLineSchema
+    .nullable()
+    .optional()
+    .describe('An access code redeemed: its batch and what it gave; absent or null for a payment'),
 });
 export type Payment = z.infer<typeof paymentEntity>;
 

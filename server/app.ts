@@ -26,6 +26,7 @@ import { addSecurityHeadersByKind, securityHeadersByKind } from './lib/security-
 import { serveStaticApp } from './lib/static-app';
 import booksModule from './modules/books/routes';
 import catalogueModule from './modules/catalogue/routes';
+import codesModule from './modules/codes/routes';
 import contentModule from './modules/content/routes';
 import healthModule from './modules/health/routes';
 import liveTvModule from './modules/live-tv/routes';
@@ -214,7 +215,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
         version: '1.0.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The operator's routes (npm run codes): OPERATOR_TOKEN, or DATA_DIR/operator-token.
+          operatorToken: { type: 'http', scheme: 'bearer' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -233,6 +238,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The emulator registers itself only while MOMO_BASE_URL is left to the built-in default.
   await app.register(momoSandboxModule);
   await app.register(paymentsModule);
+  await app.register(codesModule);
   await app.register(import('./modules/planner/routes'));
 
   await serveStaticApp(app, config.staticDir);

@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
   JWT_SECRET: optionalText,
+  CODES_SECRET: optionalText,
+  OPERATOR_TOKEN: optionalText,
   JWT_TTL: z
     .string()
     .regex(/^\d+\s*[smhdw]?$/, 'JWT_TTL must look like 3600, 30m, 12h or 7d')
@@ -89,6 +91,9 @@ const envSchema = z.object({
   // Unset: one hash per core but one, so a core stays with the requests; the line behind them, 64 per hash.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().optional(),
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().nonnegative().optional(),
+  // Access codes (issue 20): wrong codes per account and per address, then the same growing delay.
+  RATE_LIMIT_CODE_FAILURES: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_CODE_ADDRESS_FAILURES: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: z.string().default('false'),
   REDIS_URL: optionalText,
   REDIS_KEY_PREFIX: z.string().default('studycam:'),
@@ -133,6 +138,9 @@ export interface RateLimitConfig {
   /** Per account: calls that check the password (change, account deletion). */
   passwordCheckMax: number;
   account: { freeFailures: number; delayMs: number; maxDelayMs: number };
+  /** Access codes that did not work, per account and per address: free ones, then the account's delay. */
+  codeAccount: { freeFailures: number; delayMs: number; maxDelayMs: number };
+  codeAddress: { freeFailures: number; delayMs: number; maxDelayMs: number };
 }
 
 export interface BackupConfig {
@@ -192,6 +200,10 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string;
   jwtTtl: string;
+  /** The key of the access codes' keyed hashes (issue 20): never in the database. */
+  codesSecret: string;
+  /** Bearer token of the operator routes (npm run codes). */
+  operatorToken: string;
   momo: MomoConfig;
   payments: PaymentsConfig;
   accessPeriodDays: number;
@@ -223,9 +235,12 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
 
-/** The secret is generated once and kept, so tokens and signed media URLs survive a restart. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/**
+ * A secret generated once and kept in DATA_DIR (mode 0600), so that what it signs survives a restart: the
+ * JWT secret (tokens, signed media URLs), the access codes' hash key, the operator token.
+ */
+export function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) {
     const kept = readFileSync(file, 'utf8').trim();
     if (kept.length >= 32) return kept;
@@ -267,6 +282,16 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
   if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16) {
     throw new Error('Invalid configuration:\n  METRICS_TOKEN: must be at least 16 characters');
   }
+  if (e.CODES_SECRET !== undefined && e.CODES_SECRET.length < 32) {
+    throw new Error('Invalid configuration:\n  CODES_SECRET: must be at least 32 characters');
+  }
+  if (e.OPERATOR_TOKEN !== undefined && e.OPERATOR_TOKEN.length < 32) {
+    throw new Error('Invalid configuration:\n  OPERATOR_TOKEN: must be at least 32 characters');
+  }
+  const accountDelay = {
+    delayMs: e.RATE_LIMIT_ACCOUNT_DELAY_MS,
+    maxDelayMs: Math.max(e.RATE_LIMIT_ACCOUNT_MAX_DELAY_MS, e.RATE_LIMIT_ACCOUNT_DELAY_MS),
+  };
   const builtInMomo = `http://127.0.0.1:${e.PORT}/momo-sandbox`;
   const hashConcurrency = e.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1);
   return {
@@ -275,6 +300,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    codesSecret: e.CODES_SECRET ?? persistentSecret(dataDir, 'codes-secret'),
+    operatorToken: e.OPERATOR_TOKEN ?? persistentSecret(dataDir, 'operator-token'),
     jwtTtl: e.JWT_TTL.replace(/\s+/g, ''),
     momo: {
       baseUrl: (e.MOMO_BASE_URL ?? builtInMomo).replace(/\/+$/, ''),
@@ -324,11 +351,9 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
       reactionMax: e.RATE_LIMIT_REACTION_MAX,
       plannerMax: e.RATE_LIMIT_PLANNER_MAX,
       passwordCheckMax: e.RATE_LIMIT_PASSWORD_CHECK_MAX,
-      account: {
-        freeFailures: e.RATE_LIMIT_ACCOUNT_FAILURES,
-        delayMs: e.RATE_LIMIT_ACCOUNT_DELAY_MS,
-        maxDelayMs: Math.max(e.RATE_LIMIT_ACCOUNT_MAX_DELAY_MS, e.RATE_LIMIT_ACCOUNT_DELAY_MS),
-      },
+      account: { freeFailures: e.RATE_LIMIT_ACCOUNT_FAILURES, ...accountDelay },
+      codeAccount: { freeFailures: e.RATE_LIMIT_CODE_FAILURES, ...accountDelay },
+      codeAddress: { freeFailures: e.RATE_LIMIT_CODE_ADDRESS_FAILURES, ...accountDelay },
     },
     passwordHashing: {
       memoryKib: e.ARGON2_MEMORY_KIB,

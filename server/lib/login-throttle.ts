@@ -20,6 +20,12 @@ export interface AttemptStore {
   begin(key: string, policy: ThrottlePolicy): Promise<AttemptVerdict>;
   /** The account's owner got in: start again from nothing. */
   clear(key: string): Promise<void>;
+  /**
+   * The attempt begun for key was no guess after all (an access code that worked): it no longer counts, and
+   * the delay it started, if any, ends when the attempts left are free ones again. A class redeeming its
+   * code behind one school address is not slowed down by its own successes.
+   */
+  forgive(key: string, policy: ThrottlePolicy): Promise<void>;
 }
 
 /** The wait after the n-th attempt (n ≥ freeFailures) before the next one may start. */
@@ -74,6 +80,12 @@ export function memoryAttemptStore(now: () => number = Date.now, maxEntries = 10
     async clear(key) {
       entries.delete(key);
     },
+    async forgive(key, policy) {
+      const entry = entries.get(key);
+      if (entry === undefined) return;
+      entry.attempts = Math.max(0, entry.attempts - 1);
+      if (entry.attempts < policy.freeFailures) entry.lockedUntil = 0;
+    },
   };
 }
 
@@ -97,6 +109,11 @@ export function redisAttemptStore(redis: Redis, prefix: string): AttemptStore {
     async clear(key) {
       await redis.del(countKey(key), lockKey(key));
     },
+    async forgive(key, policy) {
+      const attempts = await redis.decr(countKey(key));
+      if (attempts < 0) await redis.del(countKey(key));
+      if (attempts < policy.freeFailures) await redis.del(lockKey(key));
+    },
   };
 }
 
@@ -117,6 +134,13 @@ export function failOpen(store: AttemptStore, onError: (error: unknown) => void)
     async clear(key) {
       try {
         await store.clear(key);
+      } catch (error) {
+        onError(error);
+      }
+    },
+    async forgive(key, policy) {
+      try {
+        await store.forgive(key, policy);
       } catch (error) {
         onError(error);
       }

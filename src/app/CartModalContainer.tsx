@@ -19,6 +19,10 @@ export function CartModalContainer({ onClose }: { onClose: () => void }) {
       onRemove={(id) => cart.send({ type: 'cart.remove', id })}
       onDecrease={(id) => cart.send({ type: 'cart.decrease', id })}
       onIncrease={({ amount: _amount, ...subject }) => cart.send({ type: 'cart.add', item: subject })}
+      onHaveCode={() => {
+        onClose();
+        navigate('/redeem');
+      }}
       onMakePayment={() => {
         // Paying needs an account: a visitor keeps the cart (it is persisted) and logs in first.
         if (!user) {

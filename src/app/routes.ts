@@ -79,6 +79,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   plain('time-table-home', false, () => import('../screens/Planner/TimetableHome')),
   plain('cart-modal', false, () => import('../screens/CartScreen')),
   plain('cart', false, () => import('../screens/CartScreen')),
+  // Issue 20: an access code, typed or from a card's QR link (`#/redeem?code=…`); a visitor is asked to log in.
+  plain('redeem', false, () => import('../screens/Redeem')),
   {
     path: '/sort-videos-by-topics/:subjectTitle/:subsection',
     titleKey: 'sort-videos-by-topics',

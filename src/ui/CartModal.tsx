@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatFcfa } from '../services/money';
 import './cart.css';
+import { HaveCodeLink } from './HaveCodeLink';
 import { Modal } from './Modal';
 
 export interface CartLine {
@@ -20,6 +21,8 @@ interface CartModalProps {
   onIncrease: (item: CartLine) => void;
   onDecrease: (id: string) => void;
   onMakePayment: () => void;
+  /** Issue 20: "I have a code" instead of paying. */
+  onHaveCode: () => void;
 }
 
 /** SPEC.md §2 "Cart modal": title and close; empty state; lines with picture, title, price × amount, remove; totals; pay. */
@@ -32,6 +35,7 @@ export function CartModal({
   onIncrease,
   onDecrease,
   onMakePayment,
+  onHaveCode,
 }: CartModalProps) {
   const { t, i18n } = useTranslation();
   const fcfa = (n: number) => formatFcfa(n, i18n.language);
@@ -57,8 +61,11 @@ export function CartModal({
             <button type="button" className="btn btn--block" onClick={onMakePayment}>
               {t('cart.makePayment')}
             </button>
+            <HaveCodeLink onOpen={onHaveCode} block />
           </div>
-        ) : undefined
+        ) : (
+          <HaveCodeLink onOpen={onHaveCode} block />
+        )
       }
     >
       {items.length === 0 ? (

@@ -6,6 +6,7 @@ import type { FormContext } from '../../machines/form';
 import { NO_PAYMENT } from '../../machines/mobileMoney';
 import type { OrderCheckoutContext } from '../../machines/orderCheckout';
 import type { PlaybackContext } from '../../machines/playback';
+import type { RedeemContext } from '../../machines/redeemCode';
 import { type ReminderSchedulerContext, upcomingReminders } from '../../machines/reminderScheduler';
 import type { ServiceWorkerInput } from '../../machines/serviceWorker';
 import { isLive, type SessionContext, type SessionEvent } from '../../machines/session';
@@ -255,6 +256,16 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       ),
     },
     { name: 'the position saved every 10 s', mutation: withDelay('saveEvery', 10_000) },
+  ],
+  redeemCode: [
+    { name: 'a mistyped code is sent to the server', mutation: withGuard('wellFormed', () => true) },
+    {
+      name: 'the wait after too many codes ends 1 s early',
+      mutation: withDelay(
+        'retryWait',
+        ({ context }: { context: RedeemContext }) => context.retryAfterMs - 1_000,
+      ),
+    },
   ],
   orderCheckout: [
     {

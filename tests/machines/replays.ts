@@ -49,6 +49,7 @@ import { mobileMoneyOracle } from './oracles/mobileMoney.oracle';
 import { orderCheckoutOracle } from './oracles/orderCheckout.oracle';
 import { plannerSyncOracle } from './oracles/plannerSync.oracle';
 import { playbackOracle } from './oracles/playback.oracle';
+import { redeemCodeOracle } from './oracles/redeemCode.oracle';
 import { reminderSchedulerOracle } from './oracles/reminderScheduler.oracle';
 import { resourceOracle } from './oracles/resource.oracle';
 import { serviceWorkerOracle } from './oracles/serviceWorker.oracle';
@@ -69,6 +70,7 @@ import {
   plannerSyncModel,
 } from './plannerSync.model';
 import { createPlaybackHarness, PLAYBACK_EFFECTS, playbackExecutors, playbackModel } from './playback.model';
+import { createRedeemHarness, REDEEM_EFFECTS, redeemCodeModel, redeemExecutors } from './redeemCode.model';
 import {
   createReminderSchedulerHarness,
   REMINDER_SCHEDULER_EFFECTS,
@@ -168,6 +170,14 @@ export const REPLAYS = {
     effectNames: FORM_EFFECTS,
     // SPEC.md §5.
     oracle: formOracle,
+  }),
+  redeemCode: replay({
+    model: redeemCodeModel,
+    createHarness: createRedeemHarness,
+    executors: redeemExecutors,
+    effectNames: REDEEM_EFFECTS,
+    // Issue 20: access codes.
+    oracle: redeemCodeOracle,
   }),
   resource: replay({
     model: resourceModel,

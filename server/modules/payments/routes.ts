@@ -7,11 +7,12 @@ import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
 import { bearerSecurity, failures } from '../../lib/schemas';
+import { listRedemptions } from '../codes/queries';
 import shopOrdersModule from '../shop/routes';
 import { loadClientUser } from '../users/client-user';
 import { userMessageResponse } from '../users/schemas';
 import { sandboxCredentialStore } from './credential-queries';
-import { toEntity } from './entity';
+import { redemptionEntity, toEntity } from './entity';
 import { registerPaymentMessages } from './messages';
 import { MomoProvider } from './momo-provider';
 import { callersOwn, paymentLimit, paymentReadRoute, paymentStartRoute } from './payment-routes';
@@ -178,7 +179,7 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
         tags,
         security: bearerSecurity,
         description:
-          'The student’s payments, newest first (the dashboard’s transactions tab): subject payments with their subjects, shop orders with their product line (`order`).',
+          'The student’s payments, newest first (the dashboard’s transactions tab): subject payments with their subjects, shop orders with their product line (`order`), access codes redeemed with their batch and what they gave (`kind: code`, `redemption`).',
         response: { 200: z.array(paymentEntity), ...failures(401) },
       },
     },
@@ -194,7 +195,14 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
         });
       }
       const origin = publicOrigin(request);
-      return (await listPayments(app.db, student.id)).map((row) => toEntity(row, origin));
+      const payments = (await listPayments(app.db, student.id)).map((row) => toEntity(row, origin));
+      // Access codes redeemed (issue 20) are listed with the payments, newest first.
+      const redemptions = (await listRedemptions(app.db, student.id)).map((row) =>
+        redemptionEntity(row, student.id),
+      );
+      return [...payments, ...redemptions].sort(
+        (a, b) => b.createdAt.localeCompare(a.createdAt) || a.referenceId.localeCompare(b.referenceId),
+      );
     },
   );
 

@@ -233,6 +233,8 @@ export function eraseAccount(db: Db, studentId: string): Promise<string | null> 
         studentId,
       ]);
     }
+    // Access codes redeemed (migration 011): the seat stays taken, but no longer says whose it was.
+    await tx.query('UPDATE code_redemptions SET student_id = NULL WHERE student_id = $1', [studentId]);
     await tx.query(
       `UPDATE students SET firstname = NULL, lastname = NULL, email = NULL, username = NULL, phonenumber = NULL,
               password_hash = NULL, profile_picture = NULL, language = NULL, deleted_at = now(), token_version = token_version + 1

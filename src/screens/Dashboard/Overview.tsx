@@ -93,6 +93,9 @@ export function Overview() {
           <Link href="/dashboard/tabs/transactions">{t('dashboard.linkPayments')}</Link>
         </li>
         <li className="quick-links__item">
+          <Link href="/redeem">{t('redeem.haveCode')}</Link>
+        </li>
+        <li className="quick-links__item">
           <Link href="/profile">{t('routes.profile')}</Link>
         </li>
         <li className="quick-links__item">

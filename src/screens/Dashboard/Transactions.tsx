@@ -132,12 +132,14 @@ function PaymentRow({ payment, resume, onResume }: PaymentRowProps) {
   const standing = paymentStanding(payment);
   // A shop order (issue 8): its product line instead of subjects, resumed from the product's page.
   const order = payment.kind === 'order' ? (payment.order ?? null) : null;
+  // An access code redeemed (issue 20): its batch and until when, nothing paid.
+  const redemption = payment.kind === 'code' ? (payment.redemption ?? null) : null;
   const headingId = `payment-${payment.referenceId}`;
   return (
     <article className="payment" aria-labelledby={headingId}>
       <header className="payment__header">
         <h2 id={headingId} className="payment__amount">
-          {formatFcfa(payment.totalCost, i18n.language)}
+          {redemption ? t('transactions.code.title') : formatFcfa(payment.totalCost, i18n.language)}
         </h2>
         <span className={BADGE[standing]} data-testid="payment-status">
           {t(`checkout.status.${standing}`)}
@@ -154,7 +156,11 @@ function PaymentRow({ payment, resume, onResume }: PaymentRowProps) {
           {payment.items.map((item) => (
             <li key={item.subjectId}>
               <span>{item.subjectTitle ?? t('transactions.unknownSubject')}</span>
-              <span className="payment__qty">{t('transactions.periods', { count: item.amount })}</span>
+              <span className="payment__qty">
+                {redemption
+                  ? t('transactions.code.days', { count: redemption.days })
+                  : t('transactions.periods', { count: item.amount })}
+              </span>
             </li>
           ))}
         </ul>
@@ -170,7 +176,16 @@ function PaymentRow({ payment, resume, onResume }: PaymentRowProps) {
           </button>
         </div>
       ) : null}
-      <p className="payment__ref">{t('transactions.reference', { reference: payment.externalId })}</p>
+      {redemption ? (
+        <p className="payment__code" data-testid="redemption">
+          {t('transactions.code.from', {
+            batch: redemption.batch,
+            date: formatDate(redemption.until, i18n.language),
+          })}
+        </p>
+      ) : (
+        <p className="payment__ref">{t('transactions.reference', { reference: payment.externalId })}</p>
+      )}
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { useResource } from '../../app/use-resource';
 import type { PaidSubject, Subject } from '../../services/api/types';
 import { type AccessState, accessState, canRenew, paidSubjectsOf } from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
+import { HaveCodeLink } from '../../ui/HaveCodeLink';
 import { ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { EmptyState, Skeleton } from '../../ui/States';
@@ -61,9 +62,12 @@ export default function StudySections() {
           title={t('study.emptyTitle')}
           message={t('study.emptyMessage')}
           action={
-            <Link href={catalogueHref()} className="btn">
-              {t('study.browse')}
-            </Link>
+            <div className="stack">
+              <Link href={catalogueHref()} className="btn">
+                {t('study.browse')}
+              </Link>
+              <HaveCodeLink />
+            </div>
           }
         />
       ) : catalogue.loading ? (
@@ -120,6 +124,9 @@ export default function StudySections() {
               );
             })}
           </ul>
+          <p className="study__code">
+            <HaveCodeLink />
+          </p>
         </>
       )}
     </main>

@@ -6,6 +6,7 @@ import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
 import type { Video } from '../../services/api/types';
 import { formatFcfa } from '../../services/money';
+import { HaveCodeLink } from '../../ui/HaveCodeLink';
 import { Loader } from '../../ui/Loader';
 import { LoadFailure } from '../../ui/OfflineStates';
 
@@ -78,6 +79,7 @@ export function LockedOffer({ video }: { video: Video }) {
             </button>
           </div>
         ) : null}
+        <HaveCodeLink block />
       </div>
     </section>
   );

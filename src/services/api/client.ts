@@ -1,6 +1,6 @@
 import { createRequestCache } from './cache';
 import { DEVICE_COPY_HEADER, deviceCopySavedAt, markDeviceCopy } from './device-copy';
-import { ApiError, type ErrorContext, NETWORK_FAILURE_STATUS, toApiError } from './errors';
+import { ApiError, type ErrorContext, NETWORK_FAILURE_STATUS, retryAfterOf, toApiError } from './errors';
 import { RETRY, type RetryPolicy, type Sleep, sleep as sleepWithTimer, withRetry } from './retry';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -108,7 +108,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch {
       throw new ApiError({ status: NETWORK_FAILURE_STATUS, key: 'errors.network' });
     }
-    if (!response.ok) throw toApiError(response.status, messageFromBody(text), context);
+    if (!response.ok) {
+      const wait = retryAfterOf(response.headers.get('retry-after'));
+      throw toApiError(response.status, messageFromBody(text), context, wait);
+    }
     if (text === '') return undefined;
     let body: unknown;
     try {

@@ -34,6 +34,8 @@ import type {
   PhoneLoginPayload,
   Product,
   PushTokenPayload,
+  RedeemCodePayload,
+  RedeemCodeResponse,
   RegisterPayload,
   RequestToPayPayload,
   RequestToPayResponse,
@@ -213,6 +215,8 @@ export function createEndpoints(client: ApiClient) {
       idempotentWrite,
     ),
     getPaymentStatus: getById<PaymentStatusResponse>('payments/momo/requesttopay', read),
+    /** Issue 20: an access code; answered like a payment (the user with the new expiries, the message). */
+    redeemCode: send<RedeemCodePayload, RedeemCodeResponse>('POST', 'subjects/serial/redeem', userWrite),
     fetchTransactions: get<Payment[]>('transactions', read),
 
     // Other screens (the project's additions to SPEC.md §7)

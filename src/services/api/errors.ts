@@ -18,7 +18,10 @@ export type ApiErrorKey = keyof typeof API_ERROR_MESSAGES;
 /** Status used when no HTTP response arrived at all (offline, DNS, CORS, connection reset). */
 export const NETWORK_FAILURE_STATUS = 0;
 
-type ApiErrorInit = { status: number; key: ApiErrorKey } | { status: number; serverMsg: string };
+type ApiErrorInit = ({ status: number; key: ApiErrorKey } | { status: number; serverMsg: string }) & {
+  /** A 429's Retry-After, in seconds, when the server sent one. */
+  retryAfterSeconds?: number;
+};
 
 /**
  * A failed call. Exactly one of `key` (a catalogue message, translate it) or `serverMsg` (the server's own
@@ -29,12 +32,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly key: ApiErrorKey | undefined;
   readonly serverMsg: string | undefined;
+  /** How long the server asked to wait before the next try (a 429's Retry-After), when it said. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super('key' in init ? API_ERROR_MESSAGES[init.key] : init.serverMsg);
     this.status = init.status;
     this.key = 'key' in init ? init.key : undefined;
     this.serverMsg = 'serverMsg' in init ? init.serverMsg : undefined;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 
@@ -61,9 +67,23 @@ export function errorKeyForStatus(status: number, context: ErrorContext): ApiErr
 }
 
 /** Maps a failed status (and the body's `msg`, if any) to the error the caller sees. */
-export function toApiError(status: number, serverMsg: string | undefined, context: ErrorContext): ApiError {
+export function toApiError(
+  status: number,
+  serverMsg: string | undefined,
+  context: ErrorContext,
+  retryAfterSeconds?: number,
+): ApiError {
+  const wait = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
   const key = errorKeyForStatus(status, context);
-  if (key) return new ApiError({ status, key });
+  if (key) return new ApiError({ status, key, ...wait });
   const text = serverMsg?.trim();
-  return text ? new ApiError({ status, serverMsg: text }) : new ApiError({ status, key: 'errors.unknown' });
+  return text
+    ? new ApiError({ status, serverMsg: text, ...wait })
+    : new ApiError({ status, key: 'errors.unknown', ...wait });
+}
+
+/** A Retry-After header in seconds (the server always sends seconds), or undefined. */
+export function retryAfterOf(header: string | null): number | undefined {
+  if (header === null || !/^\d{1,6}$/.test(header.trim())) return undefined;
+  return Number(header.trim());
 }

@@ -6,6 +6,7 @@
 
 export type { Book, BookPage, BookPageQuery, FilteredBooksPayload } from '../../../contract/books';
 export type { Subject, SubjectsBySectionPayload } from '../../../contract/catalogue';
+export type { RedeemCodePayload, RedeemCodeResponse } from '../../../contract/codes';
 export type {
   Bilingual,
   Language,

@@ -21,6 +21,8 @@ export interface InProcessServer {
   invalidateCachedLists(): void;
   /** The key its tokens are signed with, for a journey that needs a token the server would never issue now. */
   jwtSecret: string;
+  /** The operator token (issue 20), for a journey that makes access codes as `npm run codes` does. */
+  operatorToken: string;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     db: app.db,
     invalidateCachedLists: () => app.responseCache.invalidate(),
     jwtSecret: config.jwtSecret,
+    operatorToken: config.operatorToken,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

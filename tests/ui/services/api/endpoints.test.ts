@@ -321,6 +321,13 @@ const CASES = {
     ],
     ...read,
   },
+  // Issue 20: never retried on its own (a second try of a spent seat would only be refused).
+  redeemCode: sends(
+    'POST subjects/serial/redeem',
+    { serialNumberHolder: '160B-0N4A-B55C-93SR-F' },
+    (e, p) => e.redeemCode(p),
+    write,
+  ),
   fetchTransactions: calls('GET transactions', (e) => e.fetchTransactions(), read),
   fetchNews: {
     variants: [

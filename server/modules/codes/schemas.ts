@@ -1,0 +1,11 @@
+export {
+  type CodeBatch,
+  codeBatchesResponse,
+  codeBatchSchema,
+  createCodeBatchBody,
+  createCodeBatchResponse,
+  redeemCodeBody,
+  redeemCodeResponse,
+  revokeCodeBatchBody,
+  revokeCodeBatchResponse,
+} from '../../../contract/codes';
