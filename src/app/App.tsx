@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Router } from 'wouter';
 import { Footer } from '../ui/Footer';
 import { type Language, Navbar } from '../ui/Navbar';
@@ -20,6 +21,8 @@ export function App({ ssrPath }: { ssrPath?: string | undefined } = {}) {
   const lang = useShellView((view) => view.language);
   const actorsReady = useActorsReady();
   useScrollToTopOnNavigation();
+  // Stable, so a route waiting for the actors asks once (and again only on Retry or when back online).
+  const loadActors = useCallback(() => actors.load(), [actors]);
 
   // The shell's links (navbar, footer) are hash links too, under the same location as the routes.
   return (
@@ -42,7 +45,7 @@ export function App({ ssrPath }: { ssrPath?: string | undefined } = {}) {
         <AppRoutes
           isLoggedIn={isLoggedIn}
           actorsReady={actorsReady}
-          onActorsNeeded={() => void actors.load().catch(() => undefined)}
+          onActorsNeeded={loadActors}
           {...(ssrPath === undefined ? {} : { ssrPath })}
         />
       </div>

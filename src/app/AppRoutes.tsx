@@ -1,8 +1,18 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import {
+  Component,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
+import { OfflineState } from '../ui/OfflineStates';
 import { MEMBER_START_PATH } from './landing-path';
 import { lazyLoad, useLazy } from './lazy-load';
 import { navigateAnnounced } from './navigation-scroll';
@@ -96,7 +106,8 @@ interface AppRoutesProps {
    * renders; another route waits for them, guard included, as it waits for its own code.
    */
   actorsReady?: boolean;
-  onActorsNeeded?: () => void;
+  /** Asks for the root actors' code; rejects when it cannot be downloaded. */
+  onActorsNeeded?: () => Promise<unknown>;
 }
 
 export function AppRoutes({
@@ -136,11 +147,31 @@ export function AppRoutes({
   );
 }
 
-function AwaitActors({ label, onNeeded }: { label: string; onNeeded: (() => void) | undefined }) {
-  useEffect(() => {
-    onNeeded?.();
+/**
+ * Waits for the root actors' code. When it cannot be downloaded (the server or the connection gone before it
+ * came), says so instead of loading for ever, and tries again on Retry and when the connection returns;
+ * ScreenUnavailable comes with that very code, so the state is drawn here.
+ */
+function AwaitActors({ label, onNeeded }: { label: string; onNeeded: (() => Promise<unknown>) | undefined }) {
+  const { t } = useTranslation();
+  const [failed, setFailed] = useState(false);
+  const ask = useCallback(() => {
+    setFailed(false);
+    onNeeded?.().catch(() => setFailed(true));
   }, [onNeeded]);
-  return <Loader label={label} />;
+  useEffect(ask, [ask]);
+  useEffect(() => {
+    if (!failed) return;
+    window.addEventListener('online', ask);
+    return () => window.removeEventListener('online', ask);
+  }, [failed, ask]);
+  return failed ? (
+    <main className="page" id="main">
+      <OfflineState message={t('offline.pageNotSaved')} onRetry={ask} />
+    </main>
+  ) : (
+    <Loader label={label} />
+  );
 }
 
 /**

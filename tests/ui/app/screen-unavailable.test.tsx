@@ -38,4 +38,26 @@ describe('a screen whose code cannot be downloaded', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The privacy policy')).toBeInTheDocument();
   }, 20_000);
+
+  it("says so when the app's own code for every page but the landing cannot be downloaded, and asks again on Retry", async () => {
+    let networkUp = false;
+    const onActorsNeeded = vi.fn(async () => {
+      if (!networkUp) throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const view = renderWithApp(null, { path: '/shop' });
+    const hook = view.location.hook as Parameters<typeof AppRoutes>[0]['locationHook'];
+    const routes = (ready: boolean) => (
+      <AppRoutes isLoggedIn={false} locationHook={hook} actorsReady={ready} onActorsNeeded={onActorsNeeded} />
+    );
+    view.rerender(view.withProviders(routes(false)));
+    // Not "Loading…" for ever: the page says it is not on the phone, with what still works.
+    const offline = await screen.findByRole('alert', { name: 'You are offline' });
+    expect(offline).toHaveTextContent('This page is not saved on this phone yet');
+    expect(onActorsNeeded).toHaveBeenCalledTimes(1);
+    networkUp = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onActorsNeeded).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(screen.queryByRole('alert', { name: 'You are offline' })).toBeNull();
+  }, 20_000);
 });
