@@ -6,6 +6,8 @@ export {
   commentResponse,
   countsResponse,
   filteredVideosBody,
+  playQuery,
+  playResponse,
   positionQuery,
   positionResponse,
   savePositionBody,

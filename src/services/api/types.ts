@@ -73,5 +73,6 @@ export type {
   VideoCountsResponse,
   VideoPage,
   VideoPageQuery,
+  VideoPlayAnswer,
   VideoPosition,
 } from '../../../contract/videos';
