@@ -8,6 +8,7 @@ import type { AppEffects } from './app/app-effects';
 import type { AppActors } from './app/create-app-actors';
 import { canHydrate, hashPath, readPrerendered, servedView } from './app/first-screen';
 import { type Lazy, lazyLoad } from './app/lazy-load';
+import { prefetchOnNavigation } from './app/navigation-prefetch';
 import { prefetchRouteData } from './app/route-lookup';
 import { createShellViewStore } from './app/shell-view';
 import { createUiStore } from './app/ui-store';
@@ -102,6 +103,7 @@ const services: AppServices = { ui, now, navigate, api, describeError };
 const path = hashPath(window.location.hash);
 const hasToken = storage.getToken() !== null;
 prefetchRouteData(window.location.hash, api, hasToken);
+prefetchOnNavigation(window, api, () => storage.getToken() !== null);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
 const hydrating = canHydrate(prerendered, { path, storedLanguage, year: new Date().getFullYear() });

@@ -29,5 +29,5 @@ export function prefetchRouteData(hash: string, api: Endpoints, hasSession: bool
   const route = routeFor(hash);
   if (!route?.data || (route.protected && !hasSession)) return;
   // A failed call is not cached: the screen asks again and shows the failure itself.
-  route.data(api).catch(() => undefined);
+  route.data(api, new URLSearchParams(hash.split('?')[1] ?? '')).catch(() => undefined);
 }

@@ -1,0 +1,72 @@
+import type { Endpoints } from '../services/api/endpoints';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
+import type { Video, VideoPlayAnswer } from '../services/api/types';
+
+/**
+ * A lesson's first request, started before its player renders (issue 19): by the tap on a link to it, or
+ * with the app's code when the app opens on the player. The player takes the answer instead of asking
+ * again. It is handed over once and only while fresh: it carries signed URLs, and a later visit must not
+ * play from a stale answer (the access may have changed).
+ */
+export const PLAYER_START_FRESH_MS = 30_000;
+
+type PlayApi = Pick<Endpoints, 'playVideo'>;
+
+const started = new Map<string, { at: number; answer: Promise<VideoPlayAnswer> }>();
+
+/** Asks for the lesson's player data now, once however often it is called while the answer is fresh. */
+export function prefetchPlayerStart(
+  api: PlayApi,
+  videoId: string,
+  now: () => number = Date.now,
+): Promise<VideoPlayAnswer> {
+  const current = started.get(videoId);
+  if (current && now() - current.at < PLAYER_START_FRESH_MS) return current.answer;
+  const answer = api.playVideo(videoId);
+  // A failed prefetch is forgotten: the player asks again and shows the failure itself.
+  answer.catch(() => {
+    if (started.get(videoId)?.answer === answer) started.delete(videoId);
+  });
+  started.set(videoId, { at: now(), answer });
+  return answer;
+}
+
+/** The prefetched answer for the lesson if there is a fresh one (handed over once), else a new request. */
+export function takePlayerStart(
+  api: PlayApi,
+  videoId: string,
+  now: () => number = Date.now,
+): Promise<VideoPlayAnswer> {
+  const current = started.get(videoId);
+  started.delete(videoId);
+  if (current && now() - current.at < PLAYER_START_FRESH_MS) return current.answer;
+  return api.playVideo(videoId);
+}
+
+/** The calls a lesson's start may make: its one request, and the kept lists when there is no network. */
+export type PlayerStartApi = Pick<Endpoints, 'playVideo' | 'fetchVideos' | 'fetchSubjects'>;
+
+/**
+ * The video, its subject's price and the student's access, for the playback machine: one request (the
+ * prefetched one when there is one; a `fresh` load, after a signed URL expired, always asks again).
+ * Offline (no answer at all), the lists the service worker kept and the expiry the device last heard from
+ * the server decide, so a downloaded lesson still plays in the bus; the server re-checks at the next
+ * online play.
+ */
+export async function loadPlayerStart(
+  api: PlayerStartApi,
+  { videoId, fresh }: { videoId: string; fresh: boolean },
+  offlineAccess: (subjectId: string) => boolean,
+): Promise<{ video: Video; price: number | null; expired: boolean }> {
+  try {
+    const answer = fresh ? await api.playVideo(videoId) : await takePlayerStart(api, videoId);
+    return { video: answer.video, price: answer.price, expired: answer.expired };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== NETWORK_FAILURE_STATUS) throw error;
+    const [videos, subjects] = await Promise.all([api.fetchVideos(), api.fetchSubjects()]);
+    const video = videos.find((candidate) => candidate._id === videoId);
+    if (!video) throw new ApiError({ status: 404, key: 'errors.videoNotFound' });
+    const subject = subjects.find((candidate) => candidate._id === video.subjectId);
+    return { video, price: subject ? subject.price : null, expired: !offlineAccess(video.subjectId) };
+  }
+}
