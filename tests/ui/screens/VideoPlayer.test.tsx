@@ -109,7 +109,12 @@ describe('VideoPlayer screen', () => {
     const video = await findVideo();
     expect(video).toHaveAttribute('src', STREAM_URL);
     expect(api.playVideo).toHaveBeenCalledTimes(1);
-    for (const other of [api.checkSubjectExpiration, api.fetchVideos, api.fetchSubjects, api.filteredVideos]) {
+    for (const other of [
+      api.checkSubjectExpiration,
+      api.fetchVideos,
+      api.fetchSubjects,
+      api.filteredVideos,
+    ]) {
       expect(other).not.toHaveBeenCalled();
     }
   });
@@ -126,16 +131,19 @@ describe('VideoPlayer screen', () => {
     expect(video).toHaveAttribute('src', STREAM_URL);
     expect(api.getVideoPosition).toHaveBeenCalledWith('v1');
     expect(screen.getByText(COMMENT.text)).toBeInTheDocument();
-    expect(api.upNextVideos).not.toHaveBeenCalled();
+    // The up-next list (its call, its thumbnails) is not even there to ask before the first frame.
+    expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
     metadataLoaded(video);
     fireEvent.play(video);
+    expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
     expect(api.upNextVideos).not.toHaveBeenCalled();
     fireEvent.playing(video);
     await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
   });
 
   it("shows the lesson's own thumbnail at the width the frame draws, one file for the image and the poster", async () => {
-    const srcset = 'http://localhost/media/thumbnails/v1-160w.webp 160w, http://localhost/media/thumbnails/v1-320w.webp 320w';
+    const srcset =
+      'http://localhost/media/thumbnails/v1-160w.webp 160w, http://localhost/media/thumbnails/v1-320w.webp 320w';
     const { container } = renderPlayer(baseApi({ ...VIDEO, thumbnailSrcset: srcset }));
     await screen.findByRole('button', { name: 'Play' });
     const poster = container.querySelector('.player__poster');

@@ -19,7 +19,9 @@ describe('the throughput of the page’s own downloads', () => {
 
   it('says nothing from cache hits, small answers, or timings the browser hid', () => {
     expect(measuredThroughputKbps([])).toBeNull();
-    expect(measuredThroughputKbps([timing(0, 0, 100), timing(2_000, 0, 100), timing(50_000, 100, 100)])).toBeNull();
+    expect(
+      measuredThroughputKbps([timing(0, 0, 100), timing(2_000, 0, 100), timing(50_000, 100, 100)]),
+    ).toBeNull();
   });
 });
 
