@@ -9,7 +9,7 @@
  *   npm run bench:video-start                   builds, then 5 runs of each profile, cold and warm
  *   tsx scripts/bench-video-start.ts --no-build --runs 3
  *   … --profile poor-3g                         one profile only
- *   … --write                                   also appends the result to docs/performance.md
+ *   … --write                                   also writes the result into docs/performance.md
  *
  * The service worker is blocked, as in the e2e tests: DevTools' throttling does not apply to what a worker
  * fetches, and its precache would compete with the lesson. What is measured is the network path, the one a
@@ -18,13 +18,15 @@
  * before a change) and run there for the figures before it.
  */
 import { execSync } from 'node:child_process';
-import { appendFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { startBenchServer } from './bench-lighthouse';
 
 const ROOT = resolve(import.meta.dirname, '..');
+/** Where `--write` puts a run in docs/performance.md. */
+const RUNS_MARKER = '<!-- bench:video-start runs, newest first -->';
 
 export interface NetworkProfile {
   name: string;
@@ -324,7 +326,17 @@ async function main(): Promise<void> {
     await server.close();
   }
   if (process.argv.includes('--write')) {
-    appendFileSync(join(ROOT, 'docs', 'performance.md'), `\n${lines.join('\n')}\n`);
+    // Newest first, under the section's marker (at the end of the file where there is none).
+    const docs = join(ROOT, 'docs', 'performance.md');
+    const text = readFileSync(docs, 'utf8');
+    const at = text.indexOf(RUNS_MARKER);
+    const block = `${lines.join('\n')}\n`;
+    writeFileSync(
+      docs,
+      at < 0
+        ? `${text}\n${block}`
+        : `${text.slice(0, at + RUNS_MARKER.length)}\n\n${block}${text.slice(at + RUNS_MARKER.length)}`,
+    );
   }
 }
 
