@@ -19,7 +19,7 @@ const answer = (video: Video = VIDEO): VideoPlayAnswer => ({
   video,
   price: 2_500,
   expired: false,
-  expiresAt: '2026-09-01T00:00:00.000Z',
+  expiresAt: '2099-09-01T00:00:00.000Z',
 });
 
 function api() {
@@ -88,5 +88,14 @@ describe('the player’s first request', () => {
     // A refusal from the server is not "offline": it is shown as it is.
     playVideo.mockRejectedValue(new ApiError({ status: 404, key: 'errors.videoNotFound' }));
     await expect(loadPlayerStart(endpoints, { videoId: 'v1', fresh: false }, () => true)).rejects.toThrow();
+  });
+});
+
+describe('the service worker’s last copy of the answer, offline', () => {
+  it('locks a lesson whose access ended since that copy was made', async () => {
+    const { endpoints, playVideo } = api();
+    playVideo.mockResolvedValue({ ...answer(), expiresAt: new Date(clock - 1_000).toISOString() });
+    const start = await loadPlayerStart(endpoints, { videoId: 'v1', fresh: true }, () => true, now);
+    expect(start.expired).toBe(true);
   });
 });

@@ -34,7 +34,7 @@ const playAnswer = (video: Video = VIDEO, expired = false): VideoPlayAnswer => (
   video,
   price: MATHS.price,
   expired,
-  expiresAt: expired ? null : '2026-09-01T00:00:00.000Z',
+  expiresAt: expired ? null : '2099-09-01T00:00:00.000Z',
 });
 
 function baseApi(video: Video = VIDEO, expired = false): Api {

@@ -85,7 +85,7 @@ function api(overrides: Partial<AppApi> = {}): Partial<AppApi> {
       video: DATA_VIDEO,
       price: MATHS.price,
       expired: false,
-      expiresAt: '2026-09-01T00:00:00.000Z',
+      expiresAt: '2099-09-01T00:00:00.000Z',
     })),
     fetchVideos: vi.fn(async () => [DATA_VIDEO, NEXT_VIDEO]),
     fetchSubjects: vi.fn(async () => [MATHS]),
