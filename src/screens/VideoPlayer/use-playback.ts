@@ -15,7 +15,7 @@ import {
 import type { Quality } from '../../../machines/videoQuality';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
-import { loadPlayerStart } from '../../app/player-start';
+import { loadPlayerStart } from '../../app/load-player-start';
 import type { Comment, Video } from '../../services/api/types';
 import { hasAccessAt, paidSubjectsOf } from '../../services/subject-access';
 import { createSyncedPositions } from '../../services/synced-positions';

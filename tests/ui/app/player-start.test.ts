@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  loadPlayerStart,
-  PLAYER_START_FRESH_MS,
-  prefetchPlayerStart,
-  takePlayerStart,
-} from '../../../src/app/player-start';
+import { loadPlayerStart } from '../../../src/app/load-player-start';
+import { PLAYER_START_FRESH_MS, prefetchPlayerStart, takePlayerStart } from '../../../src/app/player-start';
 import { prefetchRouteData } from '../../../src/app/route-lookup';
 import type { Endpoints } from '../../../src/services/api/endpoints';
 import { ApiError } from '../../../src/services/api/errors';
