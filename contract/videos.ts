@@ -141,6 +141,27 @@ export type CommentResponse = z.infer<typeof commentResponse>;
 export const commentLikeResponse = z.object({ success: z.literal(true), likes: z.number().int() });
 export type CommentLikeResponse = z.infer<typeof commentLikeResponse>;
 
+/**
+ * GET videos/video/play (issue 19): what the player needs before the first frame, in one round trip: the
+ * lesson with its signed URLs when the student may watch it, its subject's price and the student's access.
+ */
+export const playQuery = z.object({ videoId: idSchema });
+export const playResponse = z.object({
+  success: z.literal(true),
+  video: videoSchema,
+  price: z
+    .number()
+    .int()
+    .nullable()
+    .describe("the subject's price in XAF; null when it is not in the catalogue"),
+  expired: z.boolean().describe('true when the student has no current access (never paid, or expired)'),
+  expiresAt: z
+    .string()
+    .nullable()
+    .describe("the end of the student's access, expired or not; null if never paid"),
+});
+export type VideoPlayAnswer = z.infer<typeof playResponse>;
+
 /** Where the student stopped, on their account; the newer position wins. */
 export const positionQuery = z.object({ videoId: idSchema });
 export const savePositionBody = z.object({

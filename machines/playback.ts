@@ -3,11 +3,12 @@ import { assign } from 'xstate';
 import { mediaRegion } from './playbackMedia';
 import { playbackSetup, reactionOf, storePosition, withReaction } from './playbackSetup';
 
-// One video on the player screen. Before anything plays, the subject's expiry is checked (Issue 4): a video of
-// an unpaid or expired subject is `locked` and shows its price instead. A playable video waits for the student
-// to start it, showing what the chosen rendition costs (issue 11), then resumes where they stopped: the
-// position is saved every few seconds, on pause and on leave, restored once the media's metadata is known,
-// and forgotten near the end. Another rendition (the student's choice, or Auto following the connection)
+// One video on the player screen. Before anything plays, the subject's expiry is checked (Issue 4), with the
+// video in the same answer (issue 19): a video of an unpaid or expired subject is `locked` and shows its price
+// instead. A playable video waits for the student to start it, showing what the chosen rendition costs
+// (issue 11), then resumes where they stopped: the position is saved every few seconds, on pause and on
+// leave, and forgotten near the end. It is read while the Play button shows and nothing waits on it: it is
+// sought to once the media's metadata is known, or when it arrives, if that is later. Another rendition (the student's choice, or Auto following the connection)
 // plays on from the same second. A signed stream URL expires; when the media errors, a fresh URL is loaded
 // and playback continues from the same position. A view is counted once, when playback starts. Likes,
 // dislikes and comment likes take their counts from the server's answer.
@@ -42,29 +43,20 @@ export const playbackMachine = playbackSetup.createMachine({
         id: 'loadVideo',
         src: 'loadVideo',
         input: ({ context }) => ({ videoId: context.videoId, fresh: false }),
-        onDone: {
-          target: 'checkingAccess',
-          actions: { type: 'takeVideo', params: ({ event }) => event.output },
-        },
-        onError: { target: 'failed', actions: { type: 'takeError', params: ({ event }) => event } },
-      },
-    },
-    checkingAccess: {
-      invoke: {
-        id: 'checkAccess',
-        src: 'checkAccess',
-        input: ({ context }) => ({ userId: context.userId, subjectId: context.video?.subjectId ?? '' }),
         onDone: [
           {
-            guard: { type: 'hasNoAccess', params: ({ event }) => ({ expired: event.output.expired }) },
+            guard: { type: 'hasNoAccess', params: ({ event }) => event.output },
             target: 'locked',
+            actions: { type: 'takeVideo', params: ({ event }) => event.output },
           },
           {
-            guard: { type: 'hasStream', params: ({ context }) => ({ video: context.video }) },
+            guard: { type: 'hasStream', params: ({ event }) => ({ video: event.output.video }) },
             target: 'watching',
+            actions: { type: 'takeVideo', params: ({ event }) => event.output },
           },
-          // Access is live but the list predates the purchase: a fresh one carries the stream URL.
-          { target: 'refreshingList' },
+          // Access is live but the answer came from a list that predates the purchase: a fresh one carries
+          // the stream URL.
+          { target: 'refreshingList', actions: { type: 'takeVideo', params: ({ event }) => event.output } },
         ],
         onError: { target: 'failed', actions: { type: 'takeError', params: ({ event }) => event } },
       },
@@ -110,6 +102,36 @@ export const playbackMachine = playbackSetup.createMachine({
       },
       states: {
         media: mediaRegion,
+        // The stored position, read while the Play button shows; the media never waits for it.
+        resume: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadPosition',
+                src: 'loadPosition',
+                input: ({ context }) => ({ videoId: context.videoId }),
+                onDone: [
+                  {
+                    guard: { type: 'resumesLate', params: ({ event }) => ({ position: event.output }) },
+                    target: 'known',
+                    actions: [
+                      { type: 'takeLateResume', params: ({ event }) => ({ position: event.output ?? 0 }) },
+                      { type: 'seekTo', params: ({ event }) => ({ position: event.output ?? 0 }) },
+                    ],
+                  },
+                  {
+                    target: 'known',
+                    actions: { type: 'takeResume', params: ({ event }) => ({ position: event.output }) },
+                  },
+                ],
+                // A position that cannot be read only costs the student a seek: play from the start.
+                onError: { target: 'known' },
+              },
+            },
+            known: {},
+          },
+        },
         viewCount: {
           initial: 'notCounted',
           states: {

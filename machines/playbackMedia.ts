@@ -2,7 +2,7 @@ import { assign } from 'xstate';
 import { playbackSetup, resumeIfWasPlaying, storePosition } from './playbackSetup';
 import type { PlaybackEvent } from './playbackTypes';
 
-// The media region of the playback machine (machines/playback.ts): the position restored, the cost shown
+// The media region of the playback machine (machines/playback.ts): the position resumed, the cost shown
 // until the student starts the video (no byte of it is spent before), the media element's own events, a
 // fresh signed URL when the old one expired, and another rendition from the same second when the quality
 // changes.
@@ -34,7 +34,7 @@ const switchQuality = (playing: boolean) => [
 ];
 
 export const mediaRegion = playbackSetup.createStateConfig({
-  initial: 'restoring',
+  initial: 'awaitingStart',
   on: {
     // The media fails before or between plays: fetch a fresh URL and stay paused where it was.
     'media.error': [
@@ -51,19 +51,6 @@ export const mediaRegion = playbackSetup.createStateConfig({
     },
   },
   states: {
-    restoring: {
-      invoke: {
-        id: 'loadPosition',
-        src: 'loadPosition',
-        input: ({ context }) => ({ videoId: context.videoId }),
-        onDone: {
-          target: 'awaitingStart',
-          actions: assign({ resumeFrom: ({ event }) => event.output }),
-        },
-        // A position that cannot be read only costs the student a seek: play from the start.
-        onError: { target: 'awaitingStart' },
-      },
-    },
     // Issue 11: before the first play the screen shows the chosen rendition's size and cost in FCFA.
     awaitingStart: {
       on: { 'playback.start': { target: 'awaitingMetadata', actions: assign({ resumePlaying: true }) } },

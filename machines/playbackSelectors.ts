@@ -8,7 +8,7 @@ import type { Quality } from './videoQuality';
 export const selectVideo = (snapshot: PlaybackSnapshot): PlaybackVideo | null => snapshot.context.video;
 export const selectPrice = (snapshot: PlaybackSnapshot): number | null => snapshot.context.price;
 export const selectIsLoading = (snapshot: PlaybackSnapshot): boolean =>
-  snapshot.matches('loading') || snapshot.matches('checkingAccess') || snapshot.matches('refreshingList');
+  snapshot.matches('loading') || snapshot.matches('refreshingList');
 export const selectLoadError = (snapshot: PlaybackSnapshot): string | null =>
   snapshot.matches('failed') ? snapshot.context.error : null;
 export const selectIsLocked = (snapshot: PlaybackSnapshot): boolean => snapshot.matches('locked');
@@ -17,9 +17,7 @@ export const selectIsAwaitingStart = (snapshot: PlaybackSnapshot): boolean =>
   snapshot.matches({ watching: { media: 'awaitingStart' } });
 /** The stream to give the media element; null until the student started the video. */
 export const selectStreamUrl = (snapshot: PlaybackSnapshot): string | null =>
-  snapshot.matches('watching') &&
-  !snapshot.matches({ watching: { media: 'restoring' } }) &&
-  !snapshot.matches({ watching: { media: 'awaitingStart' } })
+  snapshot.matches('watching') && !snapshot.matches({ watching: { media: 'awaitingStart' } })
     ? streamOf(snapshot.context.video, snapshot.context.quality)
     : null;
 /** Changes with each stream load, so the screen can give the media element a fresh start. */

@@ -1,8 +1,6 @@
 import { assign, setup } from 'xstate';
 import { failureText as describe, notProvided } from './notProvided';
 import {
-  type CheckAccessInput,
-  type CheckAccessOutput,
   type Counts,
   type LoadPositionOutput,
   type LoadVideoInput,
@@ -29,6 +27,16 @@ export const nearEndOf = (duration: number) =>
 
 const isNearEnd = (context: PlaybackContext) =>
   context.duration > 0 && context.position >= nearEndOf(context.duration);
+
+/** A stored position worth seeking to in a video of `duration` seconds. */
+function isResumable(from: number | null, duration: number): from is number {
+  return (
+    from !== null &&
+    Number.isFinite(from) &&
+    from >= PLAYBACK_LIMITS.minResumeSeconds &&
+    from < nearEndOf(duration)
+  );
+}
 
 const usable = (url: string | undefined): url is string => typeof url === 'string' && url !== '';
 
@@ -73,7 +81,6 @@ export const playbackSetup = setup({
   delays: PLAYBACK_DELAYS,
   actors: {
     loadVideo: notProvided<LoadVideoOutput, LoadVideoInput>('loadVideo'),
-    checkAccess: notProvided<CheckAccessOutput, CheckAccessInput>('checkAccess'),
     loadPosition: notProvided<LoadPositionOutput, VideoIdInput>('loadPosition'),
     countView: notProvided<Counts, VideoIdInput>('countView'),
     react: notProvided<ReactOutput, ReactInput>('react'),
@@ -107,19 +114,37 @@ export const playbackSetup = setup({
     }),
     takeQuality: assign({ quality: (_, params: { quality: Quality }) => params.quality }),
     takeVideo: assign((_, params: LoadVideoOutput) => ({ video: params.video, price: params.price })),
+    /** The stored position, read before the media's metadata: where to start (a switch's own kept). */
+    takeResume: assign({
+      resumeFrom: ({ context }, params: { position: number | null }) =>
+        context.duration === 0 && (context.resumeFrom === null || context.resumeFrom <= 0)
+          ? params.position
+          : context.resumeFrom,
+    }),
+    /** The stored position, arrived once the student was already watching its first seconds: go there. */
+    takeLateResume: assign((_, params: { position: number }) => ({
+      resumeFrom: params.position,
+      position: params.position,
+    })),
     takeError: assign((_, params: { error: unknown }) => ({ error: describe(params.error) })),
     takeReactionError: assign((_, params: { error: unknown }) => ({ reactionError: describe(params.error) })),
   },
   guards: {
     /** Expired (or never paid) and not free: SPEC's add-to-cart instead of the player. */
-    hasNoAccess: ({ context }, params: { expired: boolean }) => params.expired && context.price !== 0,
+    hasNoAccess: (_, params: { expired: boolean; price: number | null }) =>
+      params.expired && params.price !== 0,
     hasStream: ({ context }, params: { video: PlaybackVideo | null }) =>
       streamOf(params.video, context.quality) !== null,
     shouldResume: ({ context }, params: { duration: number }) =>
-      context.resumeFrom !== null &&
-      Number.isFinite(context.resumeFrom) &&
-      context.resumeFrom >= PLAYBACK_LIMITS.minResumeSeconds &&
-      context.resumeFrom < nearEndOf(params.duration),
+      isResumable(context.resumeFrom, params.duration),
+    /**
+     * The position arrived after the media's metadata (the student pressed Play before the account
+     * answered: nothing waits on it), and the student has not watched past the first seconds yet.
+     */
+    resumesLate: ({ context }, params: { position: number | null }) =>
+      context.duration > 0 &&
+      isResumable(params.position, context.duration) &&
+      context.position < PLAYBACK_LIMITS.minResumeSeconds,
     mayRefreshStream: ({ context }) => context.streamRefreshes < PLAYBACK_LIMITS.maxStreamRefreshes,
     /** Another URL to load: the same file under another quality name (a server listing fewer) is not. */
     changesSource: ({ context }, params: { quality: Quality }) =>

@@ -71,16 +71,15 @@ export interface LoadVideoInput {
   /** True when the stream URL expired: the app must not answer from a cached list. */
   readonly fresh: boolean;
 }
+/**
+ * The video, its subject's price and the student's access, in one answer (issue 19: one round trip before
+ * the Play button, not a load then a check).
+ */
 export interface LoadVideoOutput {
   readonly video: PlaybackVideo;
   /** The subject's price in XAF; null when the subject is not in the catalogue. 0 is a free subject. */
   readonly price: number | null;
-}
-export interface CheckAccessInput {
-  readonly userId: string;
-  readonly subjectId: string;
-}
-export interface CheckAccessOutput {
+  /** The student has no current access to the subject (never paid, or expired). */
   readonly expired: boolean;
 }
 export interface VideoIdInput {

@@ -2,8 +2,8 @@ import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 
 // Which rendition of a lesson plays (issue 11): the student's choice of Auto, Data saver, 360p or 480p. Auto
-// follows what the device says about the connection (Save-Data, the Network Information API where it exists)
-// and the student's own "Data saver" setting, and prefers a rendition already downloaded, which costs nothing.
+// follows what the device says about the connection (Save-Data, the Network Information API where it exists,
+// the throughput of the page's own downloads where it does not) and the student's own "Data saver" setting, and prefers a rendition already downloaded, which costs nothing.
 // A chosen rendition stays whatever the connection does. The player switches source, keeping the position.
 
 export const QUALITIES = ['saver', '360p', '480p'] as const;
@@ -20,6 +20,13 @@ export interface NetworkHints {
   readonly type: string | null;
   /** NetworkInformation.effectiveType: 'slow-2g', '2g', '3g' or '4g'; null where unknown. */
   readonly effectiveType: string | null;
+  /** NetworkInformation.downlink in kb/s (the browser's estimate of the link); null or absent where unknown. */
+  readonly downlinkKbps?: number | null;
+  /**
+   * The throughput the page's own downloads had, in kb/s (issue 19): what the app knows of the link where the
+   * browser says nothing (Safari, Firefox); null or absent before any download big enough to tell.
+   */
+  readonly measuredKbps?: number | null;
 }
 
 export const UNKNOWN_NETWORK: NetworkHints = {
@@ -30,6 +37,11 @@ export const UNKNOWN_NETWORK: NetworkHints = {
 };
 
 const SLOW_TYPES = new Set(['slow-2g', '2g', '3g']);
+/**
+ * Under this a link is slow (issue 19): about three times the 360p rendition's ceiling (370 kb/s in all), so
+ * 360p would take a third of the link and its first second would come three times later than Data saver's.
+ */
+export const SLOW_LINK_KBPS = 1_000;
 const UNMETERED_TYPES = new Set(['wifi', 'ethernet']);
 
 /** A connection the student pays for by the megabyte (or says so with Save-Data). */
@@ -38,6 +50,16 @@ export const isMetered = (hints: NetworkHints): boolean => hints.saveData || hin
 /** Wi-Fi (or a cable), as far as the browser says; null when it does not say. */
 export const isOnWifi = (hints: NetworkHints): boolean | null =>
   hints.type === null ? null : UNMETERED_TYPES.has(hints.type);
+
+/**
+ * A slow connection, known at once (issue 19): 3G or worse as the browser rates it, or a link under
+ * SLOW_LINK_KBPS by the browser's estimate or, where it gives none, by the page's own downloads.
+ */
+export function isSlowConnection(hints: NetworkHints): boolean {
+  if (hints.effectiveType !== null && SLOW_TYPES.has(hints.effectiveType)) return true;
+  const kbps = hints.downlinkKbps ?? hints.measuredKbps ?? null;
+  return kbps !== null && kbps < SLOW_LINK_KBPS;
+}
 
 /**
  * Auto's pick, cheapest first: what is downloaded already; data saver when the student or the browser asks
@@ -51,7 +73,7 @@ export function autoQuality(context: {
   const { hints } = context;
   if (context.downloaded !== null) return context.downloaded;
   if (context.dataSaver || isMetered(hints)) return 'saver';
-  if (hints.effectiveType !== null && SLOW_TYPES.has(hints.effectiveType)) return 'saver';
+  if (isSlowConnection(hints)) return 'saver';
   if (isOnWifi(hints) === true) return '480p';
   return '360p';
 }

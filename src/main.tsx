@@ -9,6 +9,7 @@ import type { AppActors } from './app/create-app-actors';
 import { canHydrate, hashPath, readPrerendered, servedView } from './app/first-screen';
 import { type Lazy, lazyLoad } from './app/lazy-load';
 import { navigateAnnounced } from './app/navigation-scroll';
+import { prefetchOnNavigation } from './app/navigation-prefetch';
 import { prefetchRouteData } from './app/route-lookup';
 import { createShellViewStore } from './app/shell-view';
 import { createUiStore } from './app/ui-store';
@@ -137,6 +138,7 @@ const mayStudy =
   hasToken &&
   (storage.getUser()?.paidSubjects ?? []).some((entry) => Date.parse(entry.expiresAt) > Date.now());
 prefetchRouteData(window.location.hash, api, hasToken, mayStudy);
+prefetchOnNavigation(window, api, () => storage.getToken() !== null);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the
 // language the app starts in: hydrated before the root actors' code has loaded (issue 12).
 const hydrating = canHydrate(prerendered, {

@@ -30,6 +30,7 @@ export function prefetchRouteData(hash: string, api: Endpoints, hasSession: bool
   const route = routeFor(hash);
   if (!route || (route.protected && !hasSession)) return;
   // A failed call is not cached: the screen asks again and shows the failure itself.
-  route.data?.(api).catch(() => undefined);
+  const query = new URLSearchParams(hash.split('?')[1] ?? '');
+  route.data?.(api, query).catch(() => undefined);
   if (hasSession && mayStudy) route.studentData?.(api).catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ContentScreen } from '../screens/content-screens';
 import type { Endpoints } from '../services/api/endpoints';
+import { prefetchPlayerStart } from './player-start';
 import type { RouteParams } from './route-params';
 
 export interface RouteDefinition {
@@ -16,14 +17,19 @@ export interface RouteDefinition {
    * the screen's code instead of once that code has run, and answered from the session's cache then. It is
    * asked for before the dictionary has loaded, in the client's first language: a list whose content
    * depends on the language must not be route data (the catalogue does not; only its errors would, and a
-   * failed call is not cached).
+   * failed call is not cached). The query is the location's (`videoId` for the player).
    */
-  data?: (api: Endpoints) => Promise<unknown>;
+  data?: (api: Endpoints, query: URLSearchParams) => Promise<unknown>;
   /**
    * The student's own data the first render asks for besides (`data`), asked for with it only when the
    * stored student may study a paid subject now: home's "Continue" (docs/home.md).
    */
   studentData?: (api: Endpoints) => Promise<unknown>;
+  /**
+   * Routes this screen links to whose code is fetched in idle time once it shows (issue 19: a list of
+   * lessons fetches the player's, so a tap on a lesson waits for its data only).
+   */
+  links?: readonly string[];
 }
 
 /** A content area's screen (issue 8), through src/screens/content-screens.ts. */
@@ -44,6 +50,12 @@ const plain = (
 });
 
 const subjects = (api: Endpoints) => api.fetchSubjects();
+/** The lesson's one request (access, signed URLs, price), handed to the player when it asks (issue 19). */
+const lessonStart = (api: Endpoints, query: URLSearchParams) => {
+  const videoId = query.get('videoId');
+  return videoId ? prefetchPlayerStart(api, videoId) : Promise.resolve();
+};
+const PLAYER = ['/video-player'] as const;
 
 const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 
@@ -74,7 +86,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   plain('new-item', false, () => import('../screens/Planner/NewItem')),
   plain('new-list', false, () => import('../screens/Planner/NewList')),
   plain('local-notifications', false, () => import('../screens/Planner/LocalNotifications')),
-  plain('upnextlist', false, () => import('../screens/UpNextList')),
+  { ...plain('upnextlist', false, () => import('../screens/UpNextList')), links: PLAYER },
   plain('cache-manager', false, () => import('../screens/CacheManager')),
   plain('time-table-home', false, () => import('../screens/Planner/TimetableHome')),
   plain('cart-modal', false, () => import('../screens/CartScreen')),
@@ -86,6 +98,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     titleKey: 'sort-videos-by-topics',
     protected: true,
     load: () => import('../screens/SortVideosByTopics'),
+    links: PLAYER,
   },
   {
     path: '/scholarship-details/:id',
@@ -125,11 +138,17 @@ export const ROUTES: readonly RouteDefinition[] = [
     protected: false,
     load: () => import('../screens/Planner/ViewTimetable'),
   },
-  plain('anglophone-videos', true, () => import('../screens/SectionVideos')),
-  plain('francophone-videos', true, () => import('../screens/SectionVideos')),
-  plain('competitive-examination-videos', true, () => import('../screens/SectionVideos')),
-  plain('diploma-examination-videos', true, () => import('../screens/SectionVideos')),
-  plain('extra-curricular-activities-videos', true, () => import('../screens/SectionVideos')),
+  { ...plain('anglophone-videos', true, () => import('../screens/SectionVideos')), links: PLAYER },
+  { ...plain('francophone-videos', true, () => import('../screens/SectionVideos')), links: PLAYER },
+  {
+    ...plain('competitive-examination-videos', true, () => import('../screens/SectionVideos')),
+    links: PLAYER,
+  },
+  { ...plain('diploma-examination-videos', true, () => import('../screens/SectionVideos')), links: PLAYER },
+  {
+    ...plain('extra-curricular-activities-videos', true, () => import('../screens/SectionVideos')),
+    links: PLAYER,
+  },
   {
     path: '/dashboard/tabs/transactions',
     titleKey: 'transactions',
@@ -138,7 +157,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   plain('dashboard', true, () => import('../screens/Dashboard')),
   plain('study-sections', true, () => import('../screens/StudySections'), subjects),
-  plain('video-player', true, () => import('../screens/VideoPlayer')),
+  plain('video-player', true, () => import('../screens/VideoPlayer'), lessonStart),
   plain('profile', true, () => import('../screens/Profile')),
 ];
 

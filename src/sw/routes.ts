@@ -14,8 +14,13 @@ const CATALOGUE_LISTS = [
   /^shop\/products(\/[^/]+)?$/,
 ];
 
-/** The video lists and pages: public shape, but each video's `streamUrl` and `locked` are the caller's. */
-const VIDEO_LISTS = /^videos\/(fetchvideos(\/(anglophone|francophone|diplomaexams|competitiveexams))?|page)$/;
+/**
+ * The video lists and pages: public shape, but each video's `streamUrl` and `locked` are the caller's. And a
+ * lesson's player answer (issue 19, `videos/video/play?videoId=…`, one entry per lesson): the player reads
+ * nothing else, so its last copy is what opens a downloaded lesson offline.
+ */
+const VIDEO_LISTS =
+  /^videos\/(fetchvideos(\/(anglophone|francophone|diplomaexams|competitiveexams))?|page|video\/play)$/;
 
 /** The book lists and pages: POSTs, so kept under a key made of their body (postListKey). */
 const BOOK_LISTS = /^books\/filtered-books$/;

@@ -15,7 +15,6 @@ async function readyToStart() {
   const harness = createPlaybackHarness(INPUT);
   harness.start();
   await harness.resolve('loadVideo', PAID);
-  await harness.resolve('checkAccess', { expired: false });
   await harness.resolve('loadPosition', null);
   return harness;
 }
@@ -57,7 +56,6 @@ describe('playback: the cost before the first play', () => {
     harness.start();
     await harness.send({ type: 'playback.setQuality', quality: 'saver' });
     await harness.resolve('loadVideo', PAID);
-    await harness.resolve('checkAccess', { expired: false });
     await harness.resolve('loadPosition', null);
     await harness.send({ type: 'playback.start' });
     expect(selectStreamUrl(harness.snapshot)).toBe(SAVER_STREAM);

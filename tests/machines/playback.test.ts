@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nearEndOf, PLAYBACK_DELAYS, PLAYBACK_LIMITS } from '../../machines/playback';
 import {
+  selectIsAwaitingStart,
   selectIsLocked,
   selectIsReacting,
   selectIsRefreshingStream,
@@ -14,6 +15,7 @@ import {
   AFTER_SAVE,
   createPlaybackHarness,
   DURATION,
+  EXPIRED_UNLOCKED,
   FREE,
   FRESH_STREAM,
   INPUT,
@@ -23,6 +25,7 @@ import {
   NETWORK_ERROR,
   PAID,
   REFRESHED,
+  STALE,
   STORED_POSITION,
   STREAM,
 } from './playback.model';
@@ -42,32 +45,72 @@ async function watchingFrom(stored: number | null = null) {
   const harness = createPlaybackHarness(INPUT);
   harness.start();
   await harness.resolve('loadVideo', PAID);
-  await harness.resolve('checkAccess', { expired: false });
   await harness.resolve('loadPosition', stored);
   await harness.send({ type: 'playback.start' });
   return harness;
 }
 
 describe('playback rules', () => {
-  it('checks the subject expiry before anything can play, and locks an expired paid subject', async () => {
+  it("locks an expired paid subject on the load's own answer, before anything can play", async () => {
+    for (const answer of [LOCKED, EXPIRED_UNLOCKED]) {
+      const harness = createPlaybackHarness(INPUT);
+      harness.start();
+      expect(harness.fakes.pending('loadVideo').input).toEqual({ videoId: 'v1', fresh: false });
+      await harness.resolve('loadVideo', answer);
+      expect(selectIsLocked(harness.snapshot)).toBe(true);
+      expect(selectStreamUrl(harness.snapshot)).toBeNull();
+      expect(harness.fakes.callsOf('loadPosition')).toHaveLength(0);
+      expect(harness.fakes.effectsOf('rememberLastPlayed')).toEqual([]);
+    }
+  });
+
+  // Issue 19: one round trip before the Play button, the access in the video's own answer.
+  it('shows the Play button on the one answer that carries the video and its access', async () => {
     const harness = createPlaybackHarness(INPUT);
     harness.start();
-    expect(harness.fakes.pending('loadVideo').input).toEqual({ videoId: 'v1', fresh: false });
     await harness.resolve('loadVideo', PAID);
-    expect(harness.fakes.pending('checkAccess').input).toEqual({ userId: 'u1', subjectId: 'maths' });
-    expect(selectStreamUrl(harness.snapshot)).toBeNull();
-    expect(harness.fakes.callsOf('loadPosition')).toHaveLength(0);
-    await harness.resolve('checkAccess', { expired: true });
-    expect(selectIsLocked(harness.snapshot)).toBe(true);
-    expect(selectStreamUrl(harness.snapshot)).toBeNull();
-    expect(harness.fakes.effectsOf('rememberLastPlayed')).toEqual([]);
+    expect(selectIsAwaitingStart(harness.snapshot)).toBe(true);
+    expect(harness.fakes.callsOf('loadVideo')).toHaveLength(1);
+  });
+
+  // Issue 19: the stored position is asked for, but neither the Play button nor the stream waits for it.
+  it('gives the stream at the tap on Play while the stored position is still on its way', async () => {
+    const harness = createPlaybackHarness(INPUT);
+    harness.start();
+    await harness.resolve('loadVideo', PAID);
+    expect(harness.fakes.pending('loadPosition').input).toEqual({ videoId: 'v1' });
+    await harness.send({ type: 'playback.start' });
+    expect(selectStreamUrl(harness.snapshot)).toBe(STREAM);
+    await harness.send({ type: 'media.loadedMetadata', duration: DURATION });
+    expect(harness.fakes.effectsOf('resumePlay')).toHaveLength(1);
+  });
+
+  it('goes to a position that arrives after the first frame, unless the student is past the first seconds', async () => {
+    const early = createPlaybackHarness(INPUT);
+    early.start();
+    await early.resolve('loadVideo', PAID);
+    await early.send({ type: 'playback.start' });
+    await early.send({ type: 'media.loadedMetadata', duration: DURATION });
+    await early.send({ type: 'media.play' });
+    await early.send({ type: 'media.timeUpdate', position: 1 });
+    await early.resolve('loadPosition', STORED_POSITION);
+    expect(early.fakes.effectsOf('seekTo')).toEqual([{ position: STORED_POSITION }]);
+
+    const late = createPlaybackHarness(INPUT);
+    late.start();
+    await late.resolve('loadVideo', PAID);
+    await late.send({ type: 'playback.start' });
+    await late.send({ type: 'media.loadedMetadata', duration: DURATION });
+    await late.send({ type: 'media.play' });
+    await late.send({ type: 'media.timeUpdate', position: MIDWAY });
+    await late.resolve('loadPosition', STORED_POSITION);
+    expect(late.fakes.effectsOf('seekTo')).toEqual([]);
   });
 
   it('plays a free subject even though the student never paid for it', async () => {
     const harness = createPlaybackHarness(INPUT);
     harness.start();
     await harness.resolve('loadVideo', FREE);
-    await harness.resolve('checkAccess', { expired: true });
     await harness.resolve('loadPosition', null);
     await harness.send({ type: 'playback.start' });
     expect(selectStreamUrl(harness.snapshot)).toBe(STREAM);
@@ -76,8 +119,7 @@ describe('playback rules', () => {
   it('reloads a list older than the purchase to get the stream, and locks if it still has none', async () => {
     const harness = createPlaybackHarness(INPUT);
     harness.start();
-    await harness.resolve('loadVideo', LOCKED);
-    await harness.resolve('checkAccess', { expired: false });
+    await harness.resolve('loadVideo', STALE);
     expect(harness.fakes.pending('loadVideo').input).toEqual({ videoId: 'v1', fresh: true });
     await harness.resolve('loadVideo', LOCKED);
     expect(selectIsLocked(harness.snapshot)).toBe(true);

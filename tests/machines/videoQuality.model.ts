@@ -22,6 +22,14 @@ export const CELLULAR: NetworkHints = {
 };
 export const SAVE_DATA: NetworkHints = { online: true, saveData: true, type: null, effectiveType: '4g' };
 export const SLOW: NetworkHints = { online: true, saveData: false, type: null, effectiveType: '3g' };
+/** Issue 19: a browser without the Network Information API, whose own downloads came at 400 kb/s. */
+export const SLOW_MEASURED: NetworkHints = {
+  online: true,
+  saveData: false,
+  type: null,
+  effectiveType: null,
+  measuredKbps: 400,
+};
 /** A desktop browser: no type, a fast link. */
 export const UNKNOWN: NetworkHints = { online: true, saveData: false, type: null, effectiveType: null };
 
@@ -43,6 +51,7 @@ export const videoQualityEventSamples = {
     { type: 'network.changed', hints: CELLULAR },
     { type: 'network.changed', hints: SAVE_DATA },
     { type: 'network.changed', hints: SLOW },
+    { type: 'network.changed', hints: SLOW_MEASURED },
   ],
 } satisfies Record<
   VideoQualityEvent['type'],

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { autoQuality, isOnWifi, type Quality, selectQuality } from '../../machines/videoQuality';
+import {
+  autoQuality,
+  isOnWifi,
+  isSlowConnection,
+  type Quality,
+  SLOW_LINK_KBPS,
+  selectQuality,
+} from '../../machines/videoQuality';
 import { runModel } from './modelHarness';
 import { REPLAYS } from './replays';
-import { CELLULAR, createVideoQualityHarness, SAVE_DATA, SLOW, UNKNOWN, WIFI } from './videoQuality.model';
+import {
+  CELLULAR,
+  createVideoQualityHarness,
+  SAVE_DATA,
+  SLOW,
+  SLOW_MEASURED,
+  UNKNOWN,
+  WIFI,
+} from './videoQuality.model';
 
 describe('videoQuality machine', () => {
   it('replays generated paths covering every state and transition of the definition', async () => {
@@ -29,6 +44,20 @@ describe('Auto', () => {
     expect(pick({ ...WIFI, type: 'ethernet' })).toBe('480p');
     expect(pick(UNKNOWN)).toBe('360p');
     expect(isOnWifi(UNKNOWN)).toBeNull();
+  });
+
+  // Issue 19: a slow connection plays Data saver from the first request, on whatever the browser tells.
+  it('plays Data saver at once on a slow link, by the browser’s estimate or by the page’s own downloads', () => {
+    const fast = { ...UNKNOWN, downlinkKbps: 10_000 };
+    expect(pick({ ...UNKNOWN, downlinkKbps: 400 })).toBe('saver');
+    expect(pick(SLOW_MEASURED)).toBe('saver');
+    expect(pick({ ...UNKNOWN, measuredKbps: 2_000 })).toBe('360p');
+    expect(pick(fast)).toBe('360p');
+    // The browser's estimate, where it gives one, wins over a few small downloads.
+    expect(pick({ ...fast, measuredKbps: 400 })).toBe('360p');
+    expect(isSlowConnection({ ...UNKNOWN, downlinkKbps: SLOW_LINK_KBPS - 1 })).toBe(true);
+    expect(isSlowConnection({ ...UNKNOWN, downlinkKbps: SLOW_LINK_KBPS })).toBe(false);
+    expect(isSlowConnection(UNKNOWN)).toBe(false);
   });
 
   it('plays the downloaded rendition first: it costs nothing', () => {

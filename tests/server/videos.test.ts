@@ -131,6 +131,67 @@ describe('video lists', () => {
   });
 });
 
+describe('GET videos/video/play (issue 19: the player in one round trip)', () => {
+  interface PlayAnswer {
+    success: true;
+    video: Video & { renditions: { quality: string; url?: string }[] };
+    price: number | null;
+    expired: boolean;
+    expiresAt: string | null;
+  }
+  const play = (videoId: string, headers: Record<string, string> = {}) =>
+    ctx.request<PlayAnswer>({
+      method: 'GET',
+      url: `/videos/video/play?videoId=${encodeURIComponent(videoId)}`,
+      headers,
+    });
+
+  it('gives a paying student the lesson with its signed URLs, the price and the access, privately', async () => {
+    const answer = await play('ang-maths-f5-v01', payer.headers);
+    expect(answer.status).toBe(200);
+    expect(answer.body.expired).toBe(false);
+    expect(Date.parse(answer.body.expiresAt ?? '')).toBeGreaterThan(Date.now());
+    expect(answer.body.price).toBeGreaterThan(0);
+    expect(answer.body.video._id).toBe('ang-maths-f5-v01');
+    expect(answer.body.video.locked).toBe(false);
+    expect(answer.body.video.renditions.every((rendition) => typeof rendition.url === 'string')).toBe(true);
+    // The signed URL plays (Range), as the list's would.
+    const media = await ctx.app.inject({
+      method: 'GET',
+      url: pathOf(answer.body.video.streamUrl),
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(media.statusCode).toBe(206);
+    expect(answer.response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('locks the lesson without a URL for a student who never paid, one whose access ran out, and a visitor', async () => {
+    const lapsed = await ctx.registerAndLogin();
+    await grantAccess(ctx.db, lapsed.id, 'ang-maths-f5', new Date(Date.now() - 1000));
+    for (const headers of [visitor.headers, lapsed.headers, {}]) {
+      const { status, body } = await play('ang-maths-f5-v01', headers);
+      expect(status).toBe(200);
+      expect(body.expired).toBe(true);
+      expect(body.video.locked).toBe(true);
+      expect(body.video.streamUrl).toBeUndefined();
+      expect(body.video.renditions.every((rendition) => rendition.url === undefined)).toBe(true);
+    }
+    expect((await play('ang-maths-f5-v01', lapsed.headers)).body.expiresAt).not.toBeNull();
+    expect((await play('ang-maths-f5-v01', visitor.headers)).body.expiresAt).toBeNull();
+  });
+
+  it('opens a free lesson to everyone, and answers 404 and 400 for an unknown or malformed id', async () => {
+    const lessons = await list('/videos/fetchvideos');
+    const free = lessons.body.find((video) => video.section === 'extra-curricular');
+    const answer = await play(free?._id ?? '', visitor.headers);
+    expect(answer.body.price).toBe(0);
+    expect(answer.body.video.locked).toBe(false);
+    expect(typeof answer.body.video.streamUrl).toBe('string');
+    expect((await play('no-such-lesson', payer.headers)).status).toBe(404);
+    expect((await play('', payer.headers)).status).toBe(400);
+  });
+});
+
 describe('video actions', () => {
   const act = (url: string, student: TestStudent, payload: Record<string, unknown>) =>
     ctx.request<{ likes: number; dislikes: number; views: number }>({

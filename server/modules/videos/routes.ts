@@ -19,10 +19,12 @@ import interactionRoutes from './interaction-routes';
 import { lessonCounts } from './lesson-counts';
 import positionRoutes from './position-routes';
 import { mediaExpiry, presentVideos } from './present-videos';
-import { type CatalogueVideo, loadCatalogueVideos } from './queries';
+import { type CatalogueVideo, findPlayAccess, loadCatalogueVideos } from './queries';
 import {
   filteredVideosBody,
   type SubjectLessonCount,
+  playQuery,
+  playResponse,
   type VideoJson,
   type VideoPageQuery,
   videoIdBody,
@@ -266,6 +268,45 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   );
 
   await app.register(continueRoutes, { catalogue });
+  app.get(
+    '/videos/video/play',
+    {
+      preHandler: app.optionalAuth,
+      schema: {
+        tags,
+        description:
+          "What the player needs before the first frame, in one round trip (issue 19): the lesson (with signed URLs when the student may watch it), its subject's price and the student's access, as users/check-subject-expiration says it. A bearer token is optional: without one the lesson is locked unless free.",
+        querystring: playQuery,
+        response: { 200: playResponse, ...failures(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const origin = publicOrigin(request);
+      const video = (await catalogue(origin)).find((candidate) => candidate._id === request.query.videoId);
+      if (video === undefined) throw new HttpError(404, 'videoNotFound');
+      const row = await findPlayAccess(app.db, request.student?.id ?? '', video.subjectId);
+      const expired = row === undefined || row.expires_at === null || row.expired === true;
+      const access: ReadonlySet<string> = expired ? new Set() : new Set([video.subjectId]);
+      const [presented] = present(
+        [video],
+        access,
+        request.student,
+        origin,
+        mediaExpiry(app.config.mediaUrlTtlSeconds),
+      );
+      return sendPersonalJson(
+        request,
+        reply,
+        JSON.stringify({
+          success: true,
+          video: presented,
+          price: row === undefined ? null : row.price,
+          expired,
+          expiresAt: row?.expires_at ? new Date(row.expires_at).toISOString() : null,
+        }),
+      );
+    },
+  );
 
   // Comments, reactions and views, after the lists as /docs has always shown them.
   await app.register(interactionRoutes);

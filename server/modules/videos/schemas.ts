@@ -9,6 +9,8 @@ export {
   countsResponse,
   filteredVideosBody,
   type LessonSummary,
+  playQuery,
+  playResponse,
   positionQuery,
   positionResponse,
   type SubjectLessonCount,

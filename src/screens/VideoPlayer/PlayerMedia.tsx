@@ -8,6 +8,24 @@ import type { PlaybackActor } from './use-playback';
 
 const MEDIA_ERR_ABORTED = 1;
 
+/**
+ * The lesson's own thumbnail at the width the frame draws (issue 19): on a phone the frame is wider than
+ * every thumbnail, so the widest of its sizes, and the same file for the start image and the video's
+ * poster (one download, not two).
+ */
+export function posterOf(video: Pick<Video, 'thumbnailUrl' | 'thumbnailSrcset'>): string {
+  const candidates = (video.thumbnailSrcset ?? '')
+    .split(',')
+    .map((entry) => entry.trim().split(/\s+/))
+    .map(([url, width]) => ({ url, width: Number.parseInt(width ?? '', 10) }))
+    .filter(
+      (candidate): candidate is { url: string; width: number } =>
+        Boolean(candidate.url) && candidate.width > 0,
+    );
+  const widest = candidates.sort((a, b) => b.width - a.width)[0];
+  return widest?.url ?? video.thumbnailUrl;
+}
+
 /** Shows the chosen captions' track and hides the others (a track only loads once it is shown). */
 function applyCaptions(element: HTMLVideoElement | null, choice: CaptionsChoice) {
   const tracks = element?.textTracks;
@@ -30,12 +48,15 @@ export interface PlayerMediaProps {
   captions: CaptionsChoice;
   /** The element that says what the chosen rendition costs, read with the start button. */
   costId: string;
+  /** The first frame is on screen (the media's `playing`): what is not needed before it may load now. */
+  onPlaying?: () => void;
 }
 
 /** The 16:9 frame: the start button until the student plays (nothing is downloaded before), then the video. */
 export function PlayerMedia(props: PlayerMediaProps) {
   const { t } = useTranslation();
   const { media, playback, streamUrl, captions } = props;
+  const poster = posterOf(props.video);
   const tracks = (props.video.captions ?? []).filter((caption): caption is Caption & { url: string } =>
     Boolean(caption.url),
   );
@@ -48,7 +69,15 @@ export function PlayerMedia(props: PlayerMediaProps) {
   if (props.awaitingStart) {
     content = (
       <div className="player__start">
-        <img className="player__poster" src={props.video.thumbnailUrl} alt="" width={320} height={180} />
+        <img
+          className="player__poster"
+          src={poster}
+          alt=""
+          width={320}
+          height={180}
+          fetchPriority="high"
+          decoding="async"
+        />
         <button
           type="button"
           className="btn player__play"
@@ -77,7 +106,7 @@ export function PlayerMedia(props: PlayerMediaProps) {
         playsInline
         preload="metadata"
         src={streamUrl}
-        poster={props.video.thumbnailUrl}
+        poster={poster}
         {...(isCrossOrigin(streamUrl) ? { crossOrigin: 'anonymous' as const } : {})}
         aria-label={t('player.videoLabel', { title: props.title })}
         onLoadedMetadata={(event) => {
@@ -89,6 +118,7 @@ export function PlayerMedia(props: PlayerMediaProps) {
           playback.send({ type: 'media.timeUpdate', position: event.currentTarget.currentTime })
         }
         onPlay={() => playback.send({ type: 'media.play' })}
+        onPlaying={props.onPlaying}
         onPause={() => playback.send({ type: 'media.pause' })}
         onEnded={() => playback.send({ type: 'media.ended' })}
         onError={(event) => {

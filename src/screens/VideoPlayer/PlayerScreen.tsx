@@ -1,5 +1,14 @@
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useCallback, useId, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   selectIsAwaitingStart,
@@ -39,6 +48,13 @@ import { usePlayQuality, useVideoQuality } from './use-video-quality';
 import { VideoReactions } from './VideoReactions';
 import './player.css';
 
+/**
+ * Issue 19: the up-next list (its call and its thumbnails) waits for the first frame, so that on a slow
+ * connection it does not share the link with the lesson's first second; a student who has not pressed Play
+ * after this long gets it anyway, to choose another lesson.
+ */
+export const UP_NEXT_WAITS_MS = 4_000;
+
 const sizesOf = (video: Video): Partial<Record<Quality, number>> =>
   Object.fromEntries((video.renditions ?? []).map((r) => [r.quality, r.sizeBytes]));
 
@@ -71,6 +87,16 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   const downloaded = useSelector(quality, (snapshot) => snapshot.context.downloaded);
   const captions = useSyncExternalStore(preferences.subscribe, () => preferences.get().captions);
   const online = useOnline();
+  const [framed, setFramed] = useState(false);
+  const onPlaying = useCallback(() => setFramed(true), []);
+  const [waitedForPlay, setWaitedForPlay] = useState(false);
+  useEffect(() => {
+    if (!awaitingStart) return;
+    const timer = setTimeout(() => setWaitedForPlay(true), UP_NEXT_WAITS_MS);
+    return () => clearTimeout(timer);
+  }, [awaitingStart]);
+  // Nothing to play (locked, failed, unplayable): nothing to wait for.
+  const upNextNow = framed || waitedForPlay || locked || loadError !== null || unplayable;
   const onDownloaded = useCallback(
     (stored: Quality | null) => quality.send({ type: 'quality.downloadedChanged', quality: stored }),
     [quality],
@@ -140,6 +166,7 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
             refreshing={refreshing}
             captions={captions}
             costId={costId}
+            onPlaying={onPlaying}
           />
         )}
         {unplayable && (online || downloaded !== null) ? (
@@ -199,9 +226,7 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
     <main className="page player-page" id="main">
       <div className="player-layout">
         <div className="player-main">{main}</div>
-        <aside className="player-aside">
-          <UpNextPanel videoId={videoId} />
-        </aside>
+        <aside className="player-aside">{upNextNow ? <UpNextPanel videoId={videoId} /> : null}</aside>
       </div>
     </main>
   );

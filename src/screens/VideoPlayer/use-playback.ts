@@ -2,8 +2,6 @@ import { useActorRef } from '@xstate/react';
 import { type RefObject, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import {
-  type CheckAccessInput,
-  type CheckAccessOutput,
   type Counts,
   type LoadPositionOutput,
   type LoadVideoInput,
@@ -17,34 +15,11 @@ import {
 import type { Quality } from '../../../machines/videoQuality';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../../services/api/errors';
+import { loadPlayerStart } from '../../app/load-player-start';
 import type { Comment, Video } from '../../services/api/types';
 import { hasAccessAt, paidSubjectsOf } from '../../services/subject-access';
 import { createSyncedPositions } from '../../services/synced-positions';
 import { usePlaybackPositions } from './playback-positions-context';
-
-/**
- * The video and its subject's price. The full list is cached for the session, so opening a video costs no
- * request; a `fresh` load (the signed URL expired, or the list predates a purchase) asks for the subject's
- * videos, which are never cached, to get a new stream URL.
- */
-export async function loadPlayerVideo(
-  api: AppApi,
-  { videoId, fresh }: LoadVideoInput,
-): Promise<LoadVideoOutput> {
-  const [videos, subjects] = await Promise.all([api.fetchVideos(), api.fetchSubjects()]);
-  let video: Video | undefined = videos.find((candidate) => candidate._id === videoId);
-  if (!video) throw new ApiError({ status: 404, key: 'errors.videoNotFound' });
-  if (fresh) {
-    const current = await api.filteredVideos({
-      subjectTitle: video.subjectTitle,
-      subsection: video.subsection,
-    });
-    video = current.find((candidate) => candidate._id === videoId) ?? video;
-  }
-  const subject = subjects.find((candidate) => candidate._id === video.subjectId);
-  return { video, price: subject ? subject.price : null };
-}
 
 function counts(answer: Counts): Counts {
   return { likes: answer.likes, dislikes: answer.dislikes, views: answer.views };
@@ -88,21 +63,11 @@ export function usePlayback(
     playbackMachine.provide({
       actors: {
         loadVideo: fromPromise<LoadVideoOutput, LoadVideoInput>(
-          described((input) => loadPlayerVideo(api, input)),
-        ),
-        checkAccess: fromPromise<CheckAccessOutput, CheckAccessInput>(
-          described(async (input) => {
-            try {
-              const answer = await api.checkSubjectExpiration(input);
-              return { expired: answer.expired };
-            } catch (error) {
-              // Offline (no answer at all): the expiry the device last heard from the server decides, so a
-              // downloaded lesson still plays in the bus; the server re-checks at the next online play.
-              if (!(error instanceof ApiError) || error.status !== NETWORK_FAILURE_STATUS) throw error;
-              const paid = paidSubjectsOf(session.getSnapshot().context.user);
-              return { expired: !hasAccessAt(paid, input.subjectId, now()) };
-            }
-          }),
+          described((input) =>
+            loadPlayerStart(api, input, (subjectId) =>
+              hasAccessAt(paidSubjectsOf(session.getSnapshot().context.user), subjectId, now()),
+            ),
+          ),
         ),
         loadPosition: fromPromise<LoadPositionOutput, VideoIdInput>(({ input }) =>
           positions.load(input.videoId),

@@ -54,6 +54,7 @@ import type {
   VideoCountsResponse,
   VideoPage,
   VideoPageQuery,
+  VideoPlayAnswer,
   VideoPosition,
 } from './types';
 
@@ -162,6 +163,16 @@ export function createEndpoints(client: ApiClient) {
       client.request<VideoPage>({ method: 'GET', path: `videos/page${queryString(query)}`, ...videoList }),
     filteredVideos: send<FilteredVideosPayload, Video[]>('POST', 'videos/filtered-videos', videoRead),
     upNextVideos: send<UpNextVideosPayload, Video[]>('POST', 'videos/upnext-videos', videoRead),
+    /**
+     * What the player needs before the first frame, in one round trip (issue 19): the lesson with fresh
+     * signed URLs, its subject's price and the student's access. Never cached: the URLs expire.
+     */
+    playVideo: (videoId: string) =>
+      client.request<VideoPlayAnswer>({
+        method: 'GET',
+        path: `videos/video/play?videoId=${encodeURIComponent(videoId)}`,
+        ...videoRead,
+      }),
     // Reactions do not invalidate the cached lists: their answers carry the new counts, and refetching
     // every list after each view would cost students mobile data.
     commentVideo: send<CommentVideoPayload, CommentResponse>('POST', 'videos/video/comment', videoCall),

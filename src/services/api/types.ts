@@ -79,5 +79,6 @@ export type {
   VideoCountsResponse,
   VideoPage,
   VideoPageQuery,
+  VideoPlayAnswer,
   VideoPosition,
 } from '../../../contract/videos';

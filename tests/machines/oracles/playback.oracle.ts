@@ -14,13 +14,14 @@ import type { Oracle } from '../modelHarness';
 import { CallLog } from './observe';
 import { type Media, type Phase, playbackEffects, streamFor } from './playback.rules';
 
-// Issues 4, 5 and 11 on the player, and the decisions of machines/README.md, written again without the
-// machine: the video is loaded and its subject's access checked before anything can play; an expired (or
-// unpaid) subject that is not free is locked and shows its price; a list older than the purchase is read
-// again for the stream. The last played video is remembered. Nothing streams before the student presses
-// play (the cost is on screen until then); the stored position is then resumed once the media's length is
-// known, unless it is under 3 s or near the end (the last 10 s, or 5 % of a short video), at the chosen
-// speed. While playing the position is saved every 5 s, and on pause, on leave and before any new source;
+// Issues 4, 5, 11 and 19 on the player, and the decisions of machines/README.md, written again without the
+// machine: the video is loaded with its subject's access, in one answer, before anything can play; an
+// expired (or unpaid) subject that is not free is locked and shows its price; a list older than the purchase
+// is read again for the stream. The last played video is remembered. Nothing streams before the student
+// presses play (the cost is on screen until then), and nothing waits on the stored position: it is read
+// while the Play button shows, and resumed once the media's length is known, or when it arrives if that is
+// later and the student has not watched 3 s yet, unless it is under 3 s or near the end (the last 10 s, or
+// 5 % of a short video), at the chosen speed. While playing the position is saved every 5 s, and on pause, on leave and before any new source;
 // near the end it is forgotten, and at the end. A view is counted once, when playback first starts (a
 // failed count is tried again at the next play). Likes, dislikes and comment likes take the server's
 // counts, one at a time. A failing stream gets a fresh URL and goes on from the same second, twice in a row
@@ -34,9 +35,9 @@ const describe = (error: unknown) =>
   error instanceof Error && error.message ? error.message : String(error);
 
 export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
-  const { videoId, userId } = input;
+  const { videoId } = input;
   let phase: Phase = 'loading';
-  let media: Media = 'restoring';
+  let media: Media = 'awaitingStart';
   let video: PlaybackVideo | null = null;
   let price: number | null = null;
   let error: string | null = null;
@@ -82,8 +83,12 @@ export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
         break;
       case 'xstate.done.actor.loadVideo': {
         const answer = output as LoadVideoOutput;
-        if (phase === 'loading') [phase, video, price] = ['checking', answer.video, answer.price];
-        else {
+        if (phase === 'loading') {
+          [video, price] = [answer.video, answer.price];
+          if (answer.expired && price !== 0) phase = 'locked';
+          else if (stream(video) !== null) phase = 'watching';
+          else [phase, load.fresh] = ['relisting', true];
+        } else {
           video = answer.video;
           price = answer.price;
           if (stream(answer.video) === null) phase = 'locked';
@@ -93,15 +98,9 @@ export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
         break;
       }
       case 'xstate.error.actor.loadVideo':
-      case 'xstate.error.actor.checkAccess':
         error = describe((event as { error?: unknown }).error);
         if (watching) media = 'unplayable';
         else phase = 'failed';
-        break;
-      case 'xstate.done.actor.checkAccess':
-        if ((output as { expired: boolean }).expired && price !== 0) phase = 'locked';
-        else if (stream(video) !== null) phase = 'watching';
-        else [phase, load.fresh] = ['relisting', true];
         break;
       case 'playback.retry':
         if (phase === 'failed') [phase, error, load.fresh] = ['loading', null, false];
@@ -110,11 +109,17 @@ export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
           [media, resumeFrom, refreshes, load.fresh] = ['refreshing', position, 1, true];
         }
         break;
-      case 'xstate.done.actor.loadPosition':
-        [media, resumeFrom] = ['awaitingStart', output as number | null];
+      case 'xstate.done.actor.loadPosition': {
+        const stored = output as number | null;
+        if (duration === 0) {
+          if (resumeFrom === null || resumeFrom <= 0) resumeFrom = stored;
+        } else if (stored !== null && expected.isResumable(stored, duration) && position < 3) {
+          [resumeFrom, position] = [stored, stored];
+          expected.seekTo(stored);
+        }
         break;
+      }
       case 'xstate.error.actor.loadPosition':
-        media = 'awaitingStart';
         break;
       case 'playback.start':
         if (media === 'awaitingStart') [media, playAfterLoad] = ['awaitingMetadata', true];
@@ -216,11 +221,6 @@ export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
     expect(started('loadVideo'), `the video loaded on ${event.type}`).toEqual(
       load.fresh === null ? [] : [{ videoId, fresh: load.fresh }],
     );
-    expect(started('checkAccess'), 'the access checked before anything plays').toEqual(
-      phase === 'checking' && was.phase !== 'checking' && video
-        ? [{ userId, subjectId: video.subjectId }]
-        : [],
-    );
     expect(started('loadPosition'), 'the stored position read').toEqual(entersWatching ? [{ videoId }] : []);
     const counts = view === 'counting' && event.type === 'media.play';
     expect(started('countView'), 'a view counted once, at the first play').toEqual(
@@ -235,7 +235,7 @@ export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
     ).toEqual(expected.calls);
 
     const snap = harness.snapshot;
-    expect(read.selectIsLoading(snap)).toBe(['loading', 'checking', 'relisting'].includes(phase));
+    expect(read.selectIsLoading(snap)).toBe(['loading', 'relisting'].includes(phase));
     expect(read.selectIsLocked(snap)).toBe(phase === 'locked');
     expect(read.selectLoadError(snap)).toBe(phase === 'failed' ? error : null);
     expect(read.selectPrice(snap)).toBe(price);
@@ -243,7 +243,7 @@ export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
     expect(read.selectIsAwaitingStart(snap), 'the cost shown, nothing streamed').toBe(
       inWatching && media === 'awaitingStart',
     );
-    const streams = inWatching && media !== 'restoring' && media !== 'awaitingStart';
+    const streams = inWatching && media !== 'awaitingStart';
     expect(read.selectStreamUrl(snap), `the stream after ${event.type}`).toBe(streams ? stream(video) : null);
     expect(read.selectQualityPlaying(snap)).toBe(quality);
     expect(read.selectIsRefreshingStream(snap)).toBe(inWatching && media === 'refreshing');

@@ -5,15 +5,8 @@ import type { EffectCall } from '../modelHarness';
 // The player's rules that the playback oracle (playback.oracle.ts) applies at several steps, written from
 // the issues without the machine's helpers.
 
-export type Phase = 'loading' | 'checking' | 'relisting' | 'locked' | 'failed' | 'watching';
-export type Media =
-  | 'restoring'
-  | 'awaitingStart'
-  | 'awaitingMetadata'
-  | 'paused'
-  | 'playing'
-  | 'refreshing'
-  | 'unplayable';
+export type Phase = 'loading' | 'relisting' | 'locked' | 'failed' | 'watching';
+export type Media = 'awaitingStart' | 'awaitingMetadata' | 'paused' | 'playing' | 'refreshing' | 'unplayable';
 
 const ORDER: readonly Quality[] = ['saver', '360p', '480p'];
 const RESUME_FROM_SECONDS = 3;

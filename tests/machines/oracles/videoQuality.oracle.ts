@@ -12,7 +12,8 @@ import { paramsOf } from './observe';
 // Issue 11 "Player", written again without the machine: the student chooses Auto, Data saver, 360p or 480p;
 // every lesson opens on Auto. Auto plays a rendition already downloaded (it costs nothing); otherwise it saves
 // data when the student's Data saver setting is on, when the browser asks to (Save-Data), on mobile data,
-// and on a slow link (3G or worse); on Wi-Fi or a cable it plays 480p; when the browser says nothing, 360p.
+// and on a slow link (3G or worse, or under 1 Mb/s by the browser's estimate or, where it gives none, by the
+// page's own downloads: issue 19); on Wi-Fi or a cable it plays 480p; when the browser says nothing, 360p.
 // A chosen rendition stays whatever the connection or the setting does. The setting is the student's, kept
 // on the device whenever it changes.
 
@@ -23,6 +24,8 @@ function autoPick(hints: NetworkHints, dataSaver: boolean, downloaded: Quality |
   if (downloaded !== null) return downloaded;
   if (dataSaver || hints.saveData || hints.type === 'cellular') return 'saver';
   if (hints.effectiveType !== null && SLOW.includes(hints.effectiveType)) return 'saver';
+  const kbps = hints.downlinkKbps ?? hints.measuredKbps ?? null;
+  if (kbps !== null && kbps < 1_000) return 'saver';
   return hints.type !== null && UNMETERED.includes(hints.type) ? '480p' : '360p';
 }
 

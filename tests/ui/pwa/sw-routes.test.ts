@@ -54,6 +54,9 @@ describe('service worker routing rules', () => {
     expect(isVideoList('videos/fetchvideos/diplomaexams')).toBe(true);
     // Pages of lessons (issue 12): the query is not part of the path the rule reads.
     expect(isVideoList('videos/page')).toBe(true);
+    // A lesson's player answer (issue 19): the last copy opens a downloaded lesson offline.
+    expect(isVideoList('videos/video/play')).toBe(true);
+    expect(isVideoList('videos/video/position')).toBe(false);
     expect(isVideoList('videos/filtered-videos')).toBe(false);
   });
 

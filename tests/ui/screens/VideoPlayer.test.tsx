@@ -5,7 +5,7 @@ import type { AppApi } from '../../../src/app/create-app-actors';
 import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
 import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
 import { ApiError } from '../../../src/services/api/errors';
-import type { SubjectExpirationResponse, Video } from '../../../src/services/api/types';
+import type { Video, VideoPlayAnswer } from '../../../src/services/api/types';
 import { formatFcfa } from '../../../src/services/money';
 import { positionKey } from '../../../src/services/playback-positions';
 import { renderWithApp } from '../helpers/render-app';
@@ -28,15 +28,21 @@ type Api = Partial<AppApi>;
 /** FCFA amounts use narrow no-break spaces, which the default normalizer would turn into plain ones. */
 const exact = (text: string) => text.trim();
 
+/** The player's one answer (GET videos/video/play): the video, its subject's price and the access. */
+const playAnswer = (video: Video = VIDEO, expired = false): VideoPlayAnswer => ({
+  success: true,
+  video,
+  price: MATHS.price,
+  expired,
+  expiresAt: expired ? null : '2099-09-01T00:00:00.000Z',
+});
+
 function baseApi(video: Video = VIDEO, expired = false): Api {
   return {
+    playVideo: vi.fn(async () => playAnswer(video, expired)),
+    // What the player reads when the network gives no answer at all (the service worker's kept lists).
     fetchVideos: vi.fn(async () => [video, NEXT_VIDEO]),
     fetchSubjects: vi.fn(async () => [MATHS]),
-    checkSubjectExpiration: vi.fn(async () => ({
-      success: true as const,
-      expired,
-      expiresAt: expired ? null : '2026-09-01T00:00:00.000Z',
-    })),
     upNextVideos: vi.fn(async () => [NEXT_VIDEO]),
     viewVideo: vi.fn(async () => ({
       success: true as const,
@@ -86,18 +92,64 @@ function metadataLoaded(video: HTMLVideoElement, duration = 600) {
 }
 
 describe('VideoPlayer screen', () => {
-  it('checks the subject expiry before the video is given its stream', async () => {
-    const check = deferred<SubjectExpirationResponse>();
-    const api = { ...baseApi(), checkSubjectExpiration: vi.fn(() => check.promise) };
+  // Issue 19: the access answer and the signed URL come with the first request, not after it.
+  it('asks for the video and its access in one request before the video is given its stream', async () => {
+    const answer = deferred<VideoPlayAnswer>();
+    const api = {
+      ...baseApi(),
+      playVideo: vi.fn(() => answer.promise),
+      checkSubjectExpiration: vi.fn(),
+      filteredVideos: vi.fn(),
+    };
     const { container } = renderPlayer(api);
-    await waitFor(() =>
-      expect(api.checkSubjectExpiration).toHaveBeenCalledWith({ userId: 'u1', subjectId: 'maths' }),
-    );
+    await waitFor(() => expect(api.playVideo).toHaveBeenCalledWith('v1'));
     expect(container.querySelector('video')).toBeNull();
     expect(screen.getAllByText('Loading the video…').length).toBeGreaterThan(0);
-    check.resolve({ success: true, expired: false, expiresAt: '2026-09-01T00:00:00.000Z' });
+    answer.resolve(playAnswer());
     const video = await findVideo();
     expect(video).toHaveAttribute('src', STREAM_URL);
+    expect(api.playVideo).toHaveBeenCalledTimes(1);
+    for (const other of [
+      api.checkSubjectExpiration,
+      api.fetchVideos,
+      api.fetchSubjects,
+      api.filteredVideos,
+    ]) {
+      expect(other).not.toHaveBeenCalled();
+    }
+  });
+
+  // Issue 19: the position, the comments and the up-next list are not on the first frame's path.
+  it('plays without waiting for the stored position, and asks for up next only once the first frame shows', async () => {
+    const api = {
+      ...baseApi(),
+      // The account's position never answers (a slow link): the Play button and the stream must not care.
+      getVideoPosition: vi.fn(() => new Promise<never>(() => undefined)),
+    };
+    renderPlayer(api);
+    const video = await findVideo();
+    expect(video).toHaveAttribute('src', STREAM_URL);
+    expect(api.getVideoPosition).toHaveBeenCalledWith('v1');
+    expect(screen.getByText(COMMENT.text)).toBeInTheDocument();
+    // The up-next list (its call, its thumbnails) is not even there to ask before the first frame.
+    expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
+    metadataLoaded(video);
+    fireEvent.play(video);
+    expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
+    expect(api.upNextVideos).not.toHaveBeenCalled();
+    fireEvent.playing(video);
+    await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
+  });
+
+  it("shows the lesson's own thumbnail at the width the frame draws, one file for the image and the poster", async () => {
+    const srcset =
+      'http://localhost/media/thumbnails/v1-160w.webp 160w, http://localhost/media/thumbnails/v1-320w.webp 320w';
+    const { container } = renderPlayer(baseApi({ ...VIDEO, thumbnailSrcset: srcset }));
+    await screen.findByRole('button', { name: 'Play' });
+    const poster = container.querySelector('.player__poster');
+    expect(poster).toHaveAttribute('src', 'http://localhost/media/thumbnails/v1-320w.webp');
+    expect(poster).toHaveAttribute('fetchpriority', 'high');
+    expect(await findVideo()).toHaveAttribute('poster', 'http://localhost/media/thumbnails/v1-320w.webp');
   });
 
   it('plays an unlocked video: plain controls, inline, metadata preload, poster, and its details', async () => {
@@ -135,7 +187,7 @@ describe('VideoPlayer screen', () => {
     expect(context.ui.getState().cartOpen).toBe(true);
   });
 
-  describe('offline, when the expiry check gets no answer at all', () => {
+  describe("offline, when the player's request gets no answer at all", () => {
     const offlineCheck = () =>
       vi.fn(async () => Promise.reject(new ApiError({ status: 0, key: 'errors.network' })));
     const withAccess = (expiresAt: string) => ({
@@ -147,13 +199,13 @@ describe('VideoPlayer screen', () => {
     });
 
     it('plays a paid subject on the expiry the device last heard from the server', async () => {
-      const api = { ...baseApi(), checkSubjectExpiration: offlineCheck() };
+      const api = { ...baseApi(), playVideo: offlineCheck() };
       renderPlayer(api, { device: withAccess(new Date(Date.now() + 86_400_000).toISOString()) });
       expect(await findVideo()).toHaveAttribute('src', STREAM_URL);
     });
 
     it('locks it when that expiry has passed', async () => {
-      const api = { ...baseApi(), checkSubjectExpiration: offlineCheck() };
+      const api = { ...baseApi(), playVideo: offlineCheck() };
       const { container } = renderPlayer(api, {
         device: withAccess(new Date(Date.now() - 1_000).toISOString()),
       });
@@ -162,7 +214,7 @@ describe('VideoPlayer screen', () => {
     });
   });
 
-  it('locks a video whose list still shows it unlocked once the check says the access expired', async () => {
+  it('locks a video the answer shows unlocked when the same answer says the access expired', async () => {
     const { container } = renderPlayer(baseApi(VIDEO, true));
     await screen.findByRole('button', { name: 'Add to cart' });
     expect(container.querySelector('video')).toBeNull();
@@ -331,7 +383,10 @@ describe('VideoPlayer screen', () => {
   it('reloads an expired stream URL and continues from the same position', async () => {
     const api = {
       ...baseApi(),
-      filteredVideos: vi.fn(async () => [{ ...VIDEO, streamUrl: FRESH_STREAM_URL }]),
+      playVideo: vi
+        .fn()
+        .mockResolvedValueOnce(playAnswer())
+        .mockResolvedValue(playAnswer({ ...VIDEO, streamUrl: FRESH_STREAM_URL })),
     };
     renderPlayer(api);
     const video = await findVideo();
@@ -343,7 +398,7 @@ describe('VideoPlayer screen', () => {
     await waitFor(() =>
       expect(screen.getByLabelText(`Video: ${VIDEO.title}`)).toHaveAttribute('src', FRESH_STREAM_URL),
     );
-    expect(api.filteredVideos).toHaveBeenCalledWith({ subjectTitle: 'Mathematics', subsection: 'Vectors' });
+    expect(api.playVideo).toHaveBeenCalledTimes(2);
     const fresh = screen.getByLabelText(`Video: ${VIDEO.title}`) as HTMLVideoElement;
     expect(fresh.currentTime).toBe(0);
     metadataLoaded(fresh);
@@ -351,8 +406,7 @@ describe('VideoPlayer screen', () => {
   });
 
   it('gives the video a new element even when the same URL comes back', async () => {
-    const api = { ...baseApi(), filteredVideos: vi.fn(async () => [VIDEO]) };
-    renderPlayer(api);
+    renderPlayer(baseApi());
     const video = await findVideo();
     metadataLoaded(video);
     fireEvent.error(video);
@@ -362,7 +416,7 @@ describe('VideoPlayer screen', () => {
 
   it('says so when the video still cannot be played after fresh URLs, and tries again on request', async () => {
     const user = userEvent.setup();
-    const api = { ...baseApi(), filteredVideos: vi.fn(async () => [VIDEO]) };
+    const api = baseApi();
     renderPlayer(api);
     await findVideo();
     for (let attempt = 0; attempt <= 2; attempt++) {
@@ -374,14 +428,16 @@ describe('VideoPlayer screen', () => {
     expect(
       await screen.findByText('This video cannot be played right now. Check your connection and try again.'),
     ).toBeInTheDocument();
-    expect(api.filteredVideos).toHaveBeenCalledTimes(2);
+    // The first load, then two fresh ones.
+    expect(api.playVideo).toHaveBeenCalledTimes(3);
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(api.filteredVideos).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(api.playVideo).toHaveBeenCalledTimes(4));
   });
 
   it('lists the videos up next with thumbnails, linking to the player', async () => {
     const api = baseApi();
     renderPlayer(api);
+    fireEvent.playing(await findVideo());
     const upNext = await screen.findByRole('region', { name: 'Up next' });
     const link = await within(upNext).findByRole('link', { name: /Adding vectors/ });
     expect(link).toHaveAttribute('href', '/video-player?videoId=v2');
@@ -397,10 +453,12 @@ describe('VideoPlayer screen', () => {
     const user = userEvent.setup();
     const api = {
       ...baseApi(),
-      fetchVideos: vi
+      // No network at all: the one request fails, and so does the service worker's kept list.
+      playVideo: vi
         .fn()
         .mockRejectedValueOnce(new ApiError({ status: 0, key: 'errors.network' }))
-        .mockResolvedValue([VIDEO]),
+        .mockResolvedValue(playAnswer()),
+      fetchVideos: vi.fn().mockRejectedValueOnce(new ApiError({ status: 0, key: 'errors.network' })),
     };
     renderPlayer(api);
     const alert = await screen.findByText('Network error. Please check your internet connection.');

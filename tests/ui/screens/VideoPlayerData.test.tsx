@@ -80,13 +80,15 @@ function fakeNetwork(initial: NetworkHints) {
 
 function api(overrides: Partial<AppApi> = {}): Partial<AppApi> {
   return {
+    playVideo: vi.fn(async () => ({
+      success: true as const,
+      video: DATA_VIDEO,
+      price: MATHS.price,
+      expired: false,
+      expiresAt: '2099-09-01T00:00:00.000Z',
+    })),
     fetchVideos: vi.fn(async () => [DATA_VIDEO, NEXT_VIDEO]),
     fetchSubjects: vi.fn(async () => [MATHS]),
-    checkSubjectExpiration: vi.fn(async () => ({
-      success: true as const,
-      expired: false,
-      expiresAt: '2026-09-01T00:00:00.000Z',
-    })),
     upNextVideos: vi.fn(async () => [NEXT_VIDEO]),
     viewVideo: vi.fn(async () => ({ success: true as const, likes: 4, dislikes: 1, views: 11 })),
     getVideoPosition: vi.fn(async () => ({ success: true as const, position: null, updatedAt: null })),

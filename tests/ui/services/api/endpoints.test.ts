@@ -220,6 +220,7 @@ const CASES = {
     videoRead,
   ),
   upNextVideos: sends('POST videos/upnext-videos', { videoId: 'v1' }, (e, p) => e.upNextVideos(p), videoRead),
+  playVideo: calls('GET videos/video/play?videoId=v%201', (e) => e.playVideo('v 1'), videoRead),
   commentVideo: sends(
     'POST videos/video/comment',
     { videoId: 'v1', text: 'Merci !' },

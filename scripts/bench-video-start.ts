@@ -1,0 +1,343 @@
+/**
+ * How long a paid lesson takes to start on a slow phone (issue 19): Chromium at 360×640 with the network and
+ * the CPU throttled through the DevTools protocol, a paid student opens `#/video-player?videoId=…` of a
+ * seeded lesson and taps Play; the time runs from opening the URL (the document's navigation start) to the
+ * video's `currentTime` > 0. Two profiles (Lighthouse's mobile one and a poor 3G), cold (a fresh profile:
+ * nothing cached) and warm (the same lesson opened a second time: the HTTP cache holds what the first visit
+ * fetched), 5 runs each by default; median and range, and the bytes received before the first frame.
+ *
+ *   npm run bench:video-start                   builds, then 5 runs of each profile, cold and warm
+ *   tsx scripts/bench-video-start.ts --no-build --runs 3
+ *   … --profile poor-3g                         one profile only
+ *   … --write                                   also writes the result into docs/performance.md
+ *
+ * The service worker is blocked, as in the e2e tests: DevTools' throttling does not apply to what a worker
+ * fetches, and its precache would compete with the lesson. What is measured is the network path, the one a
+ * first visit (and a browser without the installed app) takes. The script depends only on the server's
+ * bench helpers (scripts/bench-lighthouse.ts), so it can be copied into another checkout of the app (main
+ * before a change) and run there for the figures before it.
+ */
+import { execSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { startBenchServer } from './bench-lighthouse';
+
+const ROOT = resolve(import.meta.dirname, '..');
+/** Where `--write` puts a run in docs/performance.md. */
+const RUNS_MARKER = '<!-- bench:video-start runs, newest first -->';
+
+export interface NetworkProfile {
+  name: string;
+  label: string;
+  /** Round-trip time added to every request, ms. */
+  latencyMs: number;
+  downloadKbps: number;
+  uploadKbps: number;
+  cpuSlowdown: number;
+}
+
+export const PROFILES: readonly NetworkProfile[] = [
+  // Lighthouse's mobile preset (its "slow 4G"): 1.6 Mb/s down, 750 kb/s up, 150 ms RTT, 4× CPU.
+  {
+    name: 'lighthouse-mobile',
+    label: 'Lighthouse mobile (1.6 Mb/s, 150 ms RTT, 4× CPU)',
+    latencyMs: 150,
+    downloadKbps: 1638.4,
+    uploadKbps: 750,
+    cpuSlowdown: 4,
+  },
+  // A poor 3G link, as students have away from the towns.
+  {
+    name: 'poor-3g',
+    label: 'poor 3G (400 kb/s, 400 ms RTT, 4× CPU)',
+    latencyMs: 400,
+    downloadKbps: 400,
+    uploadKbps: 400,
+    cpuSlowdown: 4,
+  },
+];
+
+/** What one start cost. */
+interface StartRun {
+  /** Navigation start → the Play button in the page, tapped at once (what a student waits for before tapping). */
+  playButtonMs: number;
+  /** Navigation start → the video's currentTime > 0. */
+  firstFrameMs: number;
+  /** Bytes received (encoded, as on the wire) before the first frame, and by how many network requests. */
+  bytes: number;
+  requests: number;
+  /** The rendition that played, from its file name. */
+  rendition: string;
+}
+
+const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const TIMEOUT_MS = 60_000;
+
+/**
+ * Taps Play the moment it shows, and watches for the first frame: the first moment a video's currentTime is
+ * above 0. The tap is the page's own (a click on the button as soon as it is in the document), so the
+ * figure is the app's and not the test driver's: Playwright's tap waits for the button to be stable over
+ * several frames, which under a 4× slower CPU took 0.4–0.8 s. Chromium is started with the autoplay policy
+ * that a real tap satisfies.
+ */
+const PAGE_PROBE = `(() => {
+  const w = window;
+  w.__playMs = null;
+  w.__firstFrameMs = null;
+  const poll = () => {
+    const video = document.querySelector('video');
+    if (video && video.currentTime > 0) {
+      w.__firstFrameMs = performance.now();
+      w.__firstFrameSrc = video.currentSrc;
+      return;
+    }
+    requestAnimationFrame(poll);
+  };
+  const tapPlay = () => {
+    const play = document.querySelector('.player__play');
+    if (!play || w.__playMs !== null) return;
+    w.__playMs = performance.now();
+    play.click();
+    requestAnimationFrame(poll);
+  };
+  new MutationObserver(tapPlay).observe(document, { childList: true, subtree: true });
+})();`;
+
+/** Counts what the page receives, request by request, as the DevTools protocol reports it. */
+function countBytes(cdp: CDPSession) {
+  const finished = new Map<string, number>();
+  const partial = new Map<string, number>();
+  let counting = true;
+  cdp.on('Network.dataReceived', (event) => {
+    if (counting) partial.set(event.requestId, (partial.get(event.requestId) ?? 0) + event.encodedDataLength);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (counting) finished.set(event.requestId, event.encodedDataLength);
+  });
+  return {
+    reset() {
+      finished.clear();
+      partial.clear();
+      counting = true;
+    },
+    stop(): { bytes: number; requests: number } {
+      counting = false;
+      let bytes = 0;
+      let requests = 0;
+      for (const id of new Set([...finished.keys(), ...partial.keys()])) {
+        const received = finished.get(id) ?? partial.get(id) ?? 0;
+        bytes += received;
+        // A request answered from the HTTP cache receives nothing: it is not a request on the network.
+        if (received > 0) requests += 1;
+      }
+      return { bytes, requests };
+    },
+  };
+}
+
+async function throttle(cdp: CDPSession, profile: NetworkProfile | null): Promise<void> {
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: profile?.latencyMs ?? 0,
+    downloadThroughput: profile ? (profile.downloadKbps * 1000) / 8 : -1,
+    uploadThroughput: profile ? (profile.uploadKbps * 1000) / 8 : -1,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile?.cpuSlowdown ?? 1 });
+}
+
+/** Opens the lesson and waits for its first frame (the page's probe taps Play as soon as it shows). */
+async function startLesson(page: Page, url: string): Promise<Omit<StartRun, 'bytes' | 'requests'>> {
+  await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+  await page.waitForFunction(
+    () => (window as { __firstFrameMs?: number | null }).__firstFrameMs != null,
+    null,
+    {
+      timeout: TIMEOUT_MS,
+      polling: 50,
+    },
+  );
+  const { playButtonMs, firstFrameMs, src } = await page.evaluate(() => {
+    const w = window as { __playMs?: number; __firstFrameMs?: number; __firstFrameSrc?: string };
+    return {
+      playButtonMs: w.__playMs ?? Number.NaN,
+      firstFrameMs: w.__firstFrameMs ?? Number.NaN,
+      src: w.__firstFrameSrc ?? '',
+    };
+  });
+  const rendition = /-(saver|360p|480p)\.mp4/.exec(src)?.[1] ?? (src ? 'other' : '?');
+  return { playButtonMs, firstFrameMs, rendition };
+}
+
+async function newPhone(browser: Browser, origin: string, storage: Record<string, string>) {
+  const context: BrowserContext = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+  await context.addInitScript(PAGE_PROBE);
+  const page = await context.newPage();
+  // The student's session, set from a page of the origin that loads nothing (the API's health call).
+  await page.goto(`${origin}/health`);
+  await page.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storage);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  return { context, page, cdp };
+}
+
+/** A first visit: a fresh profile, nothing cached. */
+async function coldRun(
+  browser: Browser,
+  origin: string,
+  storage: Record<string, string>,
+  url: string,
+  profile: NetworkProfile,
+): Promise<StartRun> {
+  const { context, page, cdp } = await newPhone(browser, origin, storage);
+  try {
+    await cdp.send('Network.clearBrowserCache');
+    const bytes = countBytes(cdp);
+    await throttle(cdp, profile);
+    const start = await startLesson(page, url);
+    return { ...start, ...bytes.stop() };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A second visit: the lesson was opened and played once (unthrottled), then it is opened again. */
+async function warmRun(
+  browser: Browser,
+  origin: string,
+  storage: Record<string, string>,
+  url: string,
+  profile: NetworkProfile,
+): Promise<StartRun> {
+  const { context, page, cdp } = await newPhone(browser, origin, storage);
+  try {
+    await startLesson(page, url);
+    await page.goto('about:blank');
+    const bytes = countBytes(cdp);
+    await throttle(cdp, profile);
+    const start = await startLesson(page, url);
+    return { ...start, ...bytes.stop() };
+  } finally {
+    await context.close();
+  }
+}
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+
+function flag(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
+  const runs = Number(flag('--runs') ?? 5);
+  const only = flag('--profile');
+  const profiles = PROFILES.filter((profile) => only === undefined || profile.name === only);
+  if (profiles.length === 0)
+    throw new Error(`No profile named ${only}: ${PROFILES.map((p) => p.name).join(', ')}`);
+
+  const server = await startBenchServer();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  const lines: string[] = [];
+  const say = (line: string) => {
+    console.log(line);
+    lines.push(line);
+  };
+  try {
+    // The first lesson of a subject the bench student paid for, with its renditions.
+    const listed = await server.app.inject({ method: 'GET', url: '/videos/fetchvideos' });
+    const lesson = listed
+      .json<{ _id: string; subjectId: string; renditions: unknown[] }[]>()
+      .find((video) => video.subjectId === 'ang-maths-f5' && video.renditions.length > 0);
+    if (!lesson) throw new Error('No seeded lesson of ang-maths-f5 with renditions');
+    const url = `${server.origin}/#/video-player?videoId=${encodeURIComponent(lesson._id)}`;
+    const commit = (() => {
+      try {
+        return execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+      } catch {
+        return '?';
+      }
+    })();
+
+    say(`### \`npm run bench:video-start\`, ${new Date().toISOString()} (${commit})`);
+    say('');
+    say(
+      `Machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Chromium ${browser.version()}; lesson ${lesson._id}; ${runs} runs each; service worker blocked.`,
+    );
+    say(`Load average (1/5/15 min) before: ${load()}`);
+    say('');
+    say('| profile | visit | run | Play on screen | first frame | bytes before it | requests | rendition |');
+    say('|---|---|---:|---:|---:|---:|---:|---|');
+    const results: { profile: NetworkProfile; visit: string; runs: StartRun[] }[] = [];
+    for (const profile of profiles) {
+      for (const visit of ['cold', 'warm'] as const) {
+        const mine: StartRun[] = [];
+        for (let run = 1; run <= runs; run++) {
+          const measure = visit === 'cold' ? coldRun : warmRun;
+          const result = await measure(browser, server.origin, server.studentStorage, url, profile);
+          mine.push(result);
+          say(
+            `| ${profile.name} | ${visit} | ${run} | ${seconds(result.playButtonMs)} | ${seconds(result.firstFrameMs)} | ${kb(result.bytes)} | ${result.requests} | ${result.rendition} |`,
+          );
+        }
+        results.push({ profile, visit, runs: mine });
+      }
+    }
+    say('');
+    say(
+      '| profile | visit | first frame (median) | range | Play on screen (median) | bytes before it (median) |',
+    );
+    say('|---|---|---:|---|---:|---:|');
+    for (const { profile, visit, runs: mine } of results) {
+      const frames = mine.map((run) => run.firstFrameMs);
+      say(
+        `| ${profile.label} | ${visit} | **${seconds(median(frames))}** | ${seconds(Math.min(...frames))}–${seconds(Math.max(...frames))} | ${seconds(median(mine.map((run) => run.playButtonMs)))} | ${kb(median(mine.map((run) => run.bytes)))} |`,
+      );
+    }
+    say('');
+    say(`Load average after: ${load()}`);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  if (process.argv.includes('--write')) {
+    // Newest first, under the section's marker (at the end of the file where there is none).
+    const docs = join(ROOT, 'docs', 'performance.md');
+    const text = readFileSync(docs, 'utf8');
+    const at = text.indexOf(RUNS_MARKER);
+    const block = `${lines.join('\n')}\n`;
+    writeFileSync(
+      docs,
+      at < 0
+        ? `${text}\n${block}`
+        : `${text.slice(0, at + RUNS_MARKER.length)}\n\n${block}${text.slice(at + RUNS_MARKER.length)}`,
+    );
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

@@ -1,0 +1,43 @@
+import type { Endpoints } from '../services/api/endpoints';
+import type { VideoPlayAnswer } from '../services/api/types';
+
+/**
+ * A lesson's first request, started before its player renders (issue 19): by the tap on a link to it, or
+ * with the app's code when the app opens on the player. The player takes the answer instead of asking
+ * again. It is handed over once and only while fresh: it carries signed URLs, and a later visit must not
+ * play from a stale answer (the access may have changed).
+ */
+export const PLAYER_START_FRESH_MS = 30_000;
+
+type PlayApi = Pick<Endpoints, 'playVideo'>;
+
+const started = new Map<string, { at: number; answer: Promise<VideoPlayAnswer> }>();
+
+/** Asks for the lesson's player data now, once however often it is called while the answer is fresh. */
+export function prefetchPlayerStart(
+  api: PlayApi,
+  videoId: string,
+  now: () => number = Date.now,
+): Promise<VideoPlayAnswer> {
+  const current = started.get(videoId);
+  if (current && now() - current.at < PLAYER_START_FRESH_MS) return current.answer;
+  const answer = api.playVideo(videoId);
+  // A failed prefetch is forgotten: the player asks again and shows the failure itself.
+  answer.catch(() => {
+    if (started.get(videoId)?.answer === answer) started.delete(videoId);
+  });
+  started.set(videoId, { at: now(), answer });
+  return answer;
+}
+
+/** The prefetched answer for the lesson if there is a fresh one (handed over once), else a new request. */
+export function takePlayerStart(
+  api: PlayApi,
+  videoId: string,
+  now: () => number = Date.now,
+): Promise<VideoPlayAnswer> {
+  const current = started.get(videoId);
+  started.delete(videoId);
+  if (current && now() - current.at < PLAYER_START_FRESH_MS) return current.answer;
+  return api.playVideo(videoId);
+}

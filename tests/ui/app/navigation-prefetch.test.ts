@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import { prefetchOnNavigation } from '../../../src/app/navigation-prefetch';
+import type { Endpoints } from '../../../src/services/api/endpoints';
+
+// Issue 19: a tap on a lesson asks for what its player needs before the router renders the new screen;
+// touching a card (a scroll may start there) costs no request of data.
+
+describe('a tap on a lesson', () => {
+  it('asks for the lesson’s access and stream at the click, once, before the location changes', () => {
+    const playVideo = vi.fn(() => new Promise<never>(() => undefined));
+    prefetchOnNavigation(window, { playVideo } as unknown as Endpoints, () => true);
+    const link = document.createElement('a');
+    link.href = '#/video-player?videoId=tapped-lesson';
+    link.innerHTML = '<span>Quadratic equations</span>';
+    document.body.append(link);
+    // The router would render on the click; here nothing changes the location, so what is seen is the tap's.
+    link.addEventListener('click', (event) => event.preventDefault());
+    const card = link.firstElementChild as HTMLElement;
+
+    card.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(playVideo).not.toHaveBeenCalled();
+    card.click();
+    expect(playVideo).toHaveBeenCalledWith('tapped-lesson');
+    expect(window.location.hash).not.toContain('tapped-lesson');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    card.click();
+    expect(playVideo).toHaveBeenCalledTimes(1);
+    link.remove();
+  });
+});
