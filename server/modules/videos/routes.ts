@@ -22,9 +22,9 @@ import { mediaExpiry, presentVideos } from './present-videos';
 import { type CatalogueVideo, findPlayAccess, loadCatalogueVideos } from './queries';
 import {
   filteredVideosBody,
-  type SubjectLessonCount,
   playQuery,
   playResponse,
+  type SubjectLessonCount,
   type VideoJson,
   type VideoPageQuery,
   videoIdBody,
