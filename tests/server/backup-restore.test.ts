@@ -92,6 +92,7 @@ describe('backup and restore', () => {
   let deleted: TestStudent;
   let waiting: TestStudent;
   let waitingReference: string;
+  let waitingSince: number;
   let registeredDuring: TestStudent[];
 
   it('takes a backup while students register and pay', { timeout: 120_000 }, async () => {
@@ -131,6 +132,7 @@ describe('backup and restore', () => {
     waiting = await source.registerAndLogin();
     const [subject] = await pricedSubjects(source, 1);
     if (subject === undefined) throw new Error('no priced subject');
+    waitingSince = Date.now();
     waitingReference = await paymentCalls(source).startPayment(
       waiting,
       [{ subject, amount: 1 }],
@@ -250,6 +252,11 @@ describe('backup and restore', () => {
       return row;
     };
     expect(await read()).toEqual({ status: 'PENDING', granted_at: null });
+    // The payer approves DELAYED_MS after the start. A reconciler pass before that reads PENDING and, as a
+    // real one, waits its retry delay (longer than this test) before the next: so the first pass comes after.
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, waitingSince + DELAYED_MS + 500 - Date.now())),
+    );
     const deadline = Date.now() + 30_000;
     while ((await read())?.granted_at === null) {
       if (Date.now() > deadline) throw new Error('the restored reconciler never settled the payment');
