@@ -11,10 +11,14 @@ import { gzipSync } from 'node:zlib';
  * Issue 12 asked for 105 KB: 100.2 KB (123.4 KB before issue 12, 115.4 KB before the landing hydrated
  * without XState). The libraries the landing hydrates with are the shell chunk, 87.3 KB (react-dom with
  * react and the scheduler, i18next and react-i18next, wouter); XState, @xstate/react and the root actors
- * load after the first screen (docs/performance.md). The budget is what was reached plus 1.8 KB, so the
- * landing cannot grow back unnoticed.
+ * load after the first screen (docs/performance.md). The budget was what was reached plus 1.8 KB (102 KB),
+ * so the landing cannot grow back unnoticed. Issue 18 and 19 spent it and 1.1 KB more (103.1 KB): the
+ * language rule read before the first render (a French phone no longer downloads the English dictionary,
+ * about 30 KB), a stored student's start on home, the offline state of a page whose code cannot be
+ * downloaded, the tap on a lesson that asks for its player's answer before the screen renders. Budget: that
+ * plus 0.9 KB, still under issue 12's 105 KB.
  */
-export const LANDING_BUDGET_BYTES = 102 * 1024;
+export const LANDING_BUDGET_BYTES = 104 * 1024;
 
 interface ManifestChunk {
   file: string;

@@ -51,7 +51,8 @@ describe.each(['en', 'fr'] as const)('golden journey (%s)', (lang) => {
     await app.logInWithUsername(account);
 
     // Two subjects from the catalogue, then one more access period of the first one in the cart.
-    await app.open('home');
+    // Anglophone subjects: a French reader's home opens on the francophone section (docs/home.md).
+    await app.open('home?section=anglophone');
     await app.subjectCard(MATHS.title).waitFor();
     await app.addToCart(MATHS.title);
     await app.addToCart(PHYSICS.title);

@@ -66,7 +66,7 @@ describe.each<Lang>(['fr', 'en'])('download my data (%s)', (lang) => {
       app.t('profile.data.summary.field', { label: app.t('account.fields.email'), value: account.email }),
     );
     expect(text).toContain(`${data.access[0]?.subjectTitle} `);
-    expect(text).toContain(app.t('transactions.status.SUCCESSFUL'));
+    expect(text).toContain(app.t('checkout.status.successful'));
     expect(text).toContain(app.t('profile.data.summary.footer'));
     expect(device.pageErrors).toEqual([]);
     await device.context.close();

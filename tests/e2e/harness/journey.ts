@@ -50,7 +50,8 @@ export async function signedInStudent(
   if (app.lang !== 'en') await app.chooseLanguage();
   await app.logInWithUsername(account);
   if (options.cart?.length) {
-    await app.open('home');
+    // The carts here hold anglophone subjects; a French reader's home opens on the francophone section.
+    await app.open('home?section=anglophone');
     for (const title of options.cart) await app.addToCart(title);
   }
   return { device, app, account, api };
