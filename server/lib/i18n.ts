@@ -28,7 +28,8 @@ const messages: Record<Language, Catalogue> = {
     registered: 'Your account has been created. You can now log in.',
     usernameTaken: 'This username is already taken.',
     emailTaken: 'This e-mail address is already registered.',
-    phoneTaken: 'This phone number is already registered.',
+    phoneTaken:
+      'This phone number already has an account. If it is yours, log in with it; if you share this phone, register with another number: one Mobile Money number can still pay for several accounts.',
     profileUpdated: 'Your profile has been updated.',
     passwordChanged: 'Your password has been changed. Other sessions have been logged out.',
     wrongPassword: 'The current password is not correct.',
@@ -73,7 +74,8 @@ const messages: Record<Language, Catalogue> = {
     registered: 'Votre compte a été créé. Vous pouvez maintenant vous connecter.',
     usernameTaken: "Ce nom d'utilisateur est déjà pris.",
     emailTaken: 'Cette adresse e-mail est déjà enregistrée.',
-    phoneTaken: 'Ce numéro de téléphone est déjà enregistré.',
+    phoneTaken:
+      'Ce numéro de téléphone a déjà un compte. Si c’est le vôtre, connectez-vous avec ; si vous partagez ce téléphone, inscrivez-vous avec un autre numéro : un même numéro Mobile Money peut payer pour plusieurs comptes.',
     profileUpdated: 'Votre profil a été mis à jour.',
     passwordChanged: 'Votre mot de passe a été modifié. Les autres sessions ont été déconnectées.',
     wrongPassword: "Le mot de passe actuel n'est pas correct.",

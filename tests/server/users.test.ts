@@ -105,7 +105,7 @@ describe('POST /users/register', () => {
     [
       'phone',
       { username: 'other_3', email: 'other3@example.cm', phonenumber: '677100001' },
-      'This phone number is already registered.',
+      'This phone number already has an account. If it is yours, log in with it; if you share this phone, register with another number: one Mobile Money number can still pay for several accounts.',
     ],
   ])('rejects a taken %s with 409', async (_what, change, msg) => {
     const { status, body } = await ctx.request({
