@@ -259,6 +259,17 @@ export const dataExportSchema = z.object({
   /** Phones registered for notifications. */
   devices: z.array(z.object({ platform: z.string(), token: z.string(), updatedAt: z.string() })),
   passwordResets: z.array(z.object({ requestedAt: z.string(), expiresAt: z.string(), used: z.boolean() })),
+  /** Access codes the student redeemed (issue 20): the batch, when, and what each gave until when. */
+  codeRedemptions: z.array(
+    z.object({
+      batch: z.string(),
+      redeemedAt: z.string(),
+      days: z.number().int(),
+      granted: z.array(
+        z.object({ subjectId: z.string(), subjectTitle: z.string().nullable(), expiresAt: z.string() }),
+      ),
+    }),
+  ),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 export const dataExportResponse = z.object({ success: z.literal(true), data: dataExportSchema });

@@ -231,6 +231,8 @@ const TABLES: Record<string, TableRule> = {
   momo_client_credentials: { notPersonal: "this server's own api user at the provider" },
   momo_sandbox_api_users: { notPersonal: "the emulator's api users: this server's, not a student's" },
   momo_sandbox_tokens: { notPersonal: "the emulator's access tokens for those api users" },
+  code_batches: { notPersonal: "the operator's batches of access codes: a school's or a bookshop's name" },
+  access_codes: { notPersonal: 'keyed hashes of codes and their seats left, naming nobody' },
 
   subject_access: { rowsDeleted: 'what the student bought access to' },
   password_resets: { rowsDeleted: 'reset links of the account' },
@@ -257,6 +259,16 @@ const TABLES: Record<string, TableRule> = {
       token_version: KEPT("bumped by the deletion: the account's last tokens stay refused"),
       deleted_at: KEPT('when the account was erased'),
       language: KEPT('the language the app was in (migration 010): names nobody'),
+    },
+  },
+  code_redemptions: {
+    columns: {
+      id: KEPT('a random id'),
+      code_hash: KEPT('the seat stays taken: a spent code is not spent again'),
+      student_id: ERASED,
+      granted: KEPT('the subjects and expiries the seat gave, naming nobody once the student is erased'),
+      days: KEPT("the code's days"),
+      redeemed_at: KEPT('when the seat was taken'),
     },
   },
   payments: {

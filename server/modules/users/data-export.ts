@@ -22,6 +22,7 @@ export const EXPORTED_TABLES = [
   'playback_positions',
   'push_tokens',
   'password_resets',
+  'code_redemptions',
 ] as const;
 
 const iso = (value: Date | string | null): string | null =>
@@ -101,6 +102,7 @@ export function exportStudentData(
       positions,
       devices,
       resets,
+      redemptions,
     ] = [
       await listPaidSubjects(tx, studentId),
       await payments(tx, studentId),
@@ -176,7 +178,20 @@ export function exportStudentData(
         'SELECT created_at, expires_at, used_at FROM password_resets WHERE student_id = $1 ORDER BY created_at',
         [studentId],
       ),
+      await tx.query<{
+        batch: string;
+        redeemed_at: Date;
+        days: number;
+        granted: { subjectId: string; expiresAt: string }[];
+      }>(
+        `SELECT b.name AS batch, r.redeemed_at, r.days, r.granted
+             FROM code_redemptions r JOIN access_codes c ON c.code_hash = r.code_hash
+             JOIN code_batches b ON b.id = c.batch_id
+            WHERE r.student_id = $1 ORDER BY r.redeemed_at, r.id`,
+        [studentId],
+      ),
     ];
+    const subjectTitles = new Map(access.map((row) => [row.subject_id, row.subject_title]));
     const now = Date.now();
     return {
       format: 'studycam-personal-data' as const,
@@ -253,6 +268,16 @@ export function exportStudentData(
         requestedAt: isoOf(row.created_at),
         expiresAt: isoOf(row.expires_at),
         used: row.used_at !== null,
+      })),
+      codeRedemptions: redemptions.map((row) => ({
+        batch: row.batch,
+        redeemedAt: isoOf(row.redeemed_at),
+        days: row.days,
+        granted: row.granted.map((grant) => ({
+          subjectId: grant.subjectId,
+          subjectTitle: subjectTitles.get(grant.subjectId) ?? null,
+          expiresAt: isoOf(grant.expiresAt),
+        })),
       })),
     };
   });

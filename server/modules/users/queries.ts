@@ -233,7 +233,7 @@ export function eraseAccount(db: Db, studentId: string): Promise<string | null> 
         studentId,
       ]);
     }
-    // Access codes redeemed (migration 011): the seat stays taken, but no longer says whose it was.
+    // Access codes redeemed (migration 012): the seat stays taken, but no longer says whose it was.
     await tx.query('UPDATE code_redemptions SET student_id = NULL WHERE student_id = $1', [studentId]);
     await tx.query(
       `UPDATE students SET firstname = NULL, lastname = NULL, email = NULL, username = NULL, phonenumber = NULL,

@@ -150,6 +150,18 @@ export function myDataSummary(data: DataExport, t: Translate, formats: Formats):
       none,
     ),
     ...section(
+      t('profile.data.summary.codes'),
+      data.codeRedemptions.map((redemption) =>
+        t('profile.data.summary.code', {
+          date: date(redemption.redeemedAt),
+          batch: redemption.batch,
+          what: redemption.granted.map((grant) => grant.subjectTitle ?? grant.subjectId).join(', '),
+          days: redemption.days,
+        }),
+      ),
+      none,
+    ),
+    ...section(
       t('profile.data.summary.devices'),
       data.devices.map((device) =>
         t('profile.data.summary.device', { platform: device.platform, date: date(device.updatedAt) }),

@@ -23,6 +23,8 @@ export const API_ROOTS = [
   'health',
   'docs',
   'momo-sandbox',
+  // The operator's routes (access codes, issue 20), which `npm run codes` calls.
+  'operator',
 ] as const;
 
 /** Whether a path's first segment is one of the server's roots. */

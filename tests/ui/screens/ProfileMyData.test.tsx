@@ -124,6 +124,14 @@ const exported: DataExport = {
   ],
   devices: [],
   passwordResets: [],
+  codeRedemptions: [
+    {
+      batch: 'Lycée de Buea 2026',
+      redeemedAt: '2026-02-01T09:00:00.000Z',
+      days: 365,
+      granted: [{ subjectId: 'maths', subjectTitle: 'Mathématiques', expiresAt: '2027-02-01T09:00:00.000Z' }],
+    },
+  ],
 };
 const answer: DataExportResponse = { success: true, data: exported };
 
@@ -213,6 +221,7 @@ describe('Profile: download my data', () => {
       '  Vous avez aimé 1 commentaire',
       '  2 visionnages de leçons enregistrés',
       '  « Les dérivées » : arrêté à 2:05',
+      'Codes d’accès utilisés\n  1 févr. 2026, Lycée de Buea 2026 : Mathématiques, pour 365 jours',
       'Téléphones enregistrés pour les notifications\n  Aucune',
     ]) {
       expect(text).toContain(line);
