@@ -197,11 +197,14 @@ describe.each(['fr', 'en'] as const)('offline states (%s)', (lang) => {
       await expectLanguage(app.page, lang, 'landing');
       await app.logInWithUsername(account);
       await workerInControl(app.page);
-      for (const { route } of networkRoutes()) {
+      for (const { route, offline } of networkRoutes()) {
         await openRoute(app.page, route);
         await app.page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .loader'), null, {
           timeout: 20_000,
         });
+        // The copy is written to IndexedDB just after the list shows; the next route's page load must not cut
+        // that write short (a student reading the page gives it far longer).
+        if (offline === 'copy') await app.page.waitForTimeout(750);
         if (route === 'dashboard/tabs/transactions') {
           await app.page.getByRole('article', { name: formatFcfa(MATHS.price, lang) }).waitFor();
         }
