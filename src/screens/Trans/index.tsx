@@ -30,7 +30,8 @@ export default function Trans() {
         ))}
       </fieldset>
       <p className="hint" role="status">
-        {t('languagePage.current', { language: t(`lang.${current}`) })}
+        {/* The language's name as a sentence says it: "en français", not the picker's "Français". */}
+        {t('languagePage.current', { language: t(`languagePage.inSentence.${current}`) })}
       </p>
     </main>
   );

@@ -13,7 +13,7 @@ describe('the trans, navbar and footer pages', () => {
     const view = renderContent(<Trans />, { path: '/trans' });
     expect(await screen.findByRole('radio', { name: 'English' })).toBeChecked();
     await userEvent.click(screen.getByRole('radio', { name: 'Français' }));
-    expect(await screen.findByText("L'application est en Français.")).toBeInTheDocument();
+    expect(await screen.findByText("L'application est en français.")).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Français' })).toBeChecked();
     expect(view.storage.getLanguage()).toBe('fr');
   });
