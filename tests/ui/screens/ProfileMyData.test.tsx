@@ -222,7 +222,7 @@ describe('Profile: download my data', () => {
       '  2 visionnages de leçons enregistrés',
       '  « Les dérivées » : arrêté à 2:05',
       'Codes d’accès utilisés\n  1 févr. 2026, Lycée de Buea 2026 : Mathématiques, pour 365 jours',
-      'Téléphones enregistrés pour les notifications\n  Aucune',
+      'Téléphones enregistrés pour les notifications\n  Rien pour l’instant',
     ]) {
       expect(text).toContain(line);
     }
