@@ -22,6 +22,7 @@ import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import {
   catalogueHref,
   levelsOf,
+  otherSchoolSystem,
   requestedOrOwn,
   SECTIONS,
   type SectionInfo,
@@ -163,8 +164,7 @@ export default function Home() {
               messages={{ filtered: t('catalogue.emptyLevel'), unfiltered: t('catalogue.emptySection') }}
               clear={{ href: catalogueHref(section.id), label: t('catalogue.allLevels') }}
               otherwise={{
-                // Another section than this empty one: the other school system's.
-                href: catalogueHref(section.id === 'anglophone' ? 'francophone' : 'anglophone'),
+                href: catalogueHref(otherSchoolSystem(section.id)),
                 label: t('catalogue.otherSection'),
               }}
             />
