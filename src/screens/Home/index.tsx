@@ -120,19 +120,14 @@ export default function Home() {
 
   return (
     <main className="page home" id="main">
+      <h1>{studying ? t('home.continue.title') : t('home.title')}</h1>
+      <ExpiryNotices catalogue={subjects.data} />
       {studying ? (
         <>
-          <h1>{t('home.continue.title')}</h1>
-          <ExpiryNotices catalogue={subjects.data} />
           <ContinueWatching resource={progress} />
           <h2 className="home__catalogue-title">{t('home.title')}</h2>
         </>
-      ) : (
-        <>
-          <h1>{t('home.title')}</h1>
-          <ExpiryNotices catalogue={subjects.data} />
-        </>
-      )}
+      ) : null}
       <p className="hint">{t('home.intro')}</p>
       <SegmentedControl
         label={t('catalogue.sectionsLabel')}
