@@ -18,7 +18,13 @@ import { ShowMore } from '../../ui/ShowMore';
 import { Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { useQuery } from '../LoginWithUsername/use-query';
-import { levelsOf, requestedOrOwn, SECTIONS, sectionById } from '../SectionVideos/sections';
+import {
+  levelsOf,
+  otherSchoolSystem,
+  requestedOrOwn,
+  SECTIONS,
+  sectionById,
+} from '../SectionVideos/sections';
 import { BookCard } from './BookCard';
 import '../../ui/content-card.css';
 
@@ -163,7 +169,10 @@ export default function Books() {
           filtered={level !== '' || subject !== ''}
           messages={{ filtered: t('books.emptyFiltered'), unfiltered: t('books.emptySection') }}
           clear={{ href: booksHref(section.id), label: t('books.clearFilters') }}
-          otherwise={{ href: booksHref('anglophone'), label: t('books.otherSection') }}
+          otherwise={{
+            href: booksHref(otherSchoolSystem(section.id)),
+            label: t('books.otherSection', { section: t(`sections.${otherSchoolSystem(section.id)}.title`) }),
+          }}
         />
       ) : (
         <>

@@ -22,6 +22,7 @@ import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import {
   catalogueHref,
   levelsOf,
+  otherSchoolSystem,
   requestedOrOwn,
   SECTIONS,
   type SectionInfo,
@@ -119,19 +120,14 @@ export default function Home() {
 
   return (
     <main className="page home" id="main">
+      <h1>{studying ? t('home.continue.title') : t('home.title')}</h1>
+      <ExpiryNotices catalogue={subjects.data} />
       {studying ? (
         <>
-          <h1>{t('home.continue.title')}</h1>
-          <ExpiryNotices catalogue={subjects.data} />
           <ContinueWatching resource={progress} />
           <h2 className="home__catalogue-title">{t('home.title')}</h2>
         </>
-      ) : (
-        <>
-          <h1>{t('home.title')}</h1>
-          <ExpiryNotices catalogue={subjects.data} />
-        </>
-      )}
+      ) : null}
       <p className="hint">{t('home.intro')}</p>
       <SegmentedControl
         label={t('catalogue.sectionsLabel')}
@@ -163,8 +159,7 @@ export default function Home() {
               messages={{ filtered: t('catalogue.emptyLevel'), unfiltered: t('catalogue.emptySection') }}
               clear={{ href: catalogueHref(section.id), label: t('catalogue.allLevels') }}
               otherwise={{
-                // Another section than this empty one: the other school system's.
-                href: catalogueHref(section.id === 'anglophone' ? 'francophone' : 'anglophone'),
+                href: catalogueHref(otherSchoolSystem(section.id)),
                 label: t('catalogue.otherSection'),
               }}
             />

@@ -138,12 +138,11 @@ function Player({ channel, view, video, onMode, onPlay, onStop, onRetry }: Playe
   // Issue 18: the player opens above the channels; the student chose from a card further down, so it is
   // brought to the top of the screen, its Play control with it (and focus, for a screen reader).
   const heading = useRef<HTMLHeadingElement>(null);
-  const channelId = channel._id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only another channel chosen brings the player up again
   useEffect(() => {
-    if (!channelId) return;
     heading.current?.scrollIntoView?.({ block: 'start' });
     heading.current?.focus({ preventScroll: true });
-  }, [channelId]);
+  }, [channel._id]);
   return (
     <section className="live-player" aria-labelledby="live-player-title">
       <h2 id="live-player-title" ref={heading} tabIndex={-1}>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { MyDataFile } from '../../services/account/my-data';
-import { FormError, FormMessage } from '../../ui/FormMessage';
+import { FormOutcome } from '../../ui/FormMessage';
 
 interface MyDataProps {
   /** The file being prepared, if any. */
@@ -22,12 +22,7 @@ export function MyData({ busy, error, saved, onDownload }: MyDataProps) {
     <section className="profile__card stack" aria-labelledby="profile-data-title">
       <h2 id="profile-data-title">{t('profile.data.title')}</h2>
       <p className="hint">{t('profile.data.intro')}</p>
-      <FormError message={error} />
-      {saved ? (
-        <FormMessage tone="success">
-          <p>{t('profile.data.saved', { file: saved })}</p>
-        </FormMessage>
-      ) : null}
+      <FormOutcome error={error} confirmation={saved ? t('profile.data.saved', { file: saved }) : null} />
       {busy ? (
         <p className="visually-hidden" role="status">
           {t('profile.data.preparing')}

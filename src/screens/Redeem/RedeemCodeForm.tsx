@@ -2,8 +2,11 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CodeProblem } from '../../../machines/redeemCode';
 import { FormField } from '../../ui/FormField';
-import { FormMessage } from '../../ui/FormMessage';
+import { FormError } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
+
+/** The most characters the server takes for a code (its spaces and dashes included), typed or from a link. */
+export const CODE_FIELD_MAX = 64;
 
 export interface RedeemCodeFormProps {
   code: string;
@@ -41,13 +44,9 @@ export function RedeemCodeForm({
         onChange={onChange}
         error={problem === null ? undefined : `redeem.problem.${problem}`}
         autoComplete="off"
-        maxLength={64}
+        maxLength={CODE_FIELD_MAX}
       />
-      {error ? (
-        <FormMessage tone="error">
-          <p>{error}</p>
-        </FormMessage>
-      ) : null}
+      <FormError message={error} />
       <SubmitButton
         label={heldBack ? t('redeem.wait') : t('redeem.submit')}
         busyLabel={heldBack ? t('redeem.wait') : t('redeem.checking')}

@@ -7,14 +7,16 @@ import { useRedeemCode } from '../../app/use-redeem-code';
 import { FormPage } from '../../ui/FormPage';
 import { SignedOutNotice } from '../../ui/SignedOutNotice';
 import { useQuery } from '../LoginWithUsername/use-query';
-import { RedeemCodeForm } from './RedeemCodeForm';
+import { CODE_FIELD_MAX, RedeemCodeForm } from './RedeemCodeForm';
 
 /**
  * What a card's link gives (`#/redeem?code=…`): only the characters a code may have. The login's return
  * path can leave a '?' after it.
  */
 export function codeFromLink(query: string): string {
-  return (new URLSearchParams(query).get('code') ?? '').replace(/[^0-9A-Za-z -]/g, '').slice(0, 64);
+  return (new URLSearchParams(query).get('code') ?? '')
+    .replace(/[^0-9A-Za-z -]/g, '')
+    .slice(0, CODE_FIELD_MAX);
 }
 
 function RedeemForm({ initialCode }: { initialCode: string }) {

@@ -53,6 +53,15 @@ export function requestedOrOwn(requested: string | null, ownSection: () => Secti
   return SECTIONS.find((section) => section.id === requested) ?? sectionById(ownSection());
 }
 
+/**
+ * Where an empty section's "other section" link leads: the other school system's (a francophone student's
+ * empty list offers the anglophone one, and the other way round); the exam and activity sections offer the
+ * anglophone one, the first of the list.
+ */
+export function otherSchoolSystem(section: Section): Section {
+  return section === 'anglophone' ? 'francophone' : 'anglophone';
+}
+
 /** The video pages share one screen; the route's title key says which section it shows. */
 export function sectionByVideoRoute(route: string): SectionInfo {
   return SECTIONS.find((section) => section.videoRoute === route) ?? DEFAULT_SECTION;

@@ -239,6 +239,20 @@ describe('Books', () => {
     expect(within(free).getByText('Gratuit')).toBeInTheDocument();
   });
 
+  // An empty section's way on is the other school system's books, never the same empty list again.
+  it.each([
+    ['anglophone', 'en', 'See the Francophone section', '/books?section=francophone'],
+    ['francophone', 'fr', 'Voir la section Anglophone (GCE)', '/books?section=anglophone'],
+  ] as const)('an empty %s section leads to the other school system', async (section, lang, name, href) => {
+    renderContent(<Books />, {
+      path: `/books?section=${section}`,
+      lang,
+      storage: { language: lang },
+      api: { fetchSubjects: async () => SUBJECTS, fetchBookPage: pagedServer([]) },
+    });
+    expect(await screen.findByRole('link', { name })).toHaveAttribute('href', href);
+  });
+
   // Issue 18: the books open on the student's own section (docs/home.md), as home does.
   it('opens on the francophone section for a French reader who owns nothing', async () => {
     const fetchBookPage = pagedServer(BOOKS);

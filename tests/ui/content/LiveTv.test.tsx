@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import LiveTv from '../../../src/screens/LiveTv';
 import { CHANNELS, renderContent } from './fixtures';
 
@@ -28,6 +28,27 @@ describe('Live TV', () => {
     await userEvent.click(within(player).getByRole('radio', { name: 'Sound only (saves data)' }));
     expect(within(player).getByText('Uses about 17.3 MB of data per hour.')).toBeInTheDocument();
     expect(within(player).getByRole('button', { name: 'Play' })).toBeInTheDocument();
+  });
+
+  // Issue 18: the player opens above the list; a student who chose from a card further down is taken to it.
+  it("brings the chosen channel's player to the top of the screen, its heading focused", async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      renderContent(<LiveTv />, { path: '/live-tv', api: { fetchLiveTvChannels: async () => CHANNELS } });
+      await userEvent.click(await screen.findByRole('button', { name: 'Watch StudyCam Live' }));
+      const player = screen.getByRole('region', { name: 'StudyCam Live: lessons all day' });
+      const heading = within(player).getByRole('heading', { name: 'StudyCam Live: lessons all day' });
+      expect(heading).toHaveFocus();
+      expect(scrolled).toHaveBeenCalledTimes(1);
+      expect(scrolled.mock.contexts[0]).toBe(heading);
+      expect(scrolled).toHaveBeenCalledWith({ block: 'start' });
+      // Choosing the sound only is not choosing again: the screen stays where the student is.
+      await userEvent.click(within(player).getByRole('radio', { name: 'Sound only (saves data)' }));
+      expect(scrolled).toHaveBeenCalledTimes(1);
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
   });
 
   it('shows the skeleton, then the error with Try again', async () => {

@@ -9,22 +9,15 @@ import { amina, loggedInStorage, serverSays } from './account-fixtures';
 // "Download my data" on the profile screen: the server's export saved on the device as the JSON file itself
 // or as a summary in the student's language.
 
+// The account in the file is the student's as the app knows it, without the app's own fields.
+const { paidSubjects: _paidSubjects, language: _language, ...account } = amina;
+
 const exported: DataExport = {
   format: 'studycam-personal-data',
   formatVersion: 1,
   exportedAt: '2026-11-26T08:30:00.000Z',
   language: 'fr',
-  account: {
-    id: 'u1',
-    firstname: 'Amina',
-    lastname: 'Njoya',
-    email: 'amina@example.cm',
-    username: 'amina',
-    phonenumber: '237677123456',
-    role: 'STUDENT',
-    profilePicture: null,
-    createdAt: '2026-01-05T10:00:00.000Z',
-  },
+  account,
   access: [
     { subjectId: 's1', subjectTitle: 'Mathématiques', expiresAt: '2027-01-05T10:00:00.000Z', expired: false },
     { subjectId: 's2', subjectTitle: 'Chimie', expiresAt: '2026-03-01T10:00:00.000Z', expired: true },

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppApi } from '../../../src/app/create-app-actors';
 import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
+import { UP_NEXT_WAITS_MS } from '../../../src/screens/VideoPlayer/PlayerScreen';
 import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
 import { ApiError } from '../../../src/services/api/errors';
 import type { Video, VideoPlayAnswer } from '../../../src/services/api/types';
@@ -138,6 +139,34 @@ describe('VideoPlayer screen', () => {
     expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
     expect(api.upNextVideos).not.toHaveBeenCalled();
     fireEvent.playing(video);
+    await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
+  });
+
+  it('gives up next anyway to a student who has not pressed Play after UP_NEXT_WAITS_MS, not before', async () => {
+    // The clock is the test's, and runs on with real time too: the answers and the test's polling need it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const api = baseApi();
+      renderPlayer(api);
+      await screen.findByRole('button', { name: 'Play' });
+      // The wait began as Play showed, a moment ago.
+      expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
+      expect(api.upNextVideos).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(UP_NEXT_WAITS_MS));
+      expect(screen.getByRole('region', { name: 'Up next' })).toBeInTheDocument();
+      await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
+      // Still nothing downloaded of the lesson itself.
+      expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives up next at once when there is nothing to play: a locked lesson', async () => {
+    const api = baseApi(VIDEO, true);
+    renderPlayer(api);
+    await screen.findByRole('button', { name: 'Add to cart' });
+    expect(screen.getByRole('region', { name: 'Up next' })).toBeInTheDocument();
     await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
   });
 
