@@ -9,6 +9,31 @@ export async function currentAccess(db: Queryable, studentId: string): Promise<S
   return new Set(rows.map((row) => row.subject_id));
 }
 
+/**
+ * One subject's price and the student's access to it, read the same way for users/check-subject-expiration
+ * and GET videos/video/play (so the player and the expiry check never disagree); undefined when the subject
+ * is not in the catalogue. An anonymous caller ('') has no access row.
+ */
+export async function findSubjectExpiry(
+  db: Queryable,
+  studentId: string,
+  subjectId: string,
+): Promise<{ price: number; expired: boolean; expiresAt: string | null } | undefined> {
+  const [row] = await db.query<{ price: number; expires_at: Date | null; expired: boolean | null }>(
+    `SELECT s.price, a.expires_at, a.expires_at <= now() AS expired
+       FROM subjects s LEFT JOIN subject_access a ON a.subject_id = s.id AND a.student_id = $1
+      WHERE s.id = $2`,
+    [studentId, subjectId],
+  );
+  if (row === undefined) return undefined;
+  return {
+    price: row.price,
+    // Never paid (no access row) counts as expired.
+    expired: row.expires_at === null || row.expired === true,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+  };
+}
+
 /** Whether a student (or, for '', anyone) may watch the subject now. False for an unknown subject. */
 export async function mayWatch(db: Queryable, studentId: string, subjectId: string): Promise<boolean> {
   const [row] = await db.query<{ allowed: boolean }>(
