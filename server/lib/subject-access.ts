@@ -67,3 +67,27 @@ export async function mayStream(
   );
   return row?.allowed === true;
 }
+
+/**
+ * Gives `days` more of a subject: from the current expiry while it still runs, else from now; returns the new
+ * expiry. Payments and access codes both grant through it, so a code extends access exactly as a payment
+ * does. Within one transaction, call it in subject id order: two grants to one student that share subjects
+ * would otherwise deadlock on PostgreSQL (40P01).
+ */
+export async function extendAccess(
+  tx: Queryable,
+  studentId: string,
+  subjectId: string,
+  days: number,
+): Promise<Date> {
+  const [access] = await tx.query<{ expires_at: Date }>(
+    `INSERT INTO subject_access (student_id, subject_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(days => $3::int))
+     ON CONFLICT (student_id, subject_id) DO UPDATE
+       SET expires_at = GREATEST(subject_access.expires_at, now()) + make_interval(days => $3::int)
+     RETURNING expires_at`,
+    [studentId, subjectId, days],
+  );
+  if (access === undefined) throw new Error('an upsert returns its row');
+  return access.expires_at;
+}
