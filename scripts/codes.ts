@@ -37,6 +37,13 @@ OPERATOR_TOKEN, else the file operator-token in DATA_DIR (./data), which the ser
 
 class UsageError extends Error {}
 
+/**
+ * How long the server may take to answer before the command gives up: the largest batch (5000 codes) is
+ * written in one transaction, which a loaded server on a slow disk takes a while over; a server that
+ * stopped answering must still end the command with a message rather than leave it hanging.
+ */
+const ANSWER_TIMEOUT_MS = 120_000;
+
 function serverUrl(): string {
   const url = process.env.STUDYCAM_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
   return url.replace(/\/+$/, '');
@@ -65,7 +72,7 @@ async function ask<T>(method: string, path: string, body?: unknown): Promise<T> 
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(120_000),
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
