@@ -66,11 +66,8 @@ export const paidSubjectSchema = z.object({
 });
 export type PaidSubject = z.infer<typeof paidSubjectSchema>;
 
-/**
- * The student as the app sees it (API.md "student"): never the password hash, never the token version.
- * paidSubjects lists every subject bought, with its expiry (past ones included, so the app offers renewal).
- */
-export const clientUserSchema = z.object({
+/** The account's own fields, as the user object and the data export both give them. */
+const accountSchema = z.object({
   id: z.string(),
   firstname: z.string(),
   lastname: z.string(),
@@ -78,8 +75,17 @@ export const clientUserSchema = z.object({
   username: z.string(),
   phonenumber: z.string(),
   role: roleSchema,
+  /** The picture's address, or null. */
   profilePicture: z.string().nullable(),
   createdAt: z.string(),
+});
+export type Account = z.infer<typeof accountSchema>;
+
+/**
+ * The student as the app sees it (API.md "student"): never the password hash, never the token version.
+ * paidSubjects lists every subject bought, with its expiry (past ones included, so the app offers renewal).
+ */
+export const clientUserSchema = accountSchema.extend({
   paidSubjects: z.array(paidSubjectSchema),
   /**
    * The language the student chose, saved with the account (issue 18): the app applies it at login; the
@@ -166,18 +172,7 @@ export const dataExportSchema = z.object({
   formatVersion: z.literal(1),
   exportedAt: z.string(),
   language: languageSchema,
-  account: z.object({
-    id: z.string(),
-    firstname: z.string(),
-    lastname: z.string(),
-    email: z.string(),
-    username: z.string(),
-    phonenumber: z.string(),
-    role: roleSchema,
-    /** The picture's address, or null. */
-    profilePicture: z.string().nullable(),
-    createdAt: z.string(),
-  }),
+  account: accountSchema,
   /** Subjects bought, with when each access ends (past ones too). */
   access: z.array(
     z.object({

@@ -7,12 +7,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type {
-  CodeBatch,
-  CodeBatchesResponse,
-  CreateCodeBatchPayload,
-  CreateCodeBatchResponse,
-  RevokeCodeBatchResponse,
+import {
+  type CodeBatch,
+  type CodeBatchesResponse,
+  type CreateCodeBatchPayload,
+  type CreateCodeBatchResponse,
+  MAX_BATCH_CODES,
+  type RevokeCodeBatchResponse,
 } from '../contract/codes';
 import { cardsSheet, codesCsv, describeBatch } from './codes-sheet';
 
@@ -26,7 +27,7 @@ const USAGE = `Usage:
   --section      anglophone, francophone, diploma-exams, competitive-exams or extra-curricular: every paid
                  subject of it when a code is redeemed
   --days         days of access a code gives (from the student's current expiry while it runs)
-  --count        codes to make (at most 5000 a batch)
+  --count        codes to make (at most ${MAX_BATCH_CODES} a batch)
   --seats        students one code admits, each once (default 1: a card for one student; 60: a class code)
   --expires      last day (Cameroon time) the codes are accepted
   --out          folder for codes.csv and cards.html (default ./codes/<batch>); must not hold them already
@@ -36,6 +37,13 @@ OPERATOR_TOKEN, else the file operator-token in DATA_DIR (./data), which the ser
 `;
 
 class UsageError extends Error {}
+
+/**
+ * How long the server may take to answer before the command gives up: the largest batch (MAX_BATCH_CODES) is
+ * written in one transaction, which a loaded server on a slow disk takes a while over; a server that
+ * stopped answering must still end the command with a message rather than leave it hanging.
+ */
+const ANSWER_TIMEOUT_MS = 120_000;
 
 function serverUrl(): string {
   const url = process.env.STUDYCAM_URL ?? `http://127.0.0.1:${process.env.PORT ?? '8080'}`;
@@ -65,7 +73,7 @@ async function ask<T>(method: string, path: string, body?: unknown): Promise<T> 
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(120_000),
+      signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;

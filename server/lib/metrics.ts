@@ -1,8 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { HttpError } from './errors';
+import { sameToken } from './same-token';
 
 /**
  * The server's Prometheus metrics, one registry per app (tests build many apps in one process). Modules add
@@ -91,12 +91,6 @@ export function instrumentRequests(app: FastifyInstance): void {
     app.metrics.httpDuration.observe({ method, route }, reply.elapsedTime / 1000);
     done();
   });
-}
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**

@@ -86,8 +86,8 @@ export function sharedLimit(app: FastifyInstance, name: string, options: SharedL
 /**
  * A limit per signed-in account, whatever address the student shares: attach it as a preHandler after
  * `app.authenticate` (`preHandler: [app.authenticate, limit]`). For any authenticated call a student could
- * repeat in a loop (payment and order starts, comments, reactions, planner writes, and code redemption when
- * it comes).
+ * repeat in a loop (payment and order starts, comments, reactions, planner writes, password checks). Access
+ * code redemption is not one: wrong codes get the login throttle's growing delay (modules/codes/routes.ts).
  */
 export function accountLimit(
   app: FastifyInstance,

@@ -9,6 +9,31 @@ export async function currentAccess(db: Queryable, studentId: string): Promise<S
   return new Set(rows.map((row) => row.subject_id));
 }
 
+/**
+ * One subject's price and the student's access to it, read the same way for users/check-subject-expiration
+ * and GET videos/video/play (so the player and the expiry check never disagree); undefined when the subject
+ * is not in the catalogue. An anonymous caller ('') has no access row.
+ */
+export async function findSubjectExpiry(
+  db: Queryable,
+  studentId: string,
+  subjectId: string,
+): Promise<{ price: number; expired: boolean; expiresAt: string | null } | undefined> {
+  const [row] = await db.query<{ price: number; expires_at: Date | null; expired: boolean | null }>(
+    `SELECT s.price, a.expires_at, a.expires_at <= now() AS expired
+       FROM subjects s LEFT JOIN subject_access a ON a.subject_id = s.id AND a.student_id = $1
+      WHERE s.id = $2`,
+    [studentId, subjectId],
+  );
+  if (row === undefined) return undefined;
+  return {
+    price: row.price,
+    // Never paid (no access row) counts as expired.
+    expired: row.expires_at === null || row.expired === true,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+  };
+}
+
 /** Whether a student (or, for '', anyone) may watch the subject now. False for an unknown subject. */
 export async function mayWatch(db: Queryable, studentId: string, subjectId: string): Promise<boolean> {
   const [row] = await db.query<{ allowed: boolean }>(
@@ -41,4 +66,28 @@ export async function mayStream(
     [grant.studentId, grant.subjectId, grant.tokenVersion],
   );
   return row?.allowed === true;
+}
+
+/**
+ * Gives `days` more of a subject: from the current expiry while it still runs, else from now; returns the new
+ * expiry. Payments and access codes both grant through it, so a code extends access exactly as a payment
+ * does. Within one transaction, call it in subject id order: two grants to one student that share subjects
+ * would otherwise deadlock on PostgreSQL (40P01).
+ */
+export async function extendAccess(
+  tx: Queryable,
+  studentId: string,
+  subjectId: string,
+  days: number,
+): Promise<Date> {
+  const [access] = await tx.query<{ expires_at: Date }>(
+    `INSERT INTO subject_access (student_id, subject_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(days => $3::int))
+     ON CONFLICT (student_id, subject_id) DO UPDATE
+       SET expires_at = GREATEST(subject_access.expires_at, now()) + make_interval(days => $3::int)
+     RETURNING expires_at`,
+    [studentId, subjectId, days],
+  );
+  if (access === undefined) throw new Error('an upsert returns its row');
+  return access.expires_at;
 }

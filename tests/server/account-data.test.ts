@@ -103,6 +103,8 @@ describe('GET users/profile/export', () => {
         profilePicture: expect.stringContaining(amina.picture),
       },
     });
+    // The picture's address as the user object gives it, absolute (new URL() throws on a bare path).
+    expect(new URL(String(data.account.profilePicture)).pathname).toBe(amina.picture);
     expect(data.access).toEqual([
       expect.objectContaining({
         subjectId: amina.subject.id,

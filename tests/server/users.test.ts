@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, grantAccess, type TestApp, type TestStudent } from './helpers/app';
+import { multipart } from './helpers/multipart';
 
 let ctx: TestApp;
 let amina: TestStudent;
@@ -286,18 +287,6 @@ describe('profile', () => {
     expect(bad.body.msg).toBe("Invalid value for field 'email'.");
   });
 });
-
-function multipart(field: string, filename: string, bytes: Buffer, type: string) {
-  const boundary = '----studyappboundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('PUT /users/profilepicture/update', () => {
   const webp = readFileSync(join(import.meta.dirname, '../../server/seed/media/pictures/subject-maths.webp'));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../lib/db';
 import { HttpError, isUniqueViolation } from '../../lib/errors';
 import type { Section } from '../../lib/schemas';
+import { extendAccess } from '../../lib/subject-access';
 import type { CodeBatch } from './schemas';
 
 // The SQL of access codes (migration 011): batches, their codes' keyed hashes, redemptions.
@@ -235,17 +236,8 @@ export async function redeemCode(db: Db, studentId: string, hash: string): Promi
       if (seat === undefined) return { reason: 'spent' };
       const granted: Redeemed['granted'] = [];
       for (const subject of subjects) {
-        const [access] = await tx.query<{ expires_at: Date }>(
-          `INSERT INTO subject_access (student_id, subject_id, expires_at)
-           VALUES ($1, $2, now() + make_interval(days => $3::int))
-           ON CONFLICT (student_id, subject_id) DO UPDATE
-             SET expires_at = GREATEST(subject_access.expires_at, now()) + make_interval(days => $3::int)
-           RETURNING expires_at`,
-          [studentId, subject.id, code.days],
-        );
-        if (access !== undefined) {
-          granted.push({ subjectId: subject.id, subjectTitle: subject.title, expiresAt: access.expires_at });
-        }
+        const expiresAt = await extendAccess(tx, studentId, subject.id, code.days);
+        granted.push({ subjectId: subject.id, subjectTitle: subject.title, expiresAt });
       }
       const redemptionId = randomUUID();
       await tx.query(

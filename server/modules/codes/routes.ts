@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkCode } from '../../../machines/accessCode';
@@ -8,6 +7,7 @@ import { type Language, languageOf, t } from '../../lib/i18n';
 import type { ThrottlePolicy } from '../../lib/login-throttle';
 import { publicOrigin } from '../../lib/public-origin';
 import { clientAddress, tooManyRequests } from '../../lib/rate-limits';
+import { sameToken } from '../../lib/same-token';
 import { bearerSecurity, failures } from '../../lib/schemas';
 import { loadClientUser } from '../users/client-user';
 import { codeHash, newCode } from './code-secret';
@@ -28,7 +28,7 @@ const CAMEROON_TIME = 'Africa/Douala';
 const DAY_MS = 24 * 60 * 60_000;
 
 /** "31 July 2027" / "31 juillet 2027". */
-export function formatDay(language: Language, date: Date): string {
+function formatDay(language: Language, date: Date): string {
   return new Intl.DateTimeFormat(language === 'fr' ? 'fr-FR' : 'en-GB', {
     day: 'numeric',
     month: 'long',
@@ -38,7 +38,7 @@ export function formatDay(language: Language, date: Date): string {
 }
 
 /** The end of a day given as YYYY-MM-DD, Cameroon time: the first moment its codes are refused. */
-export function endOfDay(day: string): Date {
+function endOfDay(day: string): Date {
   return new Date(new Date(`${day}T00:00:00+01:00`).getTime() + DAY_MS);
 }
 
@@ -50,13 +50,6 @@ const REFUSALS: Record<Refusal['reason'], { status: number; key: string }> = {
   alreadyYours: { status: 409, key: 'codeAlreadyYours' },
   nothingToGive: { status: 409, key: 'codeNothingToGive' },
 };
-
-function sameToken(given: string, expected: string): boolean {
-  // Digests first: equal lengths for timingSafeEqual, and nothing learnt from how long a comparison took.
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
 
 const operatorSecurity = [{ operatorToken: [] }];
 

@@ -1,7 +1,6 @@
 export {
   type CodeBatch,
   codeBatchesResponse,
-  codeBatchSchema,
   createCodeBatchBody,
   createCodeBatchResponse,
   redeemCodeBody,

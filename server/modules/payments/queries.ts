@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../lib/db';
+import { extendAccess } from '../../lib/subject-access';
 import { markOrderPaid, type OrderStatus, releaseOrderStock } from './order-line-queries';
 
 export interface PaymentItem {
@@ -194,13 +195,7 @@ export async function grantPayment(
     // share subjects, settled at once, would otherwise deadlock on PostgreSQL (40P01).
     const items = [...granted.items].sort((a, b) => a.subjectId.localeCompare(b.subjectId));
     for (const item of items) {
-      await tx.query(
-        `INSERT INTO subject_access (student_id, subject_id, expires_at)
-         VALUES ($1, $2, now() + make_interval(days => $3::int))
-         ON CONFLICT (student_id, subject_id) DO UPDATE
-           SET expires_at = GREATEST(subject_access.expires_at, now()) + make_interval(days => $3::int)`,
-        [granted.student_id, item.subjectId, item.amount * accessPeriodDays],
-      );
+      await extendAccess(tx, granted.student_id, item.subjectId, item.amount * accessPeriodDays);
     }
     return {};
   });

@@ -2,6 +2,7 @@ import type { DataExport } from '../../../contract/users';
 import type { Db, Queryable } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
 import type { Language } from '../../lib/i18n';
+import { accountOf } from './client-user';
 import { findStudent, listPaidSubjects } from './queries';
 
 // A student's own data, gathered from every table that keeps something of theirs (the right of access of
@@ -198,17 +199,7 @@ export function exportStudentData(
       formatVersion: 1 as const,
       exportedAt: new Date(now).toISOString(),
       language,
-      account: {
-        id: student.id,
-        firstname: student.firstname,
-        lastname: student.lastname,
-        email: student.email,
-        username: student.username,
-        phonenumber: student.phonenumber,
-        role: student.role,
-        profilePicture: student.profile_picture === null ? null : `${origin}${student.profile_picture}`,
-        createdAt: isoOf(student.created_at),
-      },
+      account: accountOf(student, origin),
       access: access.map((row) => ({
         subjectId: row.subject_id,
         subjectTitle: row.subject_title,

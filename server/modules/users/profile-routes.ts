@@ -7,12 +7,12 @@ import { t } from '../../lib/i18n';
 import { publicOrigin } from '../../lib/public-origin';
 import { accountLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures, successSchema } from '../../lib/schemas';
+import { findSubjectExpiry } from '../../lib/subject-access';
 import { loadClientUser } from './client-user';
 import { readPictureUpload, removePicture, storePicture } from './pictures';
 import {
   findCredentials,
   findProfilePicture,
-  findSubjectExpiry,
   findTaken,
   savePushToken,
   setPasswordHash,
@@ -210,13 +210,9 @@ const profileRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => {
       const student = requireSelf(request, request.body.userId);
-      const row = await findSubjectExpiry(app.db, student.id, request.body.subjectId);
-      if (row === undefined) throw new HttpError(404, 'subjectNotFound');
-      return {
-        success: true as const,
-        expired: row.expires_at === null || row.expired === true,
-        expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
-      };
+      const expiry = await findSubjectExpiry(app.db, student.id, request.body.subjectId);
+      if (expiry === undefined) throw new HttpError(404, 'subjectNotFound');
+      return { success: true as const, expired: expiry.expired, expiresAt: expiry.expiresAt };
     },
   );
 };

@@ -145,27 +145,6 @@ export function savePushToken(db: Db, studentId: string, token: string, platform
   });
 }
 
-export interface SubjectExpiryRow {
-  exists: boolean;
-  expires_at: Date | null;
-  expired: boolean | null;
-}
-
-/** The student's access to one subject; undefined when the subject does not exist. */
-export async function findSubjectExpiry(
-  db: Queryable,
-  studentId: string,
-  subjectId: string,
-): Promise<SubjectExpiryRow | undefined> {
-  const [row] = await db.query<SubjectExpiryRow>(
-    `SELECT true AS exists, a.expires_at, a.expires_at <= now() AS expired
-       FROM subjects s LEFT JOIN subject_access a ON a.subject_id = s.id AND a.student_id = $1
-      WHERE s.id = $2`,
-    [studentId, subjectId],
-  );
-  return row;
-}
-
 /** Tables whose rows are the student's own and go with the account. */
 const ERASED_WITH_ACCOUNT = [
   'push_tokens',

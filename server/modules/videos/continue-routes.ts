@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/errors';
+import { currentStudent } from '../../lib/auth';
 import { publicOrigin } from '../../lib/public-origin';
 import { sendPersonalJson } from '../../lib/response-cache';
 import { bearerSecurity, failures } from '../../lib/schemas';
@@ -49,8 +49,7 @@ const continueRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const student = request.student;
-      if (student === null) throw new HttpError(401, 'unauthorized');
+      const student = currentStudent(request);
       const [lessons, positions, access] = await Promise.all([
         options.catalogue(publicOrigin(request)),
         listPositions(app.db, student.id),

@@ -177,27 +177,3 @@ export async function findVideo(
   );
   return row;
 }
-
-export interface PlayAccessRow {
-  price: number;
-  expires_at: Date | null;
-  expired: boolean | null;
-}
-
-/**
- * The subject's price and the student's access to it, in one query (GET videos/video/play); undefined when
- * the subject is not in the catalogue. An anonymous caller ('') has no access row.
- */
-export async function findPlayAccess(
-  db: Queryable,
-  studentId: string,
-  subjectId: string,
-): Promise<PlayAccessRow | undefined> {
-  const [row] = await db.query<PlayAccessRow>(
-    `SELECT s.price, a.expires_at, a.expires_at <= now() AS expired
-       FROM subjects s LEFT JOIN subject_access a ON a.subject_id = s.id AND a.student_id = $1
-      WHERE s.id = $2`,
-    [studentId, subjectId],
-  );
-  return row;
-}

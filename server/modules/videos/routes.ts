@@ -12,14 +12,14 @@ import { importedMediaDir } from '../../lib/media-files';
 import { publicOrigin } from '../../lib/public-origin';
 import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures, type Section } from '../../lib/schemas';
-import { currentAccess } from '../../lib/subject-access';
+import { currentAccess, findSubjectExpiry } from '../../lib/subject-access';
 import { SEED_MEDIA_DIR } from '../../seed/seed';
 import continueRoutes from './continue-routes';
 import interactionRoutes from './interaction-routes';
 import { lessonCounts } from './lesson-counts';
 import positionRoutes from './position-routes';
 import { mediaExpiry, presentVideos } from './present-videos';
-import { type CatalogueVideo, findPlayAccess, loadCatalogueVideos } from './queries';
+import { type CatalogueVideo, loadCatalogueVideos } from './queries';
 import {
   filteredVideosBody,
   playQuery,
@@ -284,8 +284,8 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
       const origin = publicOrigin(request);
       const video = (await catalogue(origin)).find((candidate) => candidate._id === request.query.videoId);
       if (video === undefined) throw new HttpError(404, 'videoNotFound');
-      const row = await findPlayAccess(app.db, request.student?.id ?? '', video.subjectId);
-      const expired = row === undefined || row.expires_at === null || row.expired === true;
+      const expiry = await findSubjectExpiry(app.db, request.student?.id ?? '', video.subjectId);
+      const expired = expiry?.expired ?? true;
       const access: ReadonlySet<string> = expired ? new Set() : new Set([video.subjectId]);
       const [presented] = present(
         [video],
@@ -300,9 +300,9 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
         JSON.stringify({
           success: true,
           video: presented,
-          price: row === undefined ? null : row.price,
+          price: expiry?.price ?? null,
           expired,
-          expiresAt: row?.expires_at ? new Date(row.expires_at).toISOString() : null,
+          expiresAt: expiry?.expiresAt ?? null,
         }),
       );
     },

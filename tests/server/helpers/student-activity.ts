@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { TestApp, TestStudent } from './app';
+import { multipart } from './multipart';
 import { orderBody, orderCalls } from './order-calls';
 import { cart, paymentCalls, pricedSubjects } from './payment-calls';
 
@@ -31,18 +32,6 @@ export interface Activity {
   pushToken: string;
   /** The stored picture's public path (/media/uploads/…). */
   picture: string;
-}
-
-function multipart(field: string, filename: string, bytes: Buffer, type: string) {
-  const boundary = '----studycamactivity';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 const PICTURE = join(import.meta.dirname, '../../../server/seed/media/pictures/subject-maths.webp');
