@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { type Language, languageFor, otherLanguage, toLanguage } from './languageRule';
+import { isLanguage, type Language, languageFor, otherLanguage, toLanguage } from './languageRule';
 import { notProvided } from './notProvided';
 
 // SPEC.md §4 "Language": en or fr, anything else falls back to en; persisted under `language`;
@@ -112,7 +112,7 @@ export const languageMachine = setup({
 }).createMachine({
   id: 'language',
   context: ({ input }) => ({
-    choice: input.stored === 'en' || input.stored === 'fr' ? input.stored : null,
+    choice: isLanguage(input.stored) ? input.stored : null,
     browserLanguages: input.browserLanguages,
     signedIn: false,
     account: null,
