@@ -50,6 +50,15 @@ const openingPage = (lastPage: number | null, pageCount: number) =>
 
 const round = (zoom: number) => Math.round(zoom * 100) / 100;
 
+/** What the reader can do from where it is: the guards allow it and the screen's buttons say it, alike. */
+const possible = (context: BookReaderContext) => ({
+  canPrevious: context.page > 1,
+  canNext: context.page < context.pageCount,
+  canZoomIn: context.zoom < ZOOM.max,
+  canZoomOut: context.zoom > ZOOM.min,
+  isZoomed: context.zoom !== ZOOM.initial,
+});
+
 export const bookReaderMachine = setup({
   types: {
     context: {} as BookReaderContext,
@@ -65,17 +74,17 @@ export const bookReaderMachine = setup({
     showPage: assign({ page: (_, params: { page: number }) => params.page }),
   },
   guards: {
-    hasNext: ({ context }) => context.page < context.pageCount,
-    hasPrevious: ({ context }) => context.page > 1,
+    hasNext: ({ context }) => possible(context).canNext,
+    hasPrevious: ({ context }) => possible(context).canPrevious,
     /** Another page that the book has (the page shown already is not worth a write). */
     isOtherPage: ({ context }, params: { page: number }) =>
       Number.isInteger(params.page) &&
       params.page >= 1 &&
       params.page <= context.pageCount &&
       params.page !== context.page,
-    canZoomIn: ({ context }) => context.zoom < ZOOM.max,
-    canZoomOut: ({ context }) => context.zoom > ZOOM.min,
-    isZoomed: ({ context }) => context.zoom !== ZOOM.initial,
+    canZoomIn: ({ context }) => possible(context).canZoomIn,
+    canZoomOut: ({ context }) => possible(context).canZoomOut,
+    isZoomed: ({ context }) => possible(context).isZoomed,
   },
 }).createMachine({
   id: 'bookReader',
@@ -167,11 +176,7 @@ export function selectReaderView(snapshot: BookReaderSnapshot): ReaderView {
       page: context.page,
       pageCount: context.pageCount,
       zoom: context.zoom,
-      canPrevious: context.page > 1,
-      canNext: context.page < context.pageCount,
-      canZoomIn: context.zoom < ZOOM.max,
-      canZoomOut: context.zoom > ZOOM.min,
-      isZoomed: context.zoom !== ZOOM.initial,
+      ...possible(context),
     };
   }
   if (snapshot.matches('failed')) return { status: 'failed', error: context.error ?? '' };

@@ -1,6 +1,13 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { type Language, languageFor, otherLanguage, toLanguage } from './languageRule';
+import {
+  browserLanguage,
+  isLanguage,
+  type Language,
+  languageFor,
+  otherLanguage,
+  toLanguage,
+} from './languageRule';
 import { notProvided } from './notProvided';
 
 // SPEC.md §4 "Language": en or fr, anything else falls back to en; persisted under `language`;
@@ -106,13 +113,12 @@ export const languageMachine = setup({
     /** The account does not hold the device's choice: never chosen there, or a save that was lost. */
     choiceIsNewToSignedInAccount: ({ context, event }) =>
       event.type === 'language.signedIn' && context.choice !== null && context.choice !== accountOf(event),
-    browserLanguageDiffers: ({ context }) =>
-      languageFor(null, context.browserLanguages) !== context.requested,
+    browserLanguageDiffers: ({ context }) => browserLanguage(context.browserLanguages) !== context.requested,
   },
 }).createMachine({
   id: 'language',
   context: ({ input }) => ({
-    choice: input.stored === 'en' || input.stored === 'fr' ? input.stored : null,
+    choice: isLanguage(input.stored) ? input.stored : null,
     browserLanguages: input.browserLanguages,
     signedIn: false,
     account: null,
@@ -188,7 +194,7 @@ export const languageMachine = setup({
           'signOut',
           {
             type: 'request',
-            params: ({ context }) => ({ lang: languageFor(null, context.browserLanguages) }),
+            params: ({ context }) => ({ lang: browserLanguage(context.browserLanguages) }),
           },
         ],
       },

@@ -79,7 +79,7 @@ export function failureOf(error: unknown): ResourceFailure {
 const isAnswer = (output: unknown): output is ResourceAnswer =>
   typeof output === 'object' && output !== null && 'data' in output && 'savedAt' in output;
 
-export const resourceMachine = setup({
+const resourceSetup = setup({
   types: {
     context: {} as ResourceContext,
     events: {} as ResourceEvent,
@@ -119,9 +119,48 @@ export const resourceMachine = setup({
       error: describe(params.error),
       failure: failureOf(params.error),
     })),
-    noteNoAnswer: assign({ error: null, failure: 'offline' as const }),
+    /**
+     * No answer within `loadTimeout`, or an answer from the worker's cache (it keeps copies only for a network
+     * that failed): either way the device is offline.
+     */
+    noteOffline: assign({ error: null, failure: 'offline' as const }),
   },
-}).createMachine({
+});
+
+/**
+ * Asking the server, for the first load and for the check of a copy on screen: a fresh answer is shown and
+ * kept as the device's copy; an answer the worker gave from its cache is a copy, shown as one. Each state adds
+ * where a failure and a silence lead.
+ */
+const askServer = resourceSetup.createStateConfig({
+  invoke: {
+    id: 'load',
+    src: 'load',
+    input: ({ context }: { context: ResourceContext }) => context.params,
+    onDone: [
+      {
+        guard: 'answeredFromDevice',
+        target: '#resource.saved.shown',
+        actions: [
+          { type: 'showCopy', params: ({ event }) => ({ copy: event.output as ResourceCopy }) },
+          'noteOffline',
+        ],
+      },
+      {
+        target: '#resource.ready',
+        actions: [
+          { type: 'showFresh', params: ({ event }) => ({ data: event.output.data }) },
+          {
+            type: 'keepCopy',
+            params: ({ context, event }) => ({ params: context.params, data: event.output.data }),
+          },
+        ],
+      },
+    ],
+  },
+});
+
+export const resourceMachine = resourceSetup.createMachine({
   id: 'resource',
   context: ({ input }) => ({
     params: input.params ?? null,
@@ -134,30 +173,7 @@ export const resourceMachine = setup({
   states: {
     loading: {
       invoke: {
-        id: 'load',
-        src: 'load',
-        input: ({ context }: { context: ResourceContext }) => context.params,
-        onDone: [
-          {
-            guard: 'answeredFromDevice',
-            target: 'saved',
-            actions: [
-              { type: 'showCopy', params: ({ event }) => ({ copy: event.output as ResourceCopy }) },
-              // The worker keeps its copies only for a network that failed: the device is offline.
-              assign({ error: null, failure: 'offline' as const }),
-            ],
-          },
-          {
-            target: 'ready',
-            actions: [
-              { type: 'showFresh', params: ({ event }) => ({ data: event.output.data }) },
-              {
-                type: 'keepCopy',
-                params: ({ context, event }) => ({ params: context.params, data: event.output.data }),
-              },
-            ],
-          },
-        ],
+        ...askServer.invoke,
         onError: [
           {
             guard: 'copyMayStandIn',
@@ -170,7 +186,7 @@ export const resourceMachine = setup({
           },
         ],
       },
-      after: { loadTimeout: { target: 'findingCopy', actions: 'noteNoAnswer' } },
+      after: { loadTimeout: { target: 'findingCopy', actions: 'noteOffline' } },
     },
     /** The server could not answer: the device's last copy of the same data, if it has one. */
     findingCopy: {
@@ -201,35 +217,13 @@ export const resourceMachine = setup({
         /** The copy stays on screen while the server is asked. */
         checking: {
           invoke: {
-            id: 'load',
-            src: 'load',
-            input: ({ context }: { context: ResourceContext }) => context.params,
-            onDone: [
-              {
-                guard: 'answeredFromDevice',
-                target: 'shown',
-                actions: [
-                  { type: 'showCopy', params: ({ event }) => ({ copy: event.output as ResourceCopy }) },
-                  assign({ error: null, failure: 'offline' as const }),
-                ],
-              },
-              {
-                target: '#resource.ready',
-                actions: [
-                  { type: 'showFresh', params: ({ event }) => ({ data: event.output.data }) },
-                  {
-                    type: 'keepCopy',
-                    params: ({ context, event }) => ({ params: context.params, data: event.output.data }),
-                  },
-                ],
-              },
-            ],
+            ...askServer.invoke,
             onError: {
               target: 'shown',
               actions: { type: 'noteFailure', params: ({ event }) => ({ error: event.error }) },
             },
           },
-          after: { loadTimeout: { target: 'shown', actions: 'noteNoAnswer' } },
+          after: { loadTimeout: { target: 'shown', actions: 'noteOffline' } },
         },
       },
     },

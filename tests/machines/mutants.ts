@@ -172,6 +172,10 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       name: "the worker's cached answer counts as fresh",
       mutation: withGuard('answeredFromDevice', () => false),
     },
+    {
+      name: "the connection's return asks again after a refusal too",
+      mutation: withGuard('failedOffline', () => true),
+    },
   ],
   bookReader: [
     {
@@ -179,6 +183,10 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       mutation: withGuard('hasNext', ({ context }: { context: BookReaderContext }) => {
         return context.page <= context.pageCount;
       }),
+    },
+    {
+      name: 'Fit undoes a zoom in, not a zoom out',
+      mutation: withGuard('isZoomed', ({ context }: { context: BookReaderContext }) => context.zoom > 1),
     },
   ],
   fileDownload: [
@@ -256,6 +264,14 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       ),
     },
     { name: 'the position saved every 10 s', mutation: withDelay('saveEvery', 10_000) },
+    {
+      name: 'a position read after the media’s length is known is dropped',
+      mutation: withGuard('resumesLate', () => false),
+    },
+    {
+      name: 'a free subject is locked once access has run out',
+      mutation: withGuard('hasNoAccess', (_: unknown, params: { expired: boolean }) => params.expired),
+    },
   ],
   redeemCode: [
     { name: 'a mistyped code is sent to the server', mutation: withGuard('wellFormed', () => true) },
