@@ -70,11 +70,9 @@ export async function mayStream(
 
 /**
  * Gives `days` more of a subject: from the current expiry while it still runs, else from now; returns the new
- * expiry. Payments and access codes both grant through it, so a code extends access exactly as a payment
- * does. Within one transaction, call it in subject id order: two grants to one student that share subjects
- * would otherwise deadlock on PostgreSQL (40P01).
+ * expiry. Called through extendAccessAll, which sets the order rows are locked in.
  */
-export async function extendAccess(
+async function extendAccess(
   tx: Queryable,
   studentId: string,
   subjectId: string,
@@ -90,4 +88,26 @@ export async function extendAccess(
   );
   if (access === undefined) throw new Error('an upsert returns its row');
   return access.expires_at;
+}
+
+/**
+ * Extends each grant's subject for one student, in one order for every caller (subject ids compared by code
+ * point, not by a collation): two grants to one student that share subjects, a payment's and an access
+ * code's, then lock their rows in the same order and cannot deadlock on PostgreSQL (40P01). Payments and
+ * access codes both grant through it, so a code extends access exactly as a payment does. Returns each
+ * subject's new expiry.
+ */
+export async function extendAccessAll(
+  tx: Queryable,
+  studentId: string,
+  grants: ReadonlyArray<{ subjectId: string; days: number }>,
+): Promise<Map<string, Date>> {
+  const inLockOrder = [...grants].sort((a, b) =>
+    a.subjectId < b.subjectId ? -1 : a.subjectId > b.subjectId ? 1 : 0,
+  );
+  const expiries = new Map<string, Date>();
+  for (const grant of inLockOrder) {
+    expiries.set(grant.subjectId, await extendAccess(tx, studentId, grant.subjectId, grant.days));
+  }
+  return expiries;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../../lib/db';
 import { HttpError, isUniqueViolation } from '../../lib/errors';
 import type { Section } from '../../lib/schemas';
-import { extendAccess } from '../../lib/subject-access';
+import { extendAccessAll } from '../../lib/subject-access';
 import type { CodeBatch } from './schemas';
 
 // The SQL of access codes (migration 011): batches, their codes' keyed hashes, redemptions.
@@ -199,7 +199,7 @@ async function subjectsGiven(tx: Queryable, code: LockedCode): Promise<Array<{ i
  * redemptions of one code take turns and each sees the seats the previous one left; a seat is then taken by
  * a conditional update (seats_left > 0), and the unique (code, student) pair is the last guard against a
  * student taking two seats. Access is granted as a payment grants it: from the current expiry when it is
- * still running, else from now, subjects locked in id order (the payments' order, so they cannot deadlock).
+ * still running, else from now, through the payments' own extendAccessAll (one lock order, so they cannot deadlock).
  */
 export async function redeemCode(db: Db, studentId: string, hash: string): Promise<Redeemed | Refusal> {
   try {
@@ -234,11 +234,16 @@ export async function redeemCode(db: Db, studentId: string, hash: string): Promi
         [hash],
       );
       if (seat === undefined) return { reason: 'spent' };
-      const granted: Redeemed['granted'] = [];
-      for (const subject of subjects) {
-        const expiresAt = await extendAccess(tx, studentId, subject.id, code.days);
-        granted.push({ subjectId: subject.id, subjectTitle: subject.title, expiresAt });
-      }
+      const expiries = await extendAccessAll(
+        tx,
+        studentId,
+        subjects.map((subject) => ({ subjectId: subject.id, days: code.days })),
+      );
+      const granted: Redeemed['granted'] = subjects.map((subject) => ({
+        subjectId: subject.id,
+        subjectTitle: subject.title,
+        expiresAt: expiries.get(subject.id) as Date,
+      }));
       const redemptionId = randomUUID();
       await tx.query(
         `INSERT INTO code_redemptions (id, code_hash, student_id, granted, days)

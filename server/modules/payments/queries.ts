@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../lib/db';
-import { extendAccess } from '../../lib/subject-access';
+import { extendAccessAll } from '../../lib/subject-access';
 import { markOrderPaid, type OrderStatus, releaseOrderStock } from './order-line-queries';
 
 export interface PaymentItem {
@@ -191,12 +191,11 @@ export async function grantPayment(
     }
     // An anonymised payment (account deleted) has nobody left to grant to.
     if (granted.student_id === null) return {};
-    // Rows are locked in one order (by subject) in every transaction: two payments of the same student that
-    // share subjects, settled at once, would otherwise deadlock on PostgreSQL (40P01).
-    const items = [...granted.items].sort((a, b) => a.subjectId.localeCompare(b.subjectId));
-    for (const item of items) {
-      await extendAccess(tx, granted.student_id, item.subjectId, item.amount * accessPeriodDays);
-    }
+    await extendAccessAll(
+      tx,
+      granted.student_id,
+      granted.items.map((item) => ({ subjectId: item.subjectId, days: item.amount * accessPeriodDays })),
+    );
     return {};
   });
 }
