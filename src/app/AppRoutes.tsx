@@ -12,13 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
-import { OfflineState } from '../ui/OfflineStates';
 import { MEMBER_START_PATH } from './landing-path';
-import { lazyLoad, useLazy } from './lazy-load';
 import { navigateAnnounced } from './navigation-scroll';
 import { routeFor } from './route-lookup';
 import type { RouteParams } from './route-params';
 import { LANDING_PATH, ROUTES } from './routes';
+import { ScreenUnavailable } from './ScreenUnavailable';
 
 // A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
 // before it, and the screen reads the query itself.
@@ -46,13 +45,6 @@ const loadedModules = new Map<RouteDefinitionLoad, ScreenModule>();
 class ScreenLoadFailure extends Error {
   override readonly name = 'ScreenLoadFailure';
 }
-
-/**
- * What a route shows when its screen's code could not be downloaded: its code comes with the root actors
- * (src/app/start-app-actors.ts), which every route but the landing waits for, so it is there offline too,
- * and the landing's first download does not carry it.
- */
-export const screenUnavailable = lazyLoad(() => import('./ScreenUnavailable'));
 
 function screenFor(load: RouteDefinitionLoad): LazyScreen {
   let screen = screens.get(load);
@@ -149,29 +141,16 @@ export function AppRoutes({
 
 /**
  * Waits for the root actors' code. When it cannot be downloaded (the server or the connection gone before it
- * came), says so instead of loading for ever, and tries again on Retry and when the connection returns;
- * ScreenUnavailable comes with that very code, so the state is drawn here.
+ * came), says so instead of loading for ever, and tries again on Retry and when the connection returns.
  */
 function AwaitActors({ label, onNeeded }: { label: string; onNeeded: (() => Promise<unknown>) | undefined }) {
-  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const ask = useCallback(() => {
     setFailed(false);
     onNeeded?.().catch(() => setFailed(true));
   }, [onNeeded]);
   useEffect(ask, [ask]);
-  useEffect(() => {
-    if (!failed) return;
-    window.addEventListener('online', ask);
-    return () => window.removeEventListener('online', ask);
-  }, [failed, ask]);
-  return failed ? (
-    <main className="page" id="main">
-      <OfflineState message={t('offline.pageNotSaved')} onRetry={ask} />
-    </main>
-  ) : (
-    <Loader label={label} />
-  );
+  return failed ? <ScreenUnavailable onRetry={ask} /> : <Loader label={label} />;
 }
 
 /**
@@ -193,17 +172,11 @@ function RouteScreen({
 /** A screen whose code could not be downloaded says so (issue 18); another route starts afresh. */
 function ScreenLoadBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
-  const Unavailable = useLazy(screenUnavailable)?.default ?? null;
-  return (
-    <CaughtScreenFailure location={location} unavailable={Unavailable}>
-      {children}
-    </CaughtScreenFailure>
-  );
+  return <CaughtScreenFailure location={location}>{children}</CaughtScreenFailure>;
 }
 
 interface CaughtScreenFailureProps {
   location: string;
-  unavailable: ComponentType<{ onRetry: () => void }> | null;
   children: ReactNode;
 }
 
@@ -225,7 +198,6 @@ class CaughtScreenFailure extends Component<CaughtScreenFailureProps, { error: u
     if (error === null) return this.props.children;
     // Anything but a screen's download is a bug: it goes on up as it did before this boundary.
     if (!(error instanceof ScreenLoadFailure)) throw error;
-    const Unavailable = this.props.unavailable;
-    return Unavailable ? <Unavailable onRetry={this.retry} /> : null;
+    return <ScreenUnavailable onRetry={this.retry} />;
   }
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppRoutes, screenUnavailable } from '../../../src/app/AppRoutes';
+import { AppRoutes } from '../../../src/app/AppRoutes';
 import { ROUTES } from '../../../src/app/routes';
 import { renderWithApp } from '../helpers/render-app';
 
@@ -26,7 +26,6 @@ describe('a screen whose code cannot be downloaded', () => {
       if (!networkUp) throw new TypeError('Failed to fetch dynamically imported module');
       return { default: () => <main>The privacy policy</main> };
     });
-    await screenUnavailable.load();
     renderRoute('/privacy-policy');
     const offline = await screen.findByRole('alert', { name: 'You are offline' });
     expect(offline).toHaveTextContent('This page is not saved on this phone yet');
