@@ -1,6 +1,7 @@
 import type { PendingPayment } from '../../contract/payments';
 import { isLanguage } from '../../machines/languageRule';
 import type { CartItem, Language, User } from './api/types';
+import { isPaidSubject } from './paid-subject';
 
 export type { PendingPayment };
 
@@ -77,15 +78,6 @@ function isUser(value: unknown): value is User {
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function isPaidSubject(value: unknown): value is User['paidSubjects'][number] {
-  return (
-    isRecord(value) &&
-    typeof value.subjectId === 'string' &&
-    typeof value.subjectTitle === 'string' &&
-    typeof value.expiresAt === 'string'
-  );
-}
 
 /**
  * The user as the app this one replaces kept it (issue 18): the user object as plain JSON, without this
