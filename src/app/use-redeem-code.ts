@@ -73,5 +73,3 @@ export function useRedeemCode(initialCode: string) {
     submit: () => actor.send({ type: 'code.submit' }),
   };
 }
-
-export type RedeemCodeHandle = ReturnType<typeof useRedeemCode>;

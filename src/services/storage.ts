@@ -85,7 +85,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * profile picture), the id possibly as `_id`. Read as this app's user, the fields it lacks empty; the app
  * then asks the server for the whole user (src/app/create-app-actors.ts).
  */
-export function legacyUser(value: unknown): User | null {
+function legacyUser(value: unknown): User | null {
   if (!isRecord(value) || 'v' in value) return null;
   const id = text(value.id) || text(value._id);
   if (id === '' || text(value.username) === '') return null;
