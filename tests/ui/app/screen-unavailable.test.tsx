@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../src/app/AppRoutes';
@@ -58,5 +58,31 @@ describe('a screen whose code cannot be downloaded', () => {
     expect(onActorsNeeded).toHaveBeenCalledTimes(2);
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: 'You are offline' })).toBeNull();
+  }, 20_000);
+
+  it('asks for the app’s code again on its own when the connection comes back', async () => {
+    let networkUp = false;
+    const onActorsNeeded = vi.fn(async () => {
+      if (!networkUp) throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const view = renderWithApp(null, { path: '/shop' });
+    const hook = view.location.hook as Parameters<typeof AppRoutes>[0]['locationHook'];
+    view.rerender(
+      view.withProviders(
+        <AppRoutes
+          isLoggedIn={false}
+          locationHook={hook}
+          actorsReady={false}
+          onActorsNeeded={onActorsNeeded}
+        />,
+      ),
+    );
+    await screen.findByRole('alert', { name: 'You are offline' });
+    networkUp = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(onActorsNeeded).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
   }, 20_000);
 });
