@@ -59,15 +59,6 @@ const PLAYER = ['/video-player'] as const;
 
 const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 
-/**
- * A section's lessons: a list of lessons, so the player's code comes once it shows. Each route keeps a loader
- * of its own (one lazy screen per route, as before: a section opened from another starts afresh).
- */
-const sectionVideos = (name: string): RouteDefinition => ({
-  ...plain(name, true, () => import('../screens/SectionVideos')),
-  links: PLAYER,
-});
-
 /** Every route of SPEC.md §2. The default route and unknown paths fall back to landing (see AppRoutes). */
 export const ROUTES: readonly RouteDefinition[] = [
   plain('landing', false, () => import('../screens/Landing')),
@@ -147,11 +138,17 @@ export const ROUTES: readonly RouteDefinition[] = [
     protected: false,
     load: () => import('../screens/Planner/ViewTimetable'),
   },
-  sectionVideos('anglophone-videos'),
-  sectionVideos('francophone-videos'),
-  sectionVideos('competitive-examination-videos'),
-  sectionVideos('diploma-examination-videos'),
-  sectionVideos('extra-curricular-activities-videos'),
+  { ...plain('anglophone-videos', true, () => import('../screens/SectionVideos')), links: PLAYER },
+  { ...plain('francophone-videos', true, () => import('../screens/SectionVideos')), links: PLAYER },
+  {
+    ...plain('competitive-examination-videos', true, () => import('../screens/SectionVideos')),
+    links: PLAYER,
+  },
+  { ...plain('diploma-examination-videos', true, () => import('../screens/SectionVideos')), links: PLAYER },
+  {
+    ...plain('extra-curricular-activities-videos', true, () => import('../screens/SectionVideos')),
+    links: PLAYER,
+  },
   {
     path: '/dashboard/tabs/transactions',
     titleKey: 'transactions',
