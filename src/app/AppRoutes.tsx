@@ -41,6 +41,15 @@ const screens = new Map<RouteDefinitionLoad, LazyScreen>();
 // so the first screen renders at once instead of after a Suspense fallback React keeps up for ≥ 300 ms.
 const loadedModules = new Map<RouteDefinitionLoad, ScreenModule>();
 
+// Screens whose download failed: their lazy screens are dropped when the boundary tries again.
+const failedScreens = new Set<RouteDefinitionLoad>();
+
+/** The next render of a screen whose download failed downloads it again. */
+function forgetFailedScreens(): void {
+  for (const load of failedScreens) screens.delete(load);
+  failedScreens.clear();
+}
+
 /** A screen's code could not be downloaded (offline, and no service worker holds it). */
 class ScreenLoadFailure extends Error {
   override readonly name = 'ScreenLoadFailure';
@@ -52,9 +61,11 @@ function screenFor(load: RouteDefinitionLoad): LazyScreen {
     screen = lazy(() => {
       const loaded = loadedModules.get(load);
       if (!loaded) {
-        // React keeps a lazy screen's failure for good: the next try needs a new one.
+        // React keeps a lazy screen's failure for good: the next try (Retry, another route) needs a new one.
+        // Not before: React renders a failed screen again before it gives up to the boundary, and a new lazy
+        // screen then would download again, suspend, fail, and so on, "Loading…" for ever.
         return load().catch((error: unknown) => {
-          screens.delete(load);
+          failedScreens.add(load);
           throw new ScreenLoadFailure('The screen could not be downloaded', { cause: error });
         });
       }
@@ -154,8 +165,8 @@ function AwaitActors({ label, onNeeded }: { label: string; onNeeded: (() => Prom
 }
 
 /**
- * The route's screen, looked up as it renders: after a failed download (issue 18) the next render, Retry's,
- * gets a new lazy screen that downloads it again.
+ * The route's screen, looked up as it renders: after a failed download (issue 18) the render that follows
+ * Retry gets a new lazy screen that downloads it again.
  */
 function RouteScreen({
   load,
@@ -188,10 +199,13 @@ class CaughtScreenFailure extends Component<CaughtScreenFailureProps, { error: u
   }
 
   override componentDidUpdate(previous: CaughtScreenFailureProps) {
-    if (previous.location !== this.props.location && this.state.error) this.setState({ error: null });
+    if (previous.location !== this.props.location && this.state.error) this.retry();
   }
 
-  private readonly retry = () => this.setState({ error: null });
+  private readonly retry = () => {
+    forgetFailedScreens();
+    this.setState({ error: null });
+  };
 
   override render() {
     const { error } = this.state;

@@ -38,6 +38,24 @@ describe('a screen whose code cannot be downloaded', () => {
     expect(await screen.findByText('The privacy policy')).toBeInTheDocument();
   }, 20_000);
 
+  it('says so too when the download fails only after a moment, as on a phone, instead of trying again for ever', async () => {
+    const route = ROUTES.find((candidate) => candidate.path === '/forgotpassword');
+    if (!route) throw new Error('no forgotpassword route');
+    // The browser gives up on the chunk after a round trip, not at once.
+    const load = vi.fn(
+      () =>
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new TypeError('Failed to fetch dynamically imported module')), 30),
+        ),
+    );
+    (route as { load: unknown }).load = load;
+    renderRoute('/forgotpassword');
+    expect(await screen.findByRole('alert', { name: 'You are offline' })).toBeInTheDocument();
+    // One download, not one after another while the page says "Loading…".
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(load).toHaveBeenCalledTimes(1);
+  }, 20_000);
+
   it("says so when the app's own code for every page but the landing cannot be downloaded, and asks again on Retry", async () => {
     let networkUp = false;
     const onActorsNeeded = vi.fn(async () => {
