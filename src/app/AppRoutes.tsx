@@ -12,13 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
-import { OfflineState } from '../ui/OfflineStates';
 import { MEMBER_START_PATH } from './landing-path';
-import { lazyLoad, useLazy } from './lazy-load';
 import { navigateAnnounced } from './navigation-scroll';
 import { routeFor } from './route-lookup';
 import type { RouteParams } from './route-params';
 import { LANDING_PATH, ROUTES } from './routes';
+import { ScreenUnavailable } from './ScreenUnavailable';
 
 // A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
 // before it, and the screen reads the query itself.
@@ -42,17 +41,19 @@ const screens = new Map<RouteDefinitionLoad, LazyScreen>();
 // so the first screen renders at once instead of after a Suspense fallback React keeps up for ≥ 300 ms.
 const loadedModules = new Map<RouteDefinitionLoad, ScreenModule>();
 
+// Screens whose download failed: their lazy screens are dropped when the boundary tries again.
+const failedScreens = new Set<RouteDefinitionLoad>();
+
+/** The next render of a screen whose download failed downloads it again. */
+function forgetFailedScreens(): void {
+  for (const load of failedScreens) screens.delete(load);
+  failedScreens.clear();
+}
+
 /** A screen's code could not be downloaded (offline, and no service worker holds it). */
 class ScreenLoadFailure extends Error {
   override readonly name = 'ScreenLoadFailure';
 }
-
-/**
- * What a route shows when its screen's code could not be downloaded: its code comes with the root actors
- * (src/app/start-app-actors.ts), which every route but the landing waits for, so it is there offline too,
- * and the landing's first download does not carry it.
- */
-export const screenUnavailable = lazyLoad(() => import('./ScreenUnavailable'));
 
 function screenFor(load: RouteDefinitionLoad): LazyScreen {
   let screen = screens.get(load);
@@ -60,9 +61,11 @@ function screenFor(load: RouteDefinitionLoad): LazyScreen {
     screen = lazy(() => {
       const loaded = loadedModules.get(load);
       if (!loaded) {
-        // React keeps a lazy screen's failure for good: the next try needs a new one.
+        // React keeps a lazy screen's failure for good: the next try (Retry, another route) needs a new one.
+        // Not before: React renders a failed screen again before it gives up to the boundary, and a new lazy
+        // screen then would download again, suspend, fail, and so on, "Loading…" for ever.
         return load().catch((error: unknown) => {
-          screens.delete(load);
+          failedScreens.add(load);
           throw new ScreenLoadFailure('The screen could not be downloaded', { cause: error });
         });
       }
@@ -149,34 +152,21 @@ export function AppRoutes({
 
 /**
  * Waits for the root actors' code. When it cannot be downloaded (the server or the connection gone before it
- * came), says so instead of loading for ever, and tries again on Retry and when the connection returns;
- * ScreenUnavailable comes with that very code, so the state is drawn here.
+ * came), says so instead of loading for ever, and tries again on Retry and when the connection returns.
  */
 function AwaitActors({ label, onNeeded }: { label: string; onNeeded: (() => Promise<unknown>) | undefined }) {
-  const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const ask = useCallback(() => {
     setFailed(false);
     onNeeded?.().catch(() => setFailed(true));
   }, [onNeeded]);
   useEffect(ask, [ask]);
-  useEffect(() => {
-    if (!failed) return;
-    window.addEventListener('online', ask);
-    return () => window.removeEventListener('online', ask);
-  }, [failed, ask]);
-  return failed ? (
-    <main className="page" id="main">
-      <OfflineState message={t('offline.pageNotSaved')} onRetry={ask} />
-    </main>
-  ) : (
-    <Loader label={label} />
-  );
+  return failed ? <ScreenUnavailable onRetry={ask} /> : <Loader label={label} />;
 }
 
 /**
- * The route's screen, looked up as it renders: after a failed download (issue 18) the next render, Retry's,
- * gets a new lazy screen that downloads it again.
+ * The route's screen, looked up as it renders: after a failed download (issue 18) the render that follows
+ * Retry gets a new lazy screen that downloads it again.
  */
 function RouteScreen({
   load,
@@ -193,17 +183,11 @@ function RouteScreen({
 /** A screen whose code could not be downloaded says so (issue 18); another route starts afresh. */
 function ScreenLoadBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
-  const Unavailable = useLazy(screenUnavailable)?.default ?? null;
-  return (
-    <CaughtScreenFailure location={location} unavailable={Unavailable}>
-      {children}
-    </CaughtScreenFailure>
-  );
+  return <CaughtScreenFailure location={location}>{children}</CaughtScreenFailure>;
 }
 
 interface CaughtScreenFailureProps {
   location: string;
-  unavailable: ComponentType<{ onRetry: () => void }> | null;
   children: ReactNode;
 }
 
@@ -215,17 +199,19 @@ class CaughtScreenFailure extends Component<CaughtScreenFailureProps, { error: u
   }
 
   override componentDidUpdate(previous: CaughtScreenFailureProps) {
-    if (previous.location !== this.props.location && this.state.error) this.setState({ error: null });
+    if (previous.location !== this.props.location && this.state.error) this.retry();
   }
 
-  private readonly retry = () => this.setState({ error: null });
+  private readonly retry = () => {
+    forgetFailedScreens();
+    this.setState({ error: null });
+  };
 
   override render() {
     const { error } = this.state;
     if (error === null) return this.props.children;
     // Anything but a screen's download is a bug: it goes on up as it did before this boundary.
     if (!(error instanceof ScreenLoadFailure)) throw error;
-    const Unavailable = this.props.unavailable;
-    return Unavailable ? <Unavailable onRetry={this.retry} /> : null;
+    return <ScreenUnavailable onRetry={this.retry} />;
   }
 }

@@ -5,7 +5,7 @@ import { takePlayerStart } from './player-start';
 
 // The player's load (issue 19), with the player's code: the landing's carries only the handoff (player-start.ts).
 /** The calls a lesson's start may make: its one request, and the kept lists when there is no network. */
-export type PlayerStartApi = Pick<Endpoints, 'playVideo' | 'fetchVideos' | 'fetchSubjects'>;
+type PlayerStartApi = Pick<Endpoints, 'playVideo' | 'fetchVideos' | 'fetchSubjects'>;
 
 /**
  * The video, its subject's price and the student's access, for the playback machine: one request (the

@@ -13,14 +13,20 @@ type PlayApi = Pick<Endpoints, 'playVideo'>;
 
 const started = new Map<string, { at: number; answer: Promise<VideoPlayAnswer> }>();
 
+/** The answer started for the lesson while it is still fresh, else undefined. */
+function freshStart(videoId: string, now: () => number): Promise<VideoPlayAnswer> | undefined {
+  const current = started.get(videoId);
+  return current && now() - current.at < PLAYER_START_FRESH_MS ? current.answer : undefined;
+}
+
 /** Asks for the lesson's player data now, once however often it is called while the answer is fresh. */
 export function prefetchPlayerStart(
   api: PlayApi,
   videoId: string,
   now: () => number = Date.now,
 ): Promise<VideoPlayAnswer> {
-  const current = started.get(videoId);
-  if (current && now() - current.at < PLAYER_START_FRESH_MS) return current.answer;
+  const fresh = freshStart(videoId, now);
+  if (fresh) return fresh;
   const answer = api.playVideo(videoId);
   // A failed prefetch is forgotten: the player asks again and shows the failure itself.
   answer.catch(() => {
@@ -36,8 +42,7 @@ export function takePlayerStart(
   videoId: string,
   now: () => number = Date.now,
 ): Promise<VideoPlayAnswer> {
-  const current = started.get(videoId);
+  const fresh = freshStart(videoId, now);
   started.delete(videoId);
-  if (current && now() - current.at < PLAYER_START_FRESH_MS) return current.answer;
-  return api.playVideo(videoId);
+  return fresh ?? api.playVideo(videoId);
 }

@@ -41,7 +41,7 @@ interface ResourceActorOptions {
  * unable to serve now; anything else is the server's answer about this request, which a copy must not
  * contradict (a 401 after a logout elsewhere, a 404 for something removed).
  */
-export function failureKindOf(error: unknown): ResourceFailure {
+function failureKindOf(error: unknown): ResourceFailure {
   if (!(error instanceof ApiError)) return 'refused';
   if (error.status === NETWORK_FAILURE_STATUS) return 'offline';
   return error.status >= 500 ? 'unavailable' : 'refused';

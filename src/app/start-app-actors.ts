@@ -1,7 +1,6 @@
 import { selectHasDictionary } from '../../machines/language';
 import { selectIsLoggedIn, selectUser } from '../../machines/session';
 import { whenAppStable } from '../services/pwa/app-stable';
-import { screenUnavailable } from './AppRoutes';
 import { type AppActors, type AppEffects, createAppActors, shellViewOf } from './create-app-actors';
 import { loadPlanner, providePlannerDeps } from './planner-loader';
 import type { PlannerDeps } from './planner-runtime';
@@ -30,8 +29,7 @@ export interface StartedApp {
 export async function startAppActors(fx: AppEffects, deps: AppStartDeps): Promise<StartedApp> {
   // The screens' data machine comes with the actors, so a screen opened later creates its actor at once.
   // Loaded first: a failed download (offline) leaves nothing started, and the next need tries again.
-  // So is what a screen says when its own code cannot be downloaded (offline): it must be there already.
-  await Promise.all([resourceRuntime.load(), screenUnavailable.load()]);
+  await resourceRuntime.load();
   const actors = createAppActors(fx);
   actors.start();
   // Timers stop while a phone sleeps: when the student comes back, the session re-reads the clock, so an

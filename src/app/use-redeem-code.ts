@@ -17,6 +17,13 @@ import { ApiError } from '../services/api/errors';
 import { useAppActors } from './actors-context';
 
 /**
+ * How long the form is held back after a 429 that does not say how long (a proxy's: this server always sends
+ * Retry-After). A minute, the usual window of a rate limit: a code typed again at once would only be
+ * refused again.
+ */
+const UNSAID_RETRY_AFTER_MS = 60_000;
+
+/**
  * The redeem machine (issue 20) with the app's effects: the request, the new user into the session, the
  * alert, navigation. `initialCode` is the code of the link that opened the screen.
  */
@@ -35,7 +42,13 @@ export function useRedeemCode(initialCode: string) {
           } catch (error) {
             const failure: RedeemFailure =
               error instanceof ApiError && error.status === 429
-                ? { message: fx.describeError(error), retryAfterMs: (error.retryAfterSeconds ?? 60) * 1000 }
+                ? {
+                    message: fx.describeError(error),
+                    retryAfterMs:
+                      error.retryAfterSeconds === undefined
+                        ? UNSAID_RETRY_AFTER_MS
+                        : error.retryAfterSeconds * 1000,
+                  }
                 : { message: fx.describeError(error) };
             throw failure;
           }
@@ -60,5 +73,3 @@ export function useRedeemCode(initialCode: string) {
     submit: () => actor.send({ type: 'code.submit' }),
   };
 }
-
-export type RedeemCodeHandle = ReturnType<typeof useRedeemCode>;

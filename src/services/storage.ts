@@ -1,6 +1,7 @@
 import type { PendingPayment } from '../../contract/payments';
 import { isLanguage } from '../../machines/languageRule';
 import type { CartItem, Language, User } from './api/types';
+import { isPaidSubject } from './paid-subject';
 
 export type { PendingPayment };
 
@@ -78,22 +79,13 @@ function isUser(value: unknown): value is User {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function isPaidSubject(value: unknown): value is User['paidSubjects'][number] {
-  return (
-    isRecord(value) &&
-    typeof value.subjectId === 'string' &&
-    typeof value.subjectTitle === 'string' &&
-    typeof value.expiresAt === 'string'
-  );
-}
-
 /**
  * The user as the app this one replaces kept it (issue 18): the user object as plain JSON, without this
  * app's `{ v, data }` envelope, and perhaps only with the fields SPEC.md §3 names (id, username, role,
  * profile picture), the id possibly as `_id`. Read as this app's user, the fields it lacks empty; the app
  * then asks the server for the whole user (src/app/create-app-actors.ts).
  */
-export function legacyUser(value: unknown): User | null {
+function legacyUser(value: unknown): User | null {
   if (!isRecord(value) || 'v' in value) return null;
   const id = text(value.id) || text(value._id);
   if (id === '' || text(value.username) === '') return null;

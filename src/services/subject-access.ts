@@ -1,4 +1,5 @@
 import type { PaidSubject } from './api/types';
+import { isPaidSubject } from './paid-subject';
 
 // Issue 4's rules for a paid subject: where its access stands, when it may be renewed, and how the
 // session's user lists it. Screens, the planner and the offline downloads read them here.
@@ -29,16 +30,6 @@ export function hasAccessAt(paid: readonly PaidSubject[], subjectId: string, now
 /** Whether the student may study at least one paid subject at `now`: what makes home offer "Continue". */
 export function mayStudyAny(paid: readonly PaidSubject[], now: number): boolean {
   return paid.some((entry) => accessState(entry.expiresAt, now) !== 'expired');
-}
-
-function isPaidSubject(value: unknown): value is PaidSubject {
-  if (typeof value !== 'object' || value === null) return false;
-  const entry = value as Record<string, unknown>;
-  return (
-    typeof entry.subjectId === 'string' &&
-    typeof entry.subjectTitle === 'string' &&
-    typeof entry.expiresAt === 'string'
-  );
 }
 
 /**

@@ -10,6 +10,7 @@
  * tested without a worker (tests/ui/pwa/sw-worker.test.ts runs the whole worker on them).
  */
 import { LANGUAGES, type Language, otherLanguage } from '../../machines/languageRule';
+import { dictionaryPath } from '../services/dictionaries';
 import { LANGUAGE_PACKS_CACHE } from './cache-names';
 import { APP_PAGES } from './routes';
 
@@ -26,9 +27,6 @@ export interface LanguagePack {
   dictionary: VersionedFile;
 }
 export type LanguagePacks = Record<Language, LanguagePack>;
-
-/** The dictionary's path relative to the app's scope (what src/services/dictionaries.ts fetches). */
-export const dictionaryPath = (lang: Language): string => `assets/i18n/${lang}.json`;
 
 const DICTIONARY = /^assets\/i18n\/(en|fr)\.json$/;
 

@@ -1,7 +1,6 @@
 // Which request goes to which cache, as pure functions of the URL so they are unit-tested outside a worker.
 // Paths are those of API.md, relative to the app's scope (the server serves the app and the API together).
 
-import { languageFor } from '../../machines/languageRule';
 import { isApiRoot } from '../services/api/api-roots';
 
 /** Public lists, the same for every student: stale-while-revalidate (SPEC.md §7 "cached"). */
@@ -99,15 +98,3 @@ export function postListKey(url: string | URL, body: string): string | null {
 
 /** The prerendered page of each language (scripts/prerender.ts). */
 export const APP_PAGES = { en: 'index.html', fr: 'index.fr.html' } as const;
-
-/**
- * Which prerendered page a navigation gets (the language rule, machines/languageRule.ts), as the server
- * decides (server/lib/app-page.ts): the language cookie the app writes with an explicit choice, else the
- * browser's languages in order, else English.
- */
-export function pageLanguageFor(
-  cookie: string | null | undefined,
-  languages: readonly string[],
-): keyof typeof APP_PAGES {
-  return languageFor(cookie, languages);
-}

@@ -6,7 +6,7 @@ import { addRoute, cleanupOutdatedCaches, precache } from 'workbox-precaching';
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import type { Language } from '../../machines/languageRule';
+import { type Language, languageFor } from '../../machines/languageRule';
 import { BOOK_LISTS_CACHE, LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
 import { deviceCopyPlugin } from './device-copy';
 import {
@@ -25,7 +25,6 @@ import {
   isPicture,
   isVideoList,
   offlineVideoKey,
-  pageLanguageFor,
   scopedPath,
 } from './routes';
 
@@ -41,16 +40,16 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// The student's language, by the rule the app and the server follow (machines/languageRule.ts): the
-// explicit choice, which the app mirrors in the `language` cookie (read here where the browser lets a
-// worker read cookies), else the browser's languages.
+// The student's language, by the rule the app and the server follow (machines/languageRule.ts; the server's
+// side is server/lib/app-page.ts): the explicit choice, which the app mirrors in the `language` cookie (read
+// here where the browser lets a worker read cookies), else the browser's languages.
 interface CookieStoreLike {
   get(name: string): Promise<{ value?: string } | null | undefined>;
 }
 async function studentLanguage(): Promise<Language> {
   const store = (self as { cookieStore?: CookieStoreLike }).cookieStore;
   const cookie = store === undefined ? undefined : await store.get('language').catch(() => undefined);
-  return pageLanguageFor(cookie?.value, self.navigator.languages);
+  return languageFor(cookie?.value, self.navigator.languages);
 }
 
 // The app shell is the precache, less each language's page and dictionary: only the student's language is

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { languageFor } from '../../machines/languageRule';
 import { pageLanguage } from '../../server/lib/app-page';
-import { pageLanguageFor } from '../../src/sw/routes';
 
 // Issue 12: the prerendered page in the student's language. The server (cookie, Accept-Language) and the
-// service worker (cookie where it can read it, navigator.languages) must choose alike, or an installed app
+// service worker (cookie where it can read it, navigator.languages, by machines/languageRule.ts's
+// languageFor, src/sw/sw.ts) must choose alike, or an installed app
 // would open in another language than the server sends.
 const CASES: Array<{ cookie: string | null; languages: string[]; expected: 'en' | 'fr' }> = [
   { cookie: null, languages: [], expected: 'en' },
@@ -22,7 +23,7 @@ describe('the language of the page sent', () => {
     ({ cookie, languages, expected }) => {
       const cookieHeader = cookie === null ? undefined : `theme=dark; language=${cookie}; x=1`;
       expect(pageLanguage(cookieHeader, languages.join(', '))).toBe(expected);
-      expect(pageLanguageFor(cookie, languages)).toBe(expected);
+      expect(languageFor(cookie, languages)).toBe(expected);
     },
   );
 

@@ -17,7 +17,7 @@ export interface Formats {
 }
 
 /** e.g. studycam-my-data-2026-11-26.json / studycam-mes-donnees-2026-11-26.txt (the date of the export). */
-export function myDataFileName(data: DataExport, file: MyDataFile, t: Translate): string {
+function myDataFileName(data: DataExport, file: MyDataFile, t: Translate): string {
   const day = data.exportedAt.slice(0, 10);
   return `${t('profile.data.fileName', { date: day })}.${file === 'json' ? 'json' : 'txt'}`;
 }
@@ -32,7 +32,7 @@ function section(title: string, lines: readonly string[], none: string): string[
 }
 
 /** The export as a person reads it: each part with its title, one line a record, in the student's language. */
-export function myDataSummary(data: DataExport, t: Translate, formats: Formats): string {
+function myDataSummary(data: DataExport, t: Translate, formats: Formats): string {
   const { date, money } = formats;
   const field = (name: string, value: string) =>
     t('profile.data.summary.field', { label: t(`account.fields.${name}`), value });

@@ -13,7 +13,7 @@ import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../devi
  * personal copy. It also works without a worker at all (the native shell, a first visit, a worker refused),
  * where the worker's copies do not exist.
  */
-export const LAST_COPY_PREFIX = 'last-copy:';
+const LAST_COPY_PREFIX = 'last-copy:';
 /** The copies kept, newest first; the oldest goes beyond `LAST_COPIES_KEPT`. */
 export const LAST_COPIES_INDEX_KEY = 'last-copies';
 /** A few screens' worth for each of a phone's students: lists are small, a phone's storage is not. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { prefetchOnNavigation } from '../../../src/app/navigation-prefetch';
+import { ROUTES } from '../../../src/app/routes';
 import type { Endpoints } from '../../../src/services/api/endpoints';
 
 // Issue 19: a tap on a lesson asks for what its player needs before the router renders the new screen;
@@ -26,5 +27,33 @@ describe('a tap on a lesson', () => {
     card.click();
     expect(playVideo).toHaveBeenCalledTimes(1);
     link.remove();
+  });
+});
+
+describe('a screen that lists lessons', () => {
+  it('fetches the player’s code once the app is idle, so a tap waits for the lesson’s data only', async () => {
+    const player = ROUTES.find((route) => route.path === '/video-player');
+    if (!player) throw new Error('no video-player route');
+    const playerCode = vi.fn(async () => ({ default: () => null }));
+    // The player's chunk, as the browser would fetch it.
+    (player as { load: typeof player.load }).load = playerCode;
+    vi.useFakeTimers();
+    try {
+      window.location.hash = '#/privacy-policy';
+      prefetchOnNavigation(window, {} as Endpoints, () => true);
+      await vi.runAllTimersAsync();
+      // A page without lessons fetches nothing more.
+      expect(playerCode).not.toHaveBeenCalled();
+
+      window.location.hash = '#/upnextlist';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      // Not while the new screen renders: in idle time.
+      expect(playerCode).not.toHaveBeenCalled();
+      await vi.runAllTimersAsync();
+      expect(playerCode).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      window.location.hash = '';
+    }
   });
 });

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppRoutes, screenUnavailable } from '../../../src/app/AppRoutes';
+import { AppRoutes } from '../../../src/app/AppRoutes';
 import { ROUTES } from '../../../src/app/routes';
 import { renderWithApp } from '../helpers/render-app';
 
@@ -26,7 +26,6 @@ describe('a screen whose code cannot be downloaded', () => {
       if (!networkUp) throw new TypeError('Failed to fetch dynamically imported module');
       return { default: () => <main>The privacy policy</main> };
     });
-    await screenUnavailable.load();
     renderRoute('/privacy-policy');
     const offline = await screen.findByRole('alert', { name: 'You are offline' });
     expect(offline).toHaveTextContent('This page is not saved on this phone yet');
@@ -37,6 +36,24 @@ describe('a screen whose code cannot be downloaded', () => {
     networkUp = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('The privacy policy')).toBeInTheDocument();
+  }, 20_000);
+
+  it('says so too when the download fails only after a moment, as on a phone, instead of trying again for ever', async () => {
+    const route = ROUTES.find((candidate) => candidate.path === '/forgotpassword');
+    if (!route) throw new Error('no forgotpassword route');
+    // The browser gives up on the chunk after a round trip, not at once.
+    const load = vi.fn(
+      () =>
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new TypeError('Failed to fetch dynamically imported module')), 30),
+        ),
+    );
+    (route as { load: unknown }).load = load;
+    renderRoute('/forgotpassword');
+    expect(await screen.findByRole('alert', { name: 'You are offline' })).toBeInTheDocument();
+    // One download, not one after another while the page says "Loading…".
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(load).toHaveBeenCalledTimes(1);
   }, 20_000);
 
   it("says so when the app's own code for every page but the landing cannot be downloaded, and asks again on Retry", async () => {
@@ -59,5 +76,31 @@ describe('a screen whose code cannot be downloaded', () => {
     expect(onActorsNeeded).toHaveBeenCalledTimes(2);
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     expect(screen.queryByRole('alert', { name: 'You are offline' })).toBeNull();
+  }, 20_000);
+
+  it('asks for the app’s code again on its own when the connection comes back', async () => {
+    let networkUp = false;
+    const onActorsNeeded = vi.fn(async () => {
+      if (!networkUp) throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const view = renderWithApp(null, { path: '/shop' });
+    const hook = view.location.hook as Parameters<typeof AppRoutes>[0]['locationHook'];
+    view.rerender(
+      view.withProviders(
+        <AppRoutes
+          isLoggedIn={false}
+          locationHook={hook}
+          actorsReady={false}
+          onActorsNeeded={onActorsNeeded}
+        />,
+      ),
+    );
+    await screen.findByRole('alert', { name: 'You are offline' });
+    networkUp = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(onActorsNeeded).toHaveBeenCalledTimes(2);
+    expect(await screen.findByText('Loading…')).toBeInTheDocument();
   }, 20_000);
 });
