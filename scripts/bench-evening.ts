@@ -33,6 +33,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
+import { MOBILE_MONEY_DELAYS } from '../machines/mobileMoneyTypes';
 import { issueToken } from '../server/lib/auth';
 import { type Db, openPglite, openPostgres } from '../server/lib/db';
 import { freePort, startThrowawayPostgres } from './throwaway-postgres';
@@ -44,6 +45,8 @@ const PASSWORD = 'correct-horse-battery';
 const STUDENTS = 2_000;
 const PAYING = 300;
 const BURST = 200;
+/** The class pays once the evening's reading load is under way, so the payments meet it, not an idle server. */
+const BURST_AFTER_MS = 2_000;
 /** An ordinary payer of the built-in emulator: SUCCESSFUL after MOMO_SANDBOX_PENDING_MS. */
 const PAYER = '237670000301';
 /** A call that got no answer at all (counted as an error by the recorder). */
@@ -457,7 +460,8 @@ function loginFamily(): Family {
 
 /**
  * The class paying together: each student starts a payment at once (from the shared address), then, as
- * the app does, checks the status after 3 s and every 2 s until it is final, and completes the checkout.
+ * the app does (its MOBILE_MONEY_DELAYS), checks the status after 3 s and every 2 s until it is final, and
+ * completes the checkout.
  */
 async function paymentBurst(
   servers: RunningServer[],
@@ -502,7 +506,7 @@ async function paymentBurst(
       ).catch(() => NO_ANSWER);
       if (start.status !== 202) return { start: start.status, granted: false };
       const referenceId = String(start.body.referenceId);
-      await new Promise((done) => setTimeout(done, 3_000));
+      await new Promise((done) => setTimeout(done, MOBILE_MONEY_DELAYS.firstPoll));
       while (Date.now() < deadline) {
         const poll = await timed('payment poll', () =>
           call(server.url, 'GET', `/payments/momo/requesttopay/${referenceId}`, { token: buyer.token }),
@@ -525,7 +529,7 @@ async function paymentBurst(
           return { start: 202, granted: checkout.status === 200 };
         }
         if (poll.status === 200 && poll.body.status === 'FAILED') break;
-        await new Promise((done) => setTimeout(done, 2_000));
+        await new Promise((done) => setTimeout(done, MOBILE_MONEY_DELAYS.pollEvery));
       }
       return { start: 202, granted: false };
     }),
@@ -557,7 +561,7 @@ async function runPhase(
   const running = families.map((family) => runFamily(family, servers, seconds, recorder));
   let burstFigures: BurstFigures | undefined;
   if (burst !== undefined) {
-    await new Promise((done) => setTimeout(done, 2_000));
+    await new Promise((done) => setTimeout(done, BURST_AFTER_MS));
     burstFigures = await paymentBurst(
       servers,
       burst.buyers,

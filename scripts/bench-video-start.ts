@@ -184,8 +184,13 @@ async function newPhone(browser: Browser, origin: string, storage: Record<string
   return { context, page, cdp };
 }
 
-/** A first visit: a fresh profile, nothing cached. */
-async function coldRun(
+/**
+ * One measured start of the lesson on a fresh phone, throttled to `profile`. A `cold` visit is a first one:
+ * nothing cached. A `warm` visit is a second one: the lesson was opened and played once (unthrottled), then
+ * it is opened again.
+ */
+async function measuredRun(
+  visit: 'cold' | 'warm',
   browser: Browser,
   origin: string,
   storage: Record<string, string>,
@@ -194,28 +199,12 @@ async function coldRun(
 ): Promise<StartRun> {
   const { context, page, cdp } = await newPhone(browser, origin, storage);
   try {
-    await cdp.send('Network.clearBrowserCache');
-    const bytes = countBytes(cdp);
-    await throttle(cdp, profile);
-    const start = await startLesson(page, url);
-    return { ...start, ...bytes.stop() };
-  } finally {
-    await context.close();
-  }
-}
-
-/** A second visit: the lesson was opened and played once (unthrottled), then it is opened again. */
-async function warmRun(
-  browser: Browser,
-  origin: string,
-  storage: Record<string, string>,
-  url: string,
-  profile: NetworkProfile,
-): Promise<StartRun> {
-  const { context, page, cdp } = await newPhone(browser, origin, storage);
-  try {
-    await startLesson(page, url);
-    await page.goto('about:blank');
+    if (visit === 'cold') {
+      await cdp.send('Network.clearBrowserCache');
+    } else {
+      await startLesson(page, url);
+      await page.goto('about:blank');
+    }
     const bytes = countBytes(cdp);
     await throttle(cdp, profile);
     const start = await startLesson(page, url);
@@ -298,8 +287,14 @@ async function main(): Promise<void> {
       for (const visit of ['cold', 'warm'] as const) {
         const mine: StartRun[] = [];
         for (let run = 1; run <= runs; run++) {
-          const measure = visit === 'cold' ? coldRun : warmRun;
-          const result = await measure(browser, server.origin, server.studentStorage, url, profile);
+          const result = await measuredRun(
+            visit,
+            browser,
+            server.origin,
+            server.studentStorage,
+            url,
+            profile,
+          );
           mine.push(result);
           say(
             `| ${profile.name} | ${visit} | ${run} | ${seconds(result.playButtonMs)} | ${seconds(result.firstFrameMs)} | ${kb(result.bytes)} | ${result.requests} | ${result.rendition} |`,

@@ -1,10 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCodeBatchPayload, CreateCodeBatchResponse } from '../../contract/codes';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser } from './harness/browser';
+import { phonesForThisFile } from './harness/file-phones';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
-import { MATHS, PHYSICS, type SignedInStudent, signedInStudent } from './harness/journey';
+import { MATHS, PHYSICS, type SignedInStudent } from './harness/journey';
 import type { StudentApp } from './harness/student-app';
 
 // Issue 20, access codes, in Chromium against the real server, in French then English: a student with no
@@ -12,18 +12,14 @@ import type { StudentApp } from './harness/student-app';
 // any request; a spent code is refused with its message; a class code admits two students. The server runs
 // in this worker so the journey can make codes with the operator token, as `npm run codes` does.
 
-let browser: Browser;
+const phones = phonesForThisFile();
 let server: InProcessServer;
-const opened: SignedInStudent[] = [];
 let batches = 0;
 
 beforeAll(async () => {
-  browser = await connectBrowser();
   server = await startInProcessServer();
 });
 afterAll(async () => {
-  for (const { device } of opened) await device.context.close().catch(() => undefined);
-  await browser?.close();
   await server?.close();
 });
 
@@ -54,11 +50,7 @@ async function typeCode(app: StudentApp, code: string): Promise<void> {
 }
 
 describe.each(['fr', 'en'] as const)('access codes (%s)', (lang) => {
-  async function student(): Promise<SignedInStudent> {
-    const signedIn = await signedInStudent(browser, { baseUrl: server.baseUrl, lang });
-    opened.push(signedIn);
-    return signedIn;
-  }
+  const student = (): Promise<SignedInStudent> => phones.signedInStudent({ baseUrl: server.baseUrl, lang });
   const shot = (app: StudentApp, step: string) => app.device.screenshot(`codes-${lang}-${step}`);
 
   it('redeems a card typed in lower case with spaces, after a mistyped one caught on the phone, and studies', async () => {

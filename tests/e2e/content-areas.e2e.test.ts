@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEED_SCHOLARSHIPS } from '../../server/seed/content';
 import { isApiRoot } from '../../src/services/api/api-roots';
 import { formatFcfa } from '../../src/services/money';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser, openDevice, type StudentDevice } from './harness/browser';
 import type { Lang } from './harness/dictionary';
+import { phonesForThisFile } from './harness/file-phones';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
 import { StudentApp, templatePattern } from './harness/student-app';
 
@@ -16,23 +16,14 @@ import { StudentApp, templatePattern } from './harness/student-app';
 // the shop's products, the trans/navbar/footer pages; and news and a saved scholarship read with the
 // server stopped. Each language has its own server in this worker, so one can be stopped for good.
 
-let browser: Browser;
-const devices: StudentDevice[] = [];
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  for (const device of devices) await device.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const phones = phonesForThisFile();
 
 /**
  * A phone whose app files come from the build on disk, as the native shell loads them from the device,
  * while every API call goes to the server: stopping the server then leaves the app running without it.
  */
 async function phone(server: InProcessServer, lang: Lang): Promise<StudentApp> {
-  const device = await openDevice(browser, { baseUrl: server.baseUrl, lang });
-  devices.push(device);
+  const device = await phones.openDevice({ baseUrl: server.baseUrl, lang });
   const staticDir = inject('e2eStaticDir');
   await device.context.route(`${server.baseUrl}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname.replace(/^\/+/, '');

@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ICAL from 'ical.js';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BUNDLED_NEWS, SEED_BOOKS } from '../../server/seed/content';
 import { SEED_MEDIA_DIR } from '../../server/seed/seed';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser, openDevice, PHONE, type StudentDevice } from './harness/browser';
+import { PHONE } from './harness/browser';
 import type { Lang } from './harness/dictionary';
+import { phonesForThisFile } from './harness/file-phones';
 import { StudentApp, templatePattern } from './harness/student-app';
 
 // Issue 18, the content screens as a student meets them on a 360 × 640 phone whose browser speaks the
@@ -18,20 +19,11 @@ import { StudentApp, templatePattern } from './harness/student-app';
 // controls; the French books screen has no English word around its content and no cut-off filter; a
 // timetable period ending at midnight is entered, shown as under way, and exported.
 
-let browser: Browser;
-const devices: StudentDevice[] = [];
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  for (const device of devices) await device.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const phones = phonesForThisFile();
 
 /** A phone in `lang` that never chose a language: the browser's language decides. */
 async function phone(lang: Lang, at?: Date): Promise<StudentApp> {
-  const device = await openDevice(browser, { lang });
-  devices.push(device);
+  const device = await phones.openDevice({ lang });
   if (at) await device.context.clock.setFixedTime(at);
   const app = new StudentApp(device);
   await app.open('home');

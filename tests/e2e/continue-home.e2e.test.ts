@@ -1,9 +1,10 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { formatDuration } from '../../src/ui/duration';
 import { expectAccessible } from './harness/accessibility';
-import { appStarted, connectBrowser, openDevice, type StudentDevice } from './harness/browser';
+import { appStarted } from './harness/browser';
 import type { Lang } from './harness/dictionary';
+import { phonesForThisFile } from './harness/file-phones';
 import { PAYERS } from './harness/journey';
 import { newStudent, StudentApi } from './harness/student-api';
 import { StudentApp, templatePattern } from './harness/student-app';
@@ -28,15 +29,7 @@ interface VideoPage {
   subjects?: { subjectId: string; lessons: number; topics: { subsection: string; lessons: number }[] }[];
 }
 
-let browser: Browser;
-const devices: StudentDevice[] = [];
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  for (const device of devices) await device.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const phones = phonesForThisFile();
 
 /** The section chip of home and the books (a fieldset named "Sections"). */
 const sectionButton = (app: StudentApp, section: 'anglophone' | 'francophone'): Locator =>
@@ -63,8 +56,7 @@ describe.each(['fr', 'en'] as const)('home opens on Continue (%s)', (lang: Lang)
     const [first, second] = lessons;
     if (!first || !second) throw new Error('the seed has lessons in Mathématiques 3e');
 
-    const device = await openDevice(browser, { lang });
-    devices.push(device);
+    const device = await phones.openDevice({ lang });
     const app = new StudentApp(device);
     const shot = (step: string) => device.screenshot(`continue-${lang}-${step}`);
 

@@ -1,9 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { formatFcfa } from '../../src/services/money';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser, openDevice, type StudentDevice } from './harness/browser';
 import type { Lang } from './harness/dictionary';
+import { phonesForThisFile } from './harness/file-phones';
 import { MATHS, PAYERS, PHYSICS } from './harness/journey';
 import { newStudent, StudentApi } from './harness/student-api';
 import { StudentApp } from './harness/student-app';
@@ -11,19 +10,10 @@ import { StudentApp } from './harness/student-app';
 // Issue 4's golden journey, in English and again in French: register, log in, add two subjects, change a
 // quantity, pay with MTN MoMo through the emulator, land on study-sections, play a video and seek.
 
-let browser: Browser;
-const devices: StudentDevice[] = [];
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  for (const device of devices) await device.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const phones = phonesForThisFile();
 
 async function phone(lang: Lang): Promise<StudentApp> {
-  const device = await openDevice(browser, { lang });
-  devices.push(device);
+  const device = await phones.openDevice({ lang });
   const app = new StudentApp(device);
   await app.open('landing');
   // The navbar's switch, as a student changes it; English is the default and needs no change.

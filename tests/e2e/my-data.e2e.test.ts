@@ -1,21 +1,15 @@
-import type { Browser, Download } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Download } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { DataExport } from '../../contract/users';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser } from './harness/browser';
 import type { Lang } from './harness/dictionary';
-import { MATHS, PAYERS, signedInStudent } from './harness/journey';
+import { phonesForThisFile } from './harness/file-phones';
+import { MATHS, PAYERS } from './harness/journey';
 
 // "Download my data" (issue 22): a paying student saves, from the profile screen, the JSON file of everything
 // the server keeps about them and a summary to read, both in the language the app is in. French first.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const phones = phonesForThisFile();
 
 async function contentOf(download: Download): Promise<string> {
   const chunks: Buffer[] = [];
@@ -27,7 +21,7 @@ describe.each<Lang>(['fr', 'en'])('download my data (%s)', (lang) => {
   it('saves the JSON file and a summary of the paying student, in their language', {
     timeout: 120_000,
   }, async () => {
-    const { device, app, account, api } = await signedInStudent(browser, { lang });
+    const { device, app, account, api } = await phones.signedInStudent({ lang });
     const session = await api.login(account);
     await api.payFor({ ...session, username: account.username }, MATHS, PAYERS.ordinary);
     await app.open('profile');
@@ -69,6 +63,5 @@ describe.each<Lang>(['fr', 'en'])('download my data (%s)', (lang) => {
     expect(text).toContain(app.t('checkout.status.successful'));
     expect(text).toContain(app.t('profile.data.summary.footer'));
     expect(device.pageErrors).toEqual([]);
-    await device.context.close();
   });
 });

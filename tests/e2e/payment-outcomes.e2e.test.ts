@@ -1,32 +1,22 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser } from './harness/browser';
 import type { Lang } from './harness/dictionary';
+import { phonesForThisFile } from './harness/file-phones';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
-import { MATHS, PAYERS, type SignedInStudent, signedInStudent } from './harness/journey';
+import { MATHS, PAYERS, type SignedInStudent } from './harness/journey';
 import { NetworkGate } from './harness/network-gate';
 import type { PaymentOutcome } from './harness/student-app';
 
 // The unhappy paths of SPEC.md §4/§5 against the real server and its MoMo emulator, each on a fresh phone.
 
-let browser: Browser;
-const opened: SignedInStudent[] = [];
-beforeAll(async () => {
-  browser = await connectBrowser();
-});
-afterAll(async () => {
-  for (const { device } of opened) await device.context.close().catch(() => undefined);
-  await browser?.close();
-});
+const phones = phonesForThisFile();
 
 async function studentWithMaths(lang: Lang = 'en', baseUrl?: string): Promise<SignedInStudent> {
-  const student = await signedInStudent(browser, {
+  const student = await phones.signedInStudent({
     cart: [MATHS.title],
     lang,
     ...(baseUrl ? { baseUrl } : {}),
   });
-  opened.push(student);
   await student.app.openCart();
   return student;
 }

@@ -1,23 +1,22 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServiceWorker } from '../../scripts/build-sw';
 import { precompress } from '../../scripts/precompress';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
 import {
+  activeWorker,
   appStarted,
   connectBrowser,
   offerInstall,
   PHONE,
   pwaLayerLoaded,
   type StudentDevice,
+  workerInControl,
 } from './harness/browser';
 import { text } from './harness/dictionary';
+import { startInProcessServer } from './harness/in-process-server';
 import { MATHS, PAYERS } from './harness/journey';
-import { e2eServerEnv, freePort } from './harness/server-env';
 import { newStudent, StudentApi } from './harness/student-api';
 import { StudentApp, templatePattern } from './harness/student-app';
 
@@ -35,30 +34,19 @@ let browser: Browser;
 let baseUrl: string;
 let staticDir: string;
 let stopServer: () => Promise<void>;
-const work = mkdtempSync(join(tmpdir(), 'study-app-pwa-e2e-'));
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await connectBrowser();
-  staticDir = join(work, 'app');
-  cpSync(inject('e2eStaticDir'), staticDir, { recursive: true });
-  const port = await freePort();
-  const app = await buildApp(loadConfig(e2eServerEnv({ port, dataDir: join(work, 'data'), staticDir })));
-  await app.listen({ port, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${port}`;
-  let stopped = false;
-  stopServer = async () => {
-    if (stopped) return;
-    stopped = true;
-    await app.close();
-  };
+  const server = await startInProcessServer({ ownBuildCopy: true });
+  ({ baseUrl, staticDir } = server);
+  stopServer = () => server.close();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
   await stopServer?.();
-  rmSync(work, { recursive: true, force: true });
 });
 
 async function phone(options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}) {
@@ -88,22 +76,6 @@ async function phone(options: { userAgent?: string; serviceWorkers?: 'allow' | '
   return { context, page, device };
 }
 
-/**
- * Resolves once a service worker is active for the page (it may not control it yet). Waited for in the page:
- * waitForFunction takes a predicate's promise for a truthy answer at once, without awaiting it.
- */
-const activeWorker = (page: Page, timeout: number) =>
-  page.evaluate(async (ms) => {
-    const deadline = Date.now() + ms;
-    while ((await navigator.serviceWorker.getRegistration())?.active?.state !== 'activated') {
-      if (Date.now() > deadline) throw new Error(`No active service worker after ${ms} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }, timeout);
-
-const controlled = (page: Page) =>
-  page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-
 describe('the PWA in Chromium', () => {
   it('registers the service worker within 30 s and says the app is ready for offline use', async () => {
     const { page } = await phone();
@@ -115,7 +87,7 @@ describe('the PWA in Chromium', () => {
     await activeWorker(page, 30_000);
     expect(Date.now() - started).toBeLessThan(30_000);
     await readyToast;
-    await controlled(page);
+    await workerInControl(page, 20_000);
     const scriptUrl = await page.evaluate(
       async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL,
     );
@@ -157,7 +129,7 @@ describe('the PWA in Chromium', () => {
     const { page } = await phone();
     await page.goto('/#/landing');
     await activeWorker(page, 30_000);
-    await controlled(page);
+    await workerInControl(page, 20_000);
 
     // Deploy: a changed index.html, and the service worker rebuilt for it (as `npm run build` does).
     const index = join(staticDir, 'index.html');
@@ -190,7 +162,7 @@ describe('the PWA in Chromium', () => {
     const app = new StudentApp(device);
     await app.logInWithUsername(account);
     await activeWorker(page, 30_000);
-    await controlled(page);
+    await workerInControl(page, 20_000);
 
     // wouter's hash routing keeps a route's query in the page's search: /?videoId=…#/video-player.
     await page.goto(`/?videoId=${encodeURIComponent(video._id)}#/video-player`);

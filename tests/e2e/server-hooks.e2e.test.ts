@@ -1,31 +1,25 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFcfa } from '../../src/services/money';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser } from './harness/browser';
+import { phonesForThisFile } from './harness/file-phones';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
-import { MATHS, PAYERS, type SignedInStudent, signedInStudent } from './harness/journey';
+import { MATHS, PAYERS } from './harness/journey';
 
 // Journeys that need a server state no student can reach on demand: a catalogue that changed during a
 // payment, and an access period that ended. The server runs in this worker (same buildApp and
 // configuration as the shared one) so the journey can reach into its database; production has no such hook.
 
-let browser: Browser;
+const phones = phonesForThisFile();
 let server: InProcessServer;
-const opened: SignedInStudent[] = [];
 beforeAll(async () => {
-  browser = await connectBrowser();
   server = await startInProcessServer();
 });
 afterAll(async () => {
-  for (const { device } of opened) await device.context.close().catch(() => undefined);
-  await browser?.close();
   await server?.close();
 });
 
 async function student(cart: readonly string[] = [MATHS.title]) {
-  const signedIn = await signedInStudent(browser, { baseUrl: server.baseUrl, cart });
-  opened.push(signedIn);
+  const signedIn = await phones.signedInStudent({ baseUrl: server.baseUrl, cart });
   return signedIn;
 }
 

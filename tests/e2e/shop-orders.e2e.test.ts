@@ -1,10 +1,9 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFcfa } from '../../src/services/money';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser } from './harness/browser';
+import { phonesForThisFile } from './harness/file-phones';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
-import { PAYERS, type SignedInStudent, signedInStudent } from './harness/journey';
+import { PAYERS, type SignedInStudent } from './harness/journey';
 
 // Issue 8, buying in the shop, in Chromium against the real server and its MoMo emulator, in English and
 // French: a product bought with MTN Mobile Money and then listed in the transactions tab; a reload while the
@@ -12,16 +11,12 @@ import { PAYERS, type SignedInStudent, signedInStudent } from './harness/journey
 // sold to someone else while the student was choosing. The server runs in this worker so the journeys can set
 // a product's stock and read what it stored (production has no such hook).
 
-let browser: Browser;
+const phones = phonesForThisFile();
 let server: InProcessServer;
-const opened: SignedInStudent[] = [];
 beforeAll(async () => {
-  browser = await connectBrowser();
   server = await startInProcessServer();
 });
 afterAll(async () => {
-  for (const { device } of opened) await device.context.close().catch(() => undefined);
-  await browser?.close();
   await server?.close();
 });
 
@@ -68,11 +63,7 @@ async function ordersOf(username: string) {
 describe.each(['en', 'fr'] as const)('buying in the shop (%s)', (lang) => {
   const product = PRODUCTS[lang];
 
-  async function student(): Promise<SignedInStudent> {
-    const signedIn = await signedInStudent(browser, { baseUrl: server.baseUrl, lang });
-    opened.push(signedIn);
-    return signedIn;
-  }
+  const student = (): Promise<SignedInStudent> => phones.signedInStudent({ baseUrl: server.baseUrl, lang });
 
   it('buys a product with MTN Mobile Money and finds the order in the transactions tab', async () => {
     await setStock(product.id, 5);

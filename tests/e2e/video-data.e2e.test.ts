@@ -10,7 +10,14 @@ import { dataCostFcfa } from '../../src/services/data-cost';
 import { formatFcfa } from '../../src/services/money';
 import { formatBytes } from '../../src/services/offline/format-bytes';
 import { expectAccessible } from './harness/accessibility';
-import { connectBrowser, PHONE, SCREENSHOT_DIR, type StudentDevice } from './harness/browser';
+import {
+  activeWorker,
+  connectBrowser,
+  PHONE,
+  SCREENSHOT_DIR,
+  type StudentDevice,
+  workerInControl,
+} from './harness/browser';
 import { type Lang, text } from './harness/dictionary';
 import { MATHS, PAYERS } from './harness/journey';
 import { e2eServerEnv, freePort } from './harness/server-env';
@@ -142,15 +149,12 @@ function costLine(lang: Lang, quality: Rendition['quality'], bytes: number): str
   });
 }
 
-/** Resolves once a service worker controls the page, so the lists and the download go through it. */
-async function workerInControl(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-    null,
-    { timeout: 40_000, polling: 250 },
-  );
+/** Reloads the page under an active service worker, so the lists and the download go through it. */
+async function reloadUnderWorker(page: Page): Promise<void> {
+  // Active before the reload, so the reloaded page is the worker's to answer.
+  await activeWorker(page);
   await page.reload();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  await workerInControl(page, 20_000);
 }
 
 describe.each(['en', 'fr'] as const)('video for students who pay for every megabyte (%s)', (lang) => {
@@ -211,7 +215,7 @@ describe.each(['en', 'fr'] as const)('video for students who pay for every megab
     await startServer();
     const { account, video } = await paidAccount(lang);
     const { app, page, device } = await phone(lang, account, 'allow');
-    await workerInControl(page);
+    await reloadUnderWorker(page);
     const ranges: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/media/videos/lesson-maths-saver.mp4'))

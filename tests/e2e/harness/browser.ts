@@ -122,3 +122,20 @@ export const offerInstall = (page: Page) =>
     });
     window.dispatchEvent(event);
   });
+
+/**
+ * Resolves once a service worker is active for the page (it may not control it yet). Waited for in the page:
+ * waitForFunction takes a predicate's promise for a truthy answer at once, without awaiting it.
+ */
+export const activeWorker = (page: Page, timeout = 40_000) =>
+  page.evaluate(async (ms) => {
+    const deadline = Date.now() + ms;
+    while ((await navigator.serviceWorker.getRegistration())?.active?.state !== 'activated') {
+      if (Date.now() > deadline) throw new Error(`No active service worker after ${ms} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }, timeout);
+
+/** Resolves once a service worker controls the page: it answers the page's requests from then on. */
+export const workerInControl = (page: Page, timeout = 40_000) =>
+  page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout, polling: 250 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -9,6 +9,8 @@ import { e2eServerEnv, freePort } from './server-env';
 
 export interface InProcessServer {
   baseUrl: string;
+  /** The build it serves: the run's, or its own copy when asked for one. */
+  staticDir: string;
   /**
    * The server's own database, for journeys that need a state no student action can reach quickly (an
    * access that expired). The production entry point never exposes it: this hook exists only here.
@@ -23,34 +25,49 @@ export interface InProcessServer {
   jwtSecret: string;
   /** The operator token (issue 20), for a journey that makes access codes as `npm run codes` does. */
   operatorToken: string;
+  /** Stops it and removes its files; a second call does nothing (a journey may stop it before the end). */
   close(): Promise<void>;
 }
 
 /**
  * The same server (buildApp, the same configuration as the shared one) running inside this test file's
- * worker, so the journey can reach into its database. It serves the app built by the global setup.
+ * worker, so the journey can reach into its database. It serves the app built by the global setup, or with
+ * `ownBuildCopy` a copy of it, for a journey that deploys a changed build into it (a new service worker).
  */
-export async function startInProcessServer(): Promise<InProcessServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'study-app-e2e-data-'));
+export async function startInProcessServer(
+  options: { ownBuildCopy?: boolean } = {},
+): Promise<InProcessServer> {
+  const work = mkdtempSync(join(tmpdir(), 'study-app-e2e-server-'));
+  const dataDir = join(work, 'data');
+  let staticDir = inject('e2eStaticDir');
+  if (options.ownBuildCopy) {
+    staticDir = join(work, 'app');
+    cpSync(inject('e2eStaticDir'), staticDir, { recursive: true });
+  }
+  const removeFiles = () => rmSync(work, { recursive: true, force: true });
   const port = await freePort();
-  const config = loadConfig(e2eServerEnv({ port, dataDir, staticDir: inject('e2eStaticDir') }));
+  const config = loadConfig(e2eServerEnv({ port, dataDir, staticDir }));
   const app = await buildApp(config);
   try {
     await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
     await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeFiles();
     throw error;
   }
+  let closed = false;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    staticDir,
     db: app.db,
     invalidateCachedLists: () => app.responseCache.invalidate(),
     jwtSecret: config.jwtSecret,
     operatorToken: config.operatorToken,
     async close() {
+      if (closed) return;
+      closed = true;
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeFiles();
     },
   };
 }

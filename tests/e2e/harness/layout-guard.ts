@@ -1,21 +1,18 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../../server/app';
-import { loadConfig } from '../../../server/config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_BOOKS, SEED_PRODUCTS, SEED_SCHOLARSHIPS } from '../../../server/seed/content';
 import { ROUTES } from '../../../src/app/routes';
 import { axeViolations, injectAxe } from './accessibility';
-import { appStarted, connectBrowser, offerInstall, PHONE, pwaLayerLoaded } from './browser';
+import { appStarted, connectBrowser, offerInstall, PHONE, pwaLayerLoaded, workerInControl } from './browser';
 import { seedDeviceStorage } from './device-storage';
 import { type Lang, text } from './dictionary';
+import { startInProcessServer } from './in-process-server';
 import { MATHS, PAYERS } from './journey';
 import { layoutFindings, MIN_TARGET_PX } from './layout-checks';
 import { type Check, EXEMPTIONS, type Exemption, type Who } from './layout-exemptions';
-import { e2eServerEnv, freePort } from './server-env';
 import { newStudent, type SignedInUser, StudentApi } from './student-api';
 
 // Issue 18's layout guard (docs/layout.md): every route of SPEC.md §2 (src/app/routes.ts), in one language
@@ -97,20 +94,14 @@ let browser: Browser;
 let baseUrl: string;
 let staticDir: string;
 let closeServer: () => Promise<void>;
-let work = '';
 let workerVersion = 0;
 const contexts: BrowserContext[] = [];
 
 async function startGuard(): Promise<void> {
   browser = await connectBrowser();
-  work = mkdtempSync(join(tmpdir(), 'study-app-layout-guard-'));
   // Its own copy of the build: the guard deploys a new service worker into it to bring the update toast.
-  staticDir = join(work, 'app');
-  cpSync(inject('e2eStaticDir'), staticDir, { recursive: true });
-  const port = await freePort();
-  const server = await buildApp(loadConfig(e2eServerEnv({ port, dataDir: join(work, 'data'), staticDir })));
-  await server.listen({ port, host: '127.0.0.1' });
-  baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startInProcessServer({ ownBuildCopy: true });
+  ({ baseUrl, staticDir } = server);
   closeServer = () => server.close();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
 }
@@ -119,7 +110,6 @@ async function stopGuard(): Promise<void> {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
   await closeServer?.();
-  if (work) rmSync(work, { recursive: true, force: true });
 }
 
 /** A new version of the service worker, as a deploy brings one (with its pre-compressed copies). */
@@ -131,16 +121,6 @@ function deployNewWorker(): void {
   writeFileSync(`${file}.br`, brotliCompressSync(source));
   writeFileSync(`${file}.gz`, gzipSync(source));
 }
-
-/** Waits in the page (waitForFunction does not await a predicate's promise) until a worker controls it. */
-const controlledByWorker = (page: Page) =>
-  page.evaluate(async () => {
-    const deadline = Date.now() + 40_000;
-    while (navigator.serviceWorker.controller === null) {
-      if (Date.now() > deadline) throw new Error('No service worker controls the page after 40 s');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  });
 
 interface Phone {
   page: Page;
@@ -184,7 +164,7 @@ async function openPhone(lang: Lang, who: Who, session: { token: string; user: S
 async function showOverlays(phone: Phone): Promise<void> {
   const { page } = phone;
   await pwaLayerLoaded(page);
-  await controlledByWorker(page);
+  await workerInControl(page);
   deployNewWorker();
   await page.evaluate(async () => {
     await (await navigator.serviceWorker.getRegistration())?.update();

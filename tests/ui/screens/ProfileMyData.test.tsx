@@ -9,15 +9,15 @@ import { amina, loggedInStorage, serverSays } from './account-fixtures';
 // "Download my data" on the profile screen: the server's export saved on the device as the JSON file itself
 // or as a summary in the student's language.
 
-// The account in the file is the student's as the app knows it, without the app's own fields.
-const { paidSubjects: _paidSubjects, language: _language, ...account } = amina;
+// Amina's account as the export lists it: her profile without the app's own fields.
+const { paidSubjects: _paidSubjects, language: _language, ...aminaAccount } = amina;
 
 const exported: DataExport = {
   format: 'studycam-personal-data',
   formatVersion: 1,
   exportedAt: '2026-11-26T08:30:00.000Z',
   language: 'fr',
-  account,
+  account: aminaAccount,
   access: [
     { subjectId: 's1', subjectTitle: 'Mathématiques', expiresAt: '2027-01-05T10:00:00.000Z', expired: false },
     { subjectId: 's2', subjectTitle: 'Chimie', expiresAt: '2026-03-01T10:00:00.000Z', expired: true },
@@ -172,6 +172,17 @@ const renderProfile = (api: RenderAppOptions['api'], lang: 'en' | 'fr') =>
 
 const myData = (name: string) => within(screen.getByRole('region', { name }));
 
+/** The student, on the profile in `lang` with the export answered, asks for the summary to read. */
+async function askForSummary(lang: 'en' | 'fr'): Promise<void> {
+  const [section, button] =
+    lang === 'fr'
+      ? ['Mes données', 'Télécharger un résumé à lire']
+      : ['My data', 'Download a summary to read'];
+  renderProfile({ exportMyData: vi.fn().mockResolvedValue(answer) }, lang);
+  await userEvent.setup().click(myData(section).getByRole('button', { name: button }));
+  await waitFor(() => expect(saved).toHaveLength(1));
+}
+
 describe('Profile: download my data', () => {
   it('saves the JSON file the server sent, in French, and says where it is', async () => {
     const exportMyData = vi.fn().mockResolvedValue(answer);
@@ -191,11 +202,7 @@ describe('Profile: download my data', () => {
   });
 
   it('writes a summary a student reads, in French', async () => {
-    renderProfile({ exportMyData: vi.fn().mockResolvedValue(answer) }, 'fr');
-    await userEvent
-      .setup()
-      .click(myData('Mes données').getByRole('button', { name: 'Télécharger un résumé à lire' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
+    await askForSummary('fr');
     expect(saved[0]?.name).toBe('studycam-mes-donnees-2026-11-26.txt');
     // French puts (narrow) no-break spaces in amounts and inside « »: compared as spaces.
     const text = (await savedText(0)).replace(/[\u00a0\u202f]/g, ' ');
@@ -224,11 +231,7 @@ describe('Profile: download my data', () => {
   });
 
   it('writes the summary in English for an English-speaking student', async () => {
-    renderProfile({ exportMyData: vi.fn().mockResolvedValue(answer) }, 'en');
-    await userEvent
-      .setup()
-      .click(myData('My data').getByRole('button', { name: 'Download a summary to read' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
+    await askForSummary('en');
     expect(saved[0]?.name).toBe('studycam-my-data-2026-11-26.txt');
     const text = await savedText(0);
     expect(text).toContain('StudyCam: the data we keep about Amina Njoya');
