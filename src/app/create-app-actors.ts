@@ -8,8 +8,8 @@ import {
   selectLanguage,
 } from '../../machines/language';
 import { type ClearSessionInput, selectIsLoggedIn, selectUser, sessionMachine } from '../../machines/session';
+import { expiresAt } from '../rules/jwt';
 import type { User } from '../services/api/types';
-import { expiresAt } from '../services/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
 import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';

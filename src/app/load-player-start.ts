@@ -1,5 +1,5 @@
+import { ApiError, NETWORK_FAILURE_STATUS } from '../rules/api-errors';
 import type { Endpoints } from '../services/api/endpoints';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
 import type { Video } from '../services/api/types';
 import { takePlayerStart } from './player-start';
 

@@ -16,6 +16,7 @@ import {
 } from '../../machines/orderCheckout';
 import type { sessionMachine } from '../../machines/session';
 import type { PendingPayment } from '../../machines/types';
+import { isFinalRefusal, makeExternalId, placeOrderPayload } from '../rules/payment-requests';
 import { createOrderEndpoints, type OrderEndpoints } from '../services/api/order-endpoints';
 import type { Order } from '../services/api/types';
 import {
@@ -24,7 +25,6 @@ import {
   type OrderStorage,
   type PendingOrder,
 } from '../services/order-storage';
-import { isFinalRefusal, makeExternalId, placeOrderPayload } from '../services/payments/payment-requests';
 import type { AppEffects } from './app-effects';
 import type { UiStore } from './ui-store';
 

@@ -1,7 +1,7 @@
 import type { PendingPayment } from '../../contract/payments';
 import { isLanguage } from '../../machines/languageRule';
+import { isPaidSubject } from '../rules/paid-subject';
 import type { CartItem, Language, User } from './api/types';
-import { isPaidSubject } from './paid-subject';
 
 export type { PendingPayment };
 

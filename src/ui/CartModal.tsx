@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatFcfa } from '../services/money';
+import { formatFcfa } from '../rules/money';
 import './cart.css';
 import { HaveCodeLink } from './HaveCodeLink';
 import { Modal } from './Modal';

@@ -10,9 +10,9 @@ import {
   type PaymentStatus,
   selectPaymentOutcome,
 } from '../../machines/mobileMoney';
+import { formatFcfa } from '../../src/rules/money';
 import { RETRY } from '../../src/services/api/retry';
 import type { CartItem } from '../../src/services/api/types';
-import { formatFcfa } from '../../src/services/money';
 import type { PendingPayment } from '../../src/services/storage';
 import {
   LINE,

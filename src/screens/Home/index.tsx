@@ -4,15 +4,9 @@ import { Link, useLocation } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
+import { studentSection } from '../../rules/student-section';
+import { accessState, canRenew, mayStudyAny, paidEntryFor, paidSubjectsOf } from '../../rules/subject-access';
 import type { ContinueWatching as ContinueAnswer, Subject } from '../../services/api/types';
-import { studentSection } from '../../services/student-section';
-import {
-  accessState,
-  canRenew,
-  mayStudyAny,
-  paidEntryFor,
-  paidSubjectsOf,
-} from '../../services/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { selectCartItems } from '../../../machines/cart';
 import { useAppActors } from '../../app/actors-context';
-import { cartSubjectOf } from '../../services/subject-access';
+import { cartSubjectOf } from '../../rules/subject-access';
 
 interface Purchasable {
   _id: string;

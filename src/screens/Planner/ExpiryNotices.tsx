@@ -2,8 +2,8 @@ import { useSelector } from '@xstate/react';
 import { expiryNotices } from '../../../machines/reminderPlan';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
+import { paidSubjectsOf } from '../../rules/subject-access';
 import type { Subject } from '../../services/api/types';
-import { paidSubjectsOf } from '../../services/subject-access';
 import { ExpiryBanner } from '../../ui/ExpiryBanner';
 import { useAddToCart } from '../Home/use-add-to-cart';
 

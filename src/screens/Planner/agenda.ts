@@ -1,7 +1,7 @@
 import { periodOccurrences, REMINDER_TIMING } from '../../../machines/reminderPlan';
+import type { StudyItem, Timetable } from '../../rules/planner-docs';
 import type { PaidSubject } from '../../services/api/types';
 import type { SavedScholarship } from '../../services/planner/saved-scholarships';
-import type { StudyItem, Timetable } from '../../services/planner/types';
 
 export type AgendaEntry =
   | {

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { AppApi } from '../../app/create-app-actors';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
-import { readPages } from '../../services/api/read-pages';
+import { readPages } from '../../rules/read-pages';
 import type { Section, Subject, SubjectLessonCount, Video } from '../../services/api/types';
 import { FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';

@@ -16,8 +16,8 @@ import type { Quality } from '../../../machines/videoQuality';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
 import { loadPlayerStart } from '../../app/load-player-start';
+import { hasAccessAt, paidSubjectsOf } from '../../rules/subject-access';
 import type { Comment, Video } from '../../services/api/types';
-import { hasAccessAt, paidSubjectsOf } from '../../services/subject-access';
 import { createSyncedPositions } from '../../services/synced-positions';
 import { usePlaybackPositions } from './playback-positions-context';
 

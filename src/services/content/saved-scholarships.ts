@@ -1,6 +1,6 @@
+import { textIn } from '../../rules/text-in';
 import type { Bilingual, Scholarship } from '../api/types';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
-import { textIn } from './text-in';
 
 /**
  * The scholarships a student saved, kept on the device (STYLE.md 5: this module is their only writer).

@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it, vi } from 'vitest';
-import { escapeText, foldLine, icsFileName, timetableToIcs } from '../../../src/services/planner/ics';
+import { escapeText, foldLine, icsFileName, timetableToIcs } from '../../../src/rules/ics';
+import type { ServerDoc, TimetableData } from '../../../src/rules/planner-docs';
 import {
   createWebNotifications,
   numericId,
@@ -12,7 +13,6 @@ import {
   readSavedScholarships,
   SAVED_SCHOLARSHIPS_KEY,
 } from '../../../src/services/planner/saved-scholarships';
-import type { ServerDoc, TimetableData } from '../../../src/services/planner/types';
 import type { KeyValueStore } from '../../../src/services/playback-positions';
 
 function memoryKv(): KeyValueStore & { data: Map<string, unknown> } {

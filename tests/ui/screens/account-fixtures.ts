@@ -1,4 +1,4 @@
-import { ApiError } from '../../../src/services/api/errors';
+import { ApiError } from '../../../src/rules/api-errors';
 import type { AuthResponse, User } from '../../../src/services/api/types';
 
 /** A JWT whose payload says it expires at `exp` (seconds); the app never checks the signature. */

@@ -1,4 +1,4 @@
-import type { PaidSubject, Section } from './api/types';
+import type { PaidSubject, Section } from '../services/api/types';
 import { accessState } from './subject-access';
 
 /** What the rule needs of the catalogue: a subject's section, for a stored user whose entries lack it. */
