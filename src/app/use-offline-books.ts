@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
+import type { PaidSubject } from '../../contract/users';
 import { selectUser } from '../../machines/session';
 import { hasAccessAt, paidSubjectsOf } from '../rules/subject-access';
-import type { PaidSubject } from '../services/api/types';
 import type { OfflineBook } from '../services/offline/book-downloads';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';

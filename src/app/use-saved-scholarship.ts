@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Scholarship } from '../services/api/types';
+import type { Scholarship } from '../../contract/content';
 import type { SavedScholarship } from '../services/content/saved-scholarships';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';

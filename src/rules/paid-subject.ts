@@ -1,4 +1,4 @@
-import type { PaidSubject } from '../services/api/types';
+import type { PaidSubject } from '../../contract/users';
 
 /**
  * Whether a stored or received value is a paid subject as API.md gives it. Its own module: storage reads the

@@ -1,5 +1,6 @@
+import type { MakePaymentRequest, RequestToPayPayload } from '../../contract/payments';
+import type { PlaceOrderPayload } from '../../contract/shop';
 import type { CartItem } from '../../machines/types';
-import type { MakePaymentRequest, PlaceOrderPayload, RequestToPayPayload } from '../services/api/types';
 import { ApiError } from './api-errors';
 
 // What a mobile money payment sends to the server (API.md "Payments"), and which failures end it. The

@@ -1,4 +1,4 @@
-import type { PaidSubject } from '../services/api/types';
+import type { PaidSubject } from '../../contract/users';
 import { isPaidSubject } from './paid-subject';
 
 // Issue 4's rules for a paid subject: where its access stands, when it may be renewed, and how the

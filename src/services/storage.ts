@@ -1,7 +1,8 @@
-import type { PendingPayment } from '../../contract/payments';
+import type { Language } from '../../contract/common';
+import type { CartItem, PendingPayment } from '../../contract/payments';
+import type { ClientUser } from '../../contract/users';
 import { isLanguage } from '../../machines/languageRule';
 import { isPaidSubject } from '../rules/paid-subject';
-import type { CartItem, Language, User } from './api/types';
 
 export type { PendingPayment };
 
@@ -68,7 +69,7 @@ const isCart: Guard<CartItem[]> = (value): value is CartItem[] =>
  * Whether a stored user is API.md's user, as the server sent it: a stored user that fails this is not
  * restored (the student signs in again).
  */
-function isUser(value: unknown): value is User {
+function isUser(value: unknown): value is ClientUser {
   return (
     isRecord(value) &&
     typeof value.id === 'string' &&
@@ -85,7 +86,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * profile picture), the id possibly as `_id`. Read as this app's user, the fields it lacks empty; the app
  * then asks the server for the whole user (src/app/create-app-actors.ts).
  */
-function legacyUser(value: unknown): User | null {
+function legacyUser(value: unknown): ClientUser | null {
   if (!isRecord(value) || 'v' in value) return null;
   const id = text(value.id) || text(value._id);
   if (id === '' || text(value.username) === '') return null;
@@ -120,13 +121,13 @@ export interface AppStorage {
   getToken(): string | null;
   setToken(token: string): boolean;
   removeToken(): void;
-  getUser(): User | null;
-  setUser(user: User): boolean;
+  getUser(): ClientUser | null;
+  setUser(user: ClientUser): boolean;
   /**
    * A user left by the app this one replaces (plain JSON), rewritten in this app's format and returned;
    * null when storage holds none. Called once at start, before the session is restored.
    */
-  migrateLegacyUser(): User | null;
+  migrateLegacyUser(): ClientUser | null;
   removeUser(): void;
   getCart(): CartItem[] | null;
   setCart(items: readonly CartItem[]): boolean;
@@ -218,7 +219,7 @@ export function createAppStorage(backing?: Storage): AppStorage {
     migrateLegacyUser: () => {
       const raw = readRaw(STORAGE_KEYS.user);
       if (raw === null) return null;
-      let user: User | null;
+      let user: ClientUser | null;
       try {
         user = legacyUser(JSON.parse(raw));
       } catch {

@@ -1,6 +1,7 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
+import type { CartItem } from '../../contract/payments';
 import type { Alert } from '../../machines/messages';
 import { englishText } from '../../machines/messages';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../../machines/mobileMoney';
 import { formatFcfa } from '../../src/rules/money';
 import { RETRY } from '../../src/services/api/retry';
-import type { CartItem } from '../../src/services/api/types';
 import type { PendingPayment } from '../../src/services/storage';
 import {
   LINE,

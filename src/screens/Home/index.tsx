@@ -1,12 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
+import type { ContinueWatching as ContinueAnswer } from '../../../contract/videos';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
 import { studentSection } from '../../rules/student-section';
 import { accessState, canRenew, mayStudyAny, paidEntryFor, paidSubjectsOf } from '../../rules/subject-access';
-import type { ContinueWatching as ContinueAnswer, Subject } from '../../services/api/types';
 import { formatDate } from '../../ui/DateText';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';

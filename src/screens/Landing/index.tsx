@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
 import { useShellView } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
 import { formatFcfa } from '../../rules/money';
-import type { Subject } from '../../services/api/types';
 import { ErrorState, Skeleton } from '../../ui/States';
 import { catalogueHref, SECTIONS, type SectionInfo } from '../SectionVideos/sections';
 import './landing.css';

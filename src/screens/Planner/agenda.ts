@@ -1,6 +1,6 @@
+import type { PaidSubject } from '../../../contract/users';
 import { periodOccurrences, REMINDER_TIMING } from '../../../machines/reminderPlan';
 import type { StudyItem, Timetable } from '../../rules/planner-docs';
-import type { PaidSubject } from '../../services/api/types';
 import type { SavedScholarship } from '../../services/planner/saved-scholarships';
 
 export type AgendaEntry =

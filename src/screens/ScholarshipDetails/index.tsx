@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Scholarship } from '../../../contract/content';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import type { RouteParams } from '../../app/route-params';
@@ -8,7 +9,6 @@ import { useResource } from '../../app/use-resource';
 import { useSavedScholarship } from '../../app/use-saved-scholarship';
 import { capitalised } from '../../rules/capitalised';
 import { textIn } from '../../rules/text-in';
-import type { Scholarship } from '../../services/api/types';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { SavedNote } from '../../ui/SavedNote';
 import { Skeleton } from '../../ui/States';

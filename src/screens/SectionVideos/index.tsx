@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
+import type { Section } from '../../../contract/common';
+import type { SubjectLessonCount, Video } from '../../../contract/videos';
 import type { AppApi } from '../../app/create-app-actors';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
 import { readPages } from '../../rules/read-pages';
-import type { Section, Subject, SubjectLessonCount, Video } from '../../services/api/types';
 import { FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { PriceTag } from '../../ui/PriceTag';

@@ -1,4 +1,4 @@
-import type { ListedSection, Section } from '../../services/api/types';
+import type { ListedSection, Section } from '../../../contract/common';
 
 /** One of the five content areas (SPEC.md §2 video pages, CATALOGUE.md sections). */
 export interface SectionInfo {

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
+import type { FilteredVideosPayload, Video } from '../../../contract/videos';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
-import type { FilteredVideosPayload, Subject, Video } from '../../services/api/types';
 import { ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { PriceTag } from '../../ui/PriceTag';
 import { EmptyState } from '../../ui/States';

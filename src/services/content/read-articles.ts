@@ -1,5 +1,6 @@
+import type { Language } from '../../../contract/common';
+import type { Happening, NewsArticle } from '../../../contract/content';
 import { withArticleIds } from '../../../contract/news-article-id';
-import type { Happening, Language, NewsArticle } from '../api/types';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
 
 /**

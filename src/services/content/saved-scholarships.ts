@@ -1,5 +1,6 @@
+import type { Bilingual } from '../../../contract/common';
+import type { Scholarship } from '../../../contract/content';
 import { textIn } from '../../rules/text-in';
-import type { Bilingual, Scholarship } from '../api/types';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Book, NewsArticle } from '../../../src/services/api/types';
+import type { Book } from '../../../contract/books';
+import type { NewsArticle } from '../../../contract/content';
 import { createReadArticles, READ_ARTICLES_KEPT } from '../../../src/services/content/read-articles';
 import { createReadingPositions } from '../../../src/services/content/reading-positions';
 import {
