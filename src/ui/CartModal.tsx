@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatFcfa } from '../rules/money';
 import './cart.css';
+import { lineTotal } from '../../contract/prices';
 import { HaveCodeLink } from './HaveCodeLink';
 import { Modal } from './Modal';
 
@@ -80,7 +81,7 @@ export function CartModal({
               <img src={item.pictureurl} alt="" width={56} height={56} loading="lazy" />
               <div className="cart__info">
                 <span className="cart__name">{item.subjectTitle}</span>
-                <span className="cart__price">{fcfa(item.price * item.amount)}</span>
+                <span className="cart__price">{fcfa(lineTotal(item))}</span>
                 <fieldset className="cart__qty">
                   <legend className="visually-hidden">
                     {t('cart.quantityOf', { title: item.subjectTitle })}

@@ -29,6 +29,7 @@ import { useAddToCart } from './use-add-to-cart';
 import '../../ui/subject-card.css';
 import './home.css';
 import '../../ui/badge.css';
+import { isFree } from '../../../contract/prices';
 
 /**
  * Home (docs/home.md): for a student who may study a paid subject, "Continue" and "Next up" first; then the
@@ -80,7 +81,7 @@ export default function Home() {
           {t('catalogue.study')}
         </Link>
       ) : null;
-    if (subject.price <= 0) {
+    if (isFree(subject.price)) {
       return (
         <Link href={user ? `/${section.videoRoute}` : '/register'} className="btn btn--secondary">
           {user ? t('catalogue.watchFree') : t('catalogue.signUpToWatch')}

@@ -21,6 +21,7 @@ import { catalogueHref, sectionByVideoRoute } from './sections';
 import '../../ui/video-card.css';
 import './section-videos.css';
 import '../../ui/badge.css';
+import { isFree } from '../../../contract/prices';
 
 interface SectionVideosData {
   videos: Video[];
@@ -179,7 +180,7 @@ function SubjectVideos({ group, subject, counted, inCart, onAdd, onOpenCart }: S
         {group.locked ? (
           <div className="subject-videos__buy">
             <span className="badge badge--warning">{t('study.lockedHint')}</span>
-            {subject && subject.price > 0 ? (
+            {subject && !isFree(subject.price) ? (
               <>
                 <PriceTag amount={subject.price} className="subject-videos__price" />
                 <button type="button" className="btn" onClick={() => onAdd(subject)}>

@@ -15,6 +15,7 @@ import { catalogueHref, sectionById } from '../SectionVideos/sections';
 import '../../ui/video-card.css';
 import '../SectionVideos/section-videos.css';
 import '../../ui/badge.css';
+import { isFree } from '../../../contract/prices';
 
 interface TopicData {
   videos: Video[];
@@ -80,7 +81,7 @@ export default function SortVideosByTopics({ params }: { params: RouteParams; ti
             {locked ? (
               <div className="subject-videos__buy">
                 <span className="badge badge--warning">{t('study.lockedHint')}</span>
-                {subject && subject.price > 0 ? (
+                {subject && !isFree(subject.price) ? (
                   <>
                     <PriceTag amount={subject.price} className="subject-videos__price" />
                     <button type="button" className="btn" onClick={() => cartActions.add(subject)}>
