@@ -16,6 +16,7 @@ import { selectIsLoggedIn, selectUser } from '../../machines/session';
 import { ApiError } from '../rules/api-errors';
 import type { DataOf, DocKind, StoredDoc } from '../rules/planner-docs';
 import { docsOf } from '../rules/planner-docs';
+import type { SavedScholarship } from '../rules/saved-scholarship';
 import { paidSubjectsOf } from '../rules/subject-access';
 import type { ApiClient } from '../services/api/client';
 import {
@@ -26,7 +27,7 @@ import {
 } from '../services/planner/notifications';
 import { createPlannerApi } from '../services/planner/planner-api';
 import { createPlannerStore } from '../services/planner/planner-store';
-import { readSavedScholarships, type SavedScholarship } from '../services/planner/saved-scholarships';
+import { readSavedScholarships } from '../services/planner/saved-scholarships';
 import type { KeyValueStore } from '../services/playback-positions';
 import type { AppActors } from './create-app-actors';
 

@@ -23,21 +23,6 @@ export const STORAGE_KEYS = {
   videoPreferences: 'video_preferences',
 } as const;
 
-/** The student's video settings (issue 11); every lesson reads them. */
-export interface VideoPreferences {
-  /** Auto plays the smallest rendition, whatever the connection. */
-  dataSaver: boolean;
-  /** Downloads wait for Wi-Fi where the browser says what the connection is. */
-  wifiOnly: boolean;
-  captions: 'off' | Language;
-}
-
-export const DEFAULT_VIDEO_PREFERENCES: VideoPreferences = {
-  dataSaver: false,
-  wifiOnly: false,
-  captions: 'off',
-};
-
 /** Structured values are saved as `{ v, data }` so a future shape change can tell old data from new. */
 export const STORAGE_VERSION = 1;
 

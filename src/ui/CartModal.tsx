@@ -1,25 +1,18 @@
 import { useTranslation } from 'react-i18next';
+import type { CartItem } from '../../contract/payments';
 import { formatFcfa } from '../rules/money';
 import './cart.css';
 import { lineTotal } from '../../contract/prices';
 import { HaveCodeLink } from './HaveCodeLink';
 import { Modal } from './Modal';
 
-export interface CartLine {
-  _id: string;
-  subjectTitle: string;
-  pictureurl: string;
-  price: number;
-  amount: number;
-}
-
 interface CartModalProps {
-  items: readonly CartLine[];
+  items: readonly CartItem[];
   subtotal: number;
   total: number;
   onClose: () => void;
   onRemove: (id: string) => void;
-  onIncrease: (item: CartLine) => void;
+  onIncrease: (item: CartItem) => void;
   onDecrease: (id: string) => void;
   onMakePayment: () => void;
   /** Issue 20: "I have a code" instead of paying. */
