@@ -93,22 +93,17 @@ async function logIn(
   };
 }
 
-const usernameLoginSchema = {
-  tags,
-  body: loginBody,
-  response: { 200: authResponse, ...failures(400, 401, 429, 503) },
-};
+/** Both logins answer alike: the token and the account, or why not. */
+const loginResponse = { 200: authResponse, ...failures(400, 401, 429, 503) };
+
+const usernameLoginSchema = { tags, body: loginBody, response: loginResponse };
 
 /** POST users/authenticate/student */
 async function usernameLogin(request: RouteRequest<typeof usernameLoginSchema>) {
   return logIn(request, 'username', request.body.username, request.body.password);
 }
 
-const phoneLoginSchema = {
-  tags,
-  body: phoneLoginBody,
-  response: { 200: authResponse, ...failures(400, 401, 429, 503) },
-};
+const phoneLoginSchema = { tags, body: phoneLoginBody, response: loginResponse };
 
 /** POST users/authenticate/student/withphonenumber */
 async function phoneLogin(request: RouteRequest<typeof phoneLoginSchema>) {
