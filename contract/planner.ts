@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endsAfterStart } from './timetable-rules';
 
 // The planner's documents (timetables, study lists and their items), synced between a student's devices
 // through the account: the server merges concurrent edits and says what it did with them.
@@ -25,9 +26,8 @@ export const periodSchema = z
     room: z.string().trim().max(30),
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, '#RRGGBB'),
   })
-  // HH:MM strings of equal length compare like the times they spell; an end at 00:00 is midnight, the end
-  // of the period's day (machines/timetableRules.ts).
-  .refine((period) => period.end > period.start || period.end === '00:00', {
+  // An end at 00:00 is midnight, the end of the period's day: the editor's rule (contract/timetable-rules.ts).
+  .refine(endsAfterStart, {
     path: ['end'],
     message: 'must be after start, or 00:00 (midnight)',
   });

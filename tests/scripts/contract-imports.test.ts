@@ -20,7 +20,7 @@ describe('the API contract (contract/)', () => {
     expect(contractImportViolations('tsconfig.json')).toEqual([]);
   }, 60_000);
 
-  it('is named when it imports the server or the app, or when the app loads it as a value', () => {
+  it('is named when it imports the server or the app, or when the app loads a part of it that loads zod', () => {
     const tsconfig = writeFixture({
       'tsconfig.json': JSON.stringify({
         compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true },
@@ -34,6 +34,10 @@ describe('the API contract (contract/)', () => {
       'src/fine.ts':
         "import type { Id } from '../contract/common';\nexport type { Id as Key } from '../contract/common';\nexport type T = import('../contract/users').Missing;\n",
       'src/value.ts': "import { id } from '../contract/common';\nexport const x = id;\n",
+      // A pure rule of the contract loads no module, so the app may take it as a value.
+      'contract/rule.ts':
+        "import type { Id } from './common';\nexport const same = (a: Id, b: Id) => a === b;\n",
+      'src/rule-user.ts': "import { same } from '../contract/rule';\nexport const y = same('a', 'b');\n",
       'src/inline-type.ts': "import { type Id } from '../contract/common';\nexport type Y = Id;\n",
       'machines/lazy.ts': "export const load = () => import('../contract/users');\n",
       'machines/reexport.ts': "export { user } from '../contract/users';\n",

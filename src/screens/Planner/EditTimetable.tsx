@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { MIDNIGHT, type PeriodDraft, periodErrors, sortPeriods } from '../../../machines/timetableRules';
+import { MIDNIGHT, type PeriodDraft, periodErrors, sortPeriods } from '../../../contract/timetable-rules';
 import type { RouteParams } from '../../app/route-params';
 import { findDoc } from '../../services/planner/planner-store';
 import type { Timetable } from '../../services/planner/types';
