@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { failureSchema } from './common';
 import { endsAfterStart } from './timetable-rules';
 
 // The planner's documents (timetables, study lists and their items), synced between a student's devices
@@ -109,6 +110,23 @@ export const conflictSchema = z.object({
   otherValue: z.unknown().optional().describe('The value the other device had written'),
 });
 export type Conflict = z.infer<typeof conflictSchema>;
+
+/**
+ * Why a timetable was refused (contract/timetable-rules.ts): two of its periods overlap, in the write itself
+ * (400) or once merged with another device's edit (409). Nothing of the write is stored.
+ */
+export const overlapSchema = z.object({
+  day: z.number().int().min(1).max(7).describe('The ISO weekday of the two periods'),
+  periodId: z.string().describe('The period of this write at fault, to show the student where'),
+  other: z
+    .object({ id: z.string(), subject: z.string(), start: z.string(), end: z.string() })
+    .describe('The period it overlaps'),
+  fromOtherDevice: z.boolean().describe('true: the other period comes from another device’s edit (a merge)'),
+});
+export type TimetableOverlap = z.infer<typeof overlapSchema>;
+
+/** The planner's failures: the usual body, and `overlap` when a timetable's periods overlap. */
+export const plannerFailure = failureSchema.extend({ overlap: overlapSchema.optional() });
 
 export const listResponse = z.object({ success: z.literal(true), documents: z.array(documentSchema) });
 export type PlannerListResponse = z.infer<typeof listResponse>;
