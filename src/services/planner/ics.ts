@@ -1,5 +1,5 @@
-import { isoWeekday } from '../../../machines/reminderPlan';
 import { MIDNIGHT } from '../../../contract/timetable-rules';
+import { isoWeekday } from '../../../machines/reminderPlan';
 import type { TimetableData } from './types';
 
 // A timetable as an iCalendar file (RFC 5545) that a phone's calendar imports: one weekly event per period,
