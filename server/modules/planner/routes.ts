@@ -95,7 +95,7 @@ const plannerModule: FastifyPluginAsync = async (base) => {
         tags,
         security: bearerSecurity,
         description:
-          'Writes one document as the device has it. When another device wrote since `baseRevision`, the two edits are merged (periods one by one; a change on both sides keeps both versions) and `conflicts` says what the student should know.',
+          'Writes one document as the device has it. When another device wrote since `baseRevision`, the two edits are merged (periods one by one; a change on both sides keeps both versions) and `conflicts` says what the student should know. A timetable whose periods overlap on a day is refused and nothing is stored: 400 when the write itself overlaps, 409 when merging it with another device’s edit would; `overlap` names the two periods.',
         params: documentParams,
         body: putDocumentBody,
         response: {
