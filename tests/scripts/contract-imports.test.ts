@@ -20,7 +20,7 @@ describe('the API contract (contract/)', () => {
     expect(contractImportViolations('tsconfig.json')).toEqual([]);
   }, 60_000);
 
-  it('is named when it imports the server or the app, or when the app loads it as a value', () => {
+  it('is named when it imports the server or the app, or when the app loads a part of it that loads zod', () => {
     const tsconfig = writeFixture({
       'tsconfig.json': JSON.stringify({
         compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true, noEmit: true },
