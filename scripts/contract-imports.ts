@@ -3,7 +3,8 @@
  * - contract/ imports only zod and its own files, so the server and the app can both take it whole;
  * - the app (src/) and the machines (machines/) take it with `import type` / `export type` only, so zod never
  *   enters the app's bundle (`import { type X }` is not enough: under verbatimModuleSyntax it leaves
- *   `import {} from '…'`, which still loads the module).
+ *   `import {} from '…'`, which still loads the module). A contract file that imports nothing at all (a rule
+ *   both sides keep, such as contract/api-roots.ts) carries no zod, and may be loaded as a value.
  * `npx tsx scripts/contract-imports.ts` prints what breaks them and exits 1 when anything does;
  * tests/scripts/contract-imports.test.ts fails on it.
  */
@@ -55,7 +56,7 @@ export function contractImportViolations(tsconfigPath: string): string[] {
         const own = target !== undefined && !resolved?.isExternalLibraryImport && target.startsWith(contract);
         if (!own && specifier !== 'zod')
           violations.push(`${where}: the contract imports '${specifier}' (only zod and contract/ files)`);
-      } else if (target?.startsWith(contract) && !typeOnly) {
+      } else if (target?.startsWith(contract) && !typeOnly && moduleReferences(target).length > 0) {
         violations.push(`${where}: '${specifier}' is not a type-only import (it would bundle zod)`);
       }
     }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SEED_SCHOLARSHIPS } from '../../server/seed/content';
-import { isApiRoot } from '../../src/services/api/api-roots';
+import { isApiRoot } from '../../contract/api-roots';
 import { formatFcfa } from '../../src/services/money';
 import { expectAccessible } from './harness/accessibility';
 import type { Lang } from './harness/dictionary';

@@ -34,6 +34,9 @@ describe('the API contract (contract/)', () => {
       'src/fine.ts':
         "import type { Id } from '../contract/common';\nexport type { Id as Key } from '../contract/common';\nexport type T = import('../contract/users').Missing;\n",
       'src/value.ts': "import { id } from '../contract/common';\nexport const x = id;\n",
+      // A contract file that imports nothing carries no zod: the app may load it as a value.
+      'contract/rule.ts': 'export const isFree = (price: number) => price <= 0;\n',
+      'src/rule-user.ts': "import { isFree } from '../contract/rule';\nexport const free = isFree(0);\n",
       'src/inline-type.ts': "import { type Id } from '../contract/common';\nexport type Y = Id;\n",
       'machines/lazy.ts': "export const load = () => import('../contract/users');\n",
       'machines/reexport.ts': "export { user } from '../contract/users';\n",

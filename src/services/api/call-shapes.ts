@@ -1,4 +1,4 @@
-import { withArticleIds } from '../content/news-article-id';
+import { withArticleIds } from '../../../contract/news-article-id';
 import type { ListedSection, NewsArticle } from './types';
 
 // How some calls are written and read beyond their path: the video lists' section spelling, a paged list's

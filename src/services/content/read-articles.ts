@@ -1,6 +1,6 @@
 import type { Happening, Language, NewsArticle } from '../api/types';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
-import { withArticleIds } from './news-article-id';
+import { withArticleIds } from '../../../contract/news-article-id';
 
 /**
  * Headlines and happenings the student opened, kept on the device so they stay readable offline ("read

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { HappeningsStrip } from '../../../src/screens/Home/HappeningsStrip';
 import News from '../../../src/screens/News';
 import type { NewsArticle } from '../../../src/services/api/types';
-import { newsArticleId } from '../../../src/services/content/news-article-id';
+import { newsArticleId } from '../../../contract/news-article-id';
 import { READ_ARTICLES_KEY } from '../../../src/services/content/read-articles';
 import { ARTICLES, HAPPENINGS, NOW, renderContent, testStores } from './fixtures';
 

@@ -7,7 +7,7 @@ import type {
   RegisterPayload,
   RequestToPayPayload,
 } from '../../../../src/services/api/types';
-import { newsArticleId } from '../../../../src/services/content/news-article-id';
+import { newsArticleId } from '../../../../contract/news-article-id';
 import { makeExternalId } from '../../../../src/services/payments/payment-requests';
 import { createFakeFetch, type FakeReply } from './fakeFetch';
 
