@@ -16,6 +16,7 @@ import { errorHandler, routerErrorHandler, UNAVAILABLE_RETRY_AFTER_SECONDS } fro
 import { refuseNulCharacters } from './lib/input-guards';
 import { failOpen, memoryAttemptStore, redisAttemptStore } from './lib/login-throttle';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
+import { mediaRoots } from './lib/media-roots';
 import { createMetrics, instrumentRequests, metricsRoute } from './lib/metrics';
 import { belowOwaspRange, createPasswords } from './lib/password';
 import { tooManyRequests } from './lib/rate-limits';
@@ -35,7 +36,6 @@ import momoSandboxModule from './modules/momo-sandbox/routes';
 import paymentsModule from './modules/payments/routes';
 import usersModule from './modules/users/routes';
 import videosModule from './modules/videos/routes';
-import { seedIfEmpty } from './seed/seed';
 
 export interface AppOverrides {
   /** An already open database (tests: a fresh in-memory PGlite or a throwaway PostgreSQL database). */
@@ -46,6 +46,11 @@ export interface AppOverrides {
   fetch?: typeof fetch;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * Loads the seed catalogue into an empty database when SEED is on. Handed in by whoever starts the app
+   * (server/main.ts, scripts, tests): the running app itself never loads server/seed/.
+   */
+  seedIfEmpty?: (db: Db) => Promise<unknown>;
 }
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
@@ -94,6 +99,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             app.log.info({ file, to: mail.to, text: mail.text }, 'mail written to the outbox (no SMTP_URL)'),
           )),
   );
+  app.decorate('mediaRoots', mediaRoots(config.dataDir));
   app.decorate('responseCache', new ResponseCache());
   app.decorate('metrics', createMetrics());
   // REDIS_URL: the rate limits of every server process in one place; unset: in this process's memory.
@@ -142,7 +148,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // Several processes may start together on one empty database: migrate() and seedIfEmpty() take the
   // schema lock, so each migration and the seed happen once.
   await migrate(db);
-  if (config.seed) await seedIfEmpty(db);
+  if (config.seed && overrides.seedIfEmpty !== undefined) await overrides.seedIfEmpty(db);
   if (db.kind === 'postgres') {
     // Several processes may serve this database: they share the invalidations of their cached lists.
     const stopSharing = await app.responseCache.share(db, (error) =>

@@ -5,6 +5,7 @@ import type { Db } from './db';
 import type { DiskGuard } from './disk-guard';
 import type { AttemptStore } from './login-throttle';
 import type { Mailer } from './mailer';
+import type { MediaRoots } from './media-roots';
 import type { Metrics } from './metrics';
 import type { Passwords } from './password';
 import type { ResponseCache } from './response-cache';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     passwords: Passwords;
     /** Backups (server/backup/): made now, scheduled, and the last one's time and size. */
     backups: BackupService;
+    /** The folders /media/<folder>/ files are served from (lib/media-roots.ts), imported lessons first. */
+    mediaRoots: MediaRoots;
     /** Whether DATA_DIR can take a write (lib/disk-guard.ts). */
     diskGuard: DiskGuard;
     /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */

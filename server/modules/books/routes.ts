@@ -10,12 +10,12 @@ import {
   pageAfter,
   UNPAGED_LIST_CAP,
 } from '../../lib/list-paging';
+import { SEED_MEDIA_DIR } from '../../lib/media-roots';
 import { type MediaGrant, signedMediaQuery, verifyMediaSignature } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
 import { failures } from '../../lib/schemas';
+import { sendFile } from '../../lib/send-file';
 import { currentAccess } from '../../lib/subject-access';
-import { SEED_MEDIA_DIR } from '../../seed/seed';
-import { sendFile } from '../media/routes';
 import { type CatalogueBook, findBook, listBooks, mayRead } from './queries';
 import {
   type BookJson,

@@ -5,7 +5,7 @@ import { DependencyError, HttpError } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures } from '../../lib/schemas';
-import { BUNDLED_NEWS } from '../../seed/content';
+import { BUNDLED_NEWS } from './bundled-news';
 import { withArticleIds } from './news-ids';
 import { listHappenings, listProducts, listScholarships } from './queries';
 import {

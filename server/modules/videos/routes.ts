@@ -8,12 +8,10 @@ import {
   pageAfter,
   UNPAGED_LIST_CAP,
 } from '../../lib/list-paging';
-import { importedMediaDir } from '../../lib/media-files';
 import { publicOrigin } from '../../lib/public-origin';
 import { type PreparedJson, prepareJson, sendPersonalJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures, type Section } from '../../lib/schemas';
 import { currentAccess, findSubjectExpiry } from '../../lib/subject-access';
-import { SEED_MEDIA_DIR } from '../../seed/seed';
 import continueRoutes from './continue-routes';
 import interactionRoutes from './interaction-routes';
 import { lessonCounts } from './lesson-counts';
@@ -47,7 +45,7 @@ const videosRoutes: FastifyPluginAsync = async (base) => {
   let cachedExpiry = 0;
   await app.register(positionRoutes);
 
-  const mediaRoots = [importedMediaDir(app.config.dataDir), SEED_MEDIA_DIR];
+  const mediaRoots = app.mediaRoots;
   const catalogue = (origin: string) =>
     app.responseCache.get(`videos|list|${origin}`, () => loadCatalogueVideos(app.db, origin, mediaRoots));
 

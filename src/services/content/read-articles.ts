@@ -1,6 +1,6 @@
+import { withArticleIds } from '../../../contract/news-article-id';
 import type { Happening, Language, NewsArticle } from '../api/types';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
-import { withArticleIds } from '../../../contract/news-article-id';
 
 /**
  * Headlines and happenings the student opened, kept on the device so they stay readable offline ("read

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newsArticleId } from '../../../../contract/news-article-id';
 import { VIDEO_SECTION_PATHS } from '../../../../src/services/api/call-shapes';
 import { createApiClient } from '../../../../src/services/api/client';
 import { createEndpoints, type EndpointName, type Endpoints } from '../../../../src/services/api/endpoints';
@@ -7,7 +8,6 @@ import type {
   RegisterPayload,
   RequestToPayPayload,
 } from '../../../../src/services/api/types';
-import { newsArticleId } from '../../../../contract/news-article-id';
 import { makeExternalId } from '../../../../src/services/payments/payment-requests';
 import { createFakeFetch, type FakeReply } from './fakeFetch';
 
