@@ -33,7 +33,8 @@ import healthModule from './modules/health/routes';
 import liveTvModule from './modules/live-tv/routes';
 import mediaModule from './modules/media/routes';
 import momoSandboxModule from './modules/momo-sandbox/routes';
-import paymentsModule from './modules/payments/routes';
+import paymentsModule from './modules/payments';
+import shopModule from './modules/shop/routes';
 import usersModule from './modules/users/routes';
 import videosModule from './modules/videos/routes';
 
@@ -244,6 +245,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   // The emulator registers itself only while MOMO_BASE_URL is left to the built-in default.
   await app.register(momoSandboxModule);
   await app.register(paymentsModule);
+  // Shop orders are payments whose line is a product: the shop uses app.payments, decorated just above.
+  await app.register(shopModule);
   await app.register(codesModule);
   await app.register(import('./modules/planner/routes'));
 

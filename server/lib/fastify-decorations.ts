@@ -8,6 +8,7 @@ import type { Mailer } from './mailer';
 import type { MediaRoots } from './media-roots';
 import type { Metrics } from './metrics';
 import type { Passwords } from './password';
+import type { PaymentsApi } from './payments-api';
 import type { ResponseCache } from './response-cache';
 
 // What buildApp() adds to Fastify, typed for every module (payments included).
@@ -30,6 +31,8 @@ declare module 'fastify' {
     backups: BackupService;
     /** The folders /media/<folder>/ files are served from (lib/media-roots.ts), imported lessons first. */
     mediaRoots: MediaRoots;
+    /** The payments module's offer to the shop (lib/payments-api.ts): orders started, read and settled. */
+    payments: PaymentsApi;
     /** Whether DATA_DIR can take a write (lib/disk-guard.ts). */
     diskGuard: DiskGuard;
     /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */

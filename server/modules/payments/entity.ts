@@ -1,4 +1,4 @@
-import type { RedemptionListRow } from '../codes/queries';
+import type { RedemptionListRow } from '../codes';
 import type { OrderView, PaymentListRow } from './queries';
 import type { PaymentEntity } from './schemas';
 
