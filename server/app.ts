@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { createBackupService } from './backup/service';
 import type { Config } from './config';
 import { optionalStudent, requireStudent } from './lib/auth';
@@ -56,7 +57,8 @@ export interface AppOverrides {
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
-export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+/** Fastify itself: logging, body limit, proxy trust, request ids, the zod compilers. */
+function createFastify(config: Config, overrides: AppOverrides): FastifyInstance {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -84,11 +86,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db =
+  return app;
+}
+
+/** The database the app runs on: the one handed in (tests), PostgreSQL with DATABASE_URL, else embedded PGlite. */
+async function openDatabase(config: Config, overrides: AppOverrides): Promise<Db> {
+  return (
     overrides.db ??
     (config.databaseUrl !== undefined
       ? openPostgres(config.databaseUrl)
-      : await openPglite(join(config.dataDir, 'pglite')));
+      : await openPglite(join(config.dataDir, 'pglite')))
+  );
+}
+
+/** The services every module reaches through `app` (typed in lib/fastify-decorations.ts). */
+function decorateServices(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  overrides: AppOverrides,
+  redis: Redis | undefined,
+): void {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate(
@@ -103,8 +121,6 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.decorate('mediaRoots', mediaRoots(config.dataDir));
   app.decorate('responseCache', new ResponseCache());
   app.decorate('metrics', createMetrics());
-  // REDIS_URL: the rate limits of every server process in one place; unset: in this process's memory.
-  const redis = config.redisUrl === undefined ? undefined : await openRedis(config.redisUrl, app.log);
   app.decorate(
     'loginAttempts',
     redis === undefined
@@ -138,6 +154,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       registry: app.metrics.registry,
     }),
   );
+}
+
+/** What closing the app releases, in order: the backups, then the database (when it is ours), then Redis. */
+function releaseOnClose(
+  app: FastifyInstance,
+  db: Db,
+  overrides: AppOverrides,
+  redis: Redis | undefined,
+): void {
   app.addHook('onClose', async () => {
     // A backup under way finishes before its database closes.
     await app.backups.close();
@@ -145,19 +170,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (overrides.db === undefined) await db.close();
     if (redis !== undefined) await closeRedis(redis);
   });
+}
 
-  // Several processes may start together on one empty database: migrate() and seedIfEmpty() take the
-  // schema lock, so each migration and the seed happen once.
-  await migrate(db);
-  if (config.seed && overrides.seedIfEmpty !== undefined) await overrides.seedIfEmpty(db);
-  if (db.kind === 'postgres') {
-    // Several processes may serve this database: they share the invalidations of their cached lists.
-    const stopSharing = await app.responseCache.share(db, (error) =>
-      app.log.warn({ err: error }, 'cache invalidation could not be sent to the other processes'),
-    );
-    app.addHook('onClose', stopSharing);
-  }
-
+/** The hooks every request goes through: security headers, the disk guard, NUL refusal, closing, Retry-After. */
+function addRequestHooks(app: FastifyInstance, config: Config, db: Db): void {
   app.setErrorHandler(errorHandler);
   const securityHeaders = securityHeadersByKind(config.staticDir);
   app.addHook('onRequest', (request, reply, done) => {
@@ -193,6 +209,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
     done(null, payload);
   });
+}
+
+/** The shared plugins: metrics, CORS, rate limits, multipart uploads, the OpenAPI document and its page. */
+async function registerPlugins(
+  app: FastifyInstance,
+  config: Config,
+  redis: Redis | undefined,
+): Promise<void> {
   instrumentRequests(app);
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? true : config.corsOrigins,
@@ -232,7 +256,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+}
 
+/** The modules, each its own plugin; payments before the shop, which uses app.payments. */
+async function registerModules(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(usersModule);
   await app.register(catalogueModule);
   await app.register(booksModule);
@@ -249,8 +276,29 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(shopModule);
   await app.register(codesModule);
   await app.register(import('./modules/planner/routes'));
+}
 
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, overrides);
+  const db = await openDatabase(config, overrides);
+  // REDIS_URL: the rate limits of every server process in one place; unset: in this process's memory.
+  const redis = config.redisUrl === undefined ? undefined : await openRedis(config.redisUrl, app.log);
+  decorateServices(app, config, db, overrides, redis);
+  releaseOnClose(app, db, overrides, redis);
+  // Several processes may start together on one empty database: migrate() and seedIfEmpty() take the
+  // schema lock, so each migration and the seed happen once.
+  await migrate(db);
+  if (config.seed && overrides.seedIfEmpty !== undefined) await overrides.seedIfEmpty(db);
+  if (db.kind === 'postgres') {
+    // Several processes may serve this database: they share the invalidations of their cached lists.
+    const stopSharing = await app.responseCache.share(db, (error) =>
+      app.log.warn({ err: error }, 'cache invalidation could not be sent to the other processes'),
+    );
+    app.addHook('onClose', stopSharing);
+  }
+  addRequestHooks(app, config, db);
+  await registerPlugins(app, config, redis);
+  await registerModules(app, config);
   await serveStaticApp(app, config.staticDir);
-
   return app;
 }
