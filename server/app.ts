@@ -28,6 +28,7 @@ import { addSecurityHeadersByKind, securityHeadersByKind } from './lib/security-
 import { serveStaticApp } from './lib/static-app';
 import booksModule from './modules/books/routes';
 import catalogueModule from './modules/catalogue/routes';
+import codesApi from './modules/codes';
 import codesModule from './modules/codes/routes';
 import contentModule from './modules/content/routes';
 import healthModule from './modules/health/routes';
@@ -36,6 +37,7 @@ import mediaModule from './modules/media/routes';
 import momoSandboxModule from './modules/momo-sandbox/routes';
 import paymentsModule from './modules/payments';
 import shopModule from './modules/shop/routes';
+import usersApi from './modules/users';
 import usersModule from './modules/users/routes';
 import videosModule from './modules/videos/routes';
 
@@ -271,6 +273,9 @@ async function registerModules(app: FastifyInstance, config: Config): Promise<vo
   if (config.metricsToken !== undefined) metricsRoute(app, config.metricsToken);
   // The emulator registers itself only while MOMO_BASE_URL is left to the built-in default.
   await app.register(momoSandboxModule);
+  // What the users and codes modules offer the others (app.users, app.codes), before payments uses them.
+  await app.register(usersApi);
+  await app.register(codesApi);
   await app.register(paymentsModule);
   // Shop orders are payments whose line is a product: the shop uses app.payments, decorated just above.
   await app.register(shopModule);

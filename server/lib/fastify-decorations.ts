@@ -7,6 +7,7 @@ import type { AttemptStore } from './login-throttle';
 import type { Mailer } from './mailer';
 import type { MediaRoots } from './media-roots';
 import type { Metrics } from './metrics';
+import type { CodesApi, UsersApi } from './module-apis';
 import type { Passwords } from './password';
 import type { PaymentsApi } from './payments-api';
 import type { ResponseCache } from './response-cache';
@@ -33,6 +34,10 @@ declare module 'fastify' {
     mediaRoots: MediaRoots;
     /** The payments module's offer to the shop (lib/payments-api.ts): orders started, read and settled. */
     payments: PaymentsApi;
+    /** The users module's offer to the others (lib/module-apis.ts). */
+    users: UsersApi;
+    /** The codes module's offer to the others (lib/module-apis.ts). */
+    codes: CodesApi;
     /** Whether DATA_DIR can take a write (lib/disk-guard.ts). */
     diskGuard: DiskGuard;
     /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */

@@ -9,7 +9,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { clientAddress, tooManyRequests } from '../../lib/rate-limits';
 import { sameToken } from '../../lib/same-token';
 import { bearerSecurity, failures } from '../../lib/schemas';
-import { loadClientUser } from '../users';
+import { loadClientUser } from '../users/client-user';
 import { codeHash, newCode } from './code-secret';
 import { registerCodeMessages } from './messages';
 import { insertBatch, listBatches, type Refusal, redeemCode, revokeBatch } from './queries';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { userMessageResponse } from '../../../contract/users';
 import { currentStudent } from '../../lib/auth';
 import { t } from '../../lib/i18n';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../../lib/payment-routes';
 import { publicOrigin } from '../../lib/public-origin';
 import { bearerSecurity, failures } from '../../lib/schemas';
-import { loadClientUser, userMessageResponse } from '../users';
 import { completeCheckout, refreshOwnPayment, subjectsPaymentStart } from './checkout';
 import {
   makePaymentsBody,
@@ -74,13 +74,19 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (base, { c
     );
     return {
       success: true as const,
-      user: await loadClientUser(app.db, student.id, publicOrigin(request)),
+      user: await app.users.clientUser(student.id, publicOrigin(request)),
       msg: t(request, 'paymentSucceeded'),
     };
   }
 
   async function listTransactions(request: FastifyRequest) {
-    return studentTransactions(context, currentStudent(request).id, publicOrigin(request), request.log);
+    return studentTransactions(
+      context,
+      currentStudent(request).id,
+      publicOrigin(request),
+      request.log,
+      app.codes,
+    );
   }
 
   app.post<PaymentStartGeneric<typeof requestToPayBody>>(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { listRedemptions } from '../codes';
-import { redemptionEntity, toEntity } from './entity';
+import type { CodesApi } from '../../lib/module-apis';
+import { toEntity } from './entity';
 import { listPayments } from './queries';
 import type { PaymentEntity } from './schemas';
 import { type PaymentsContext, refreshPayment } from './settlement';
@@ -18,6 +18,7 @@ export async function studentTransactions(
   studentId: string,
   origin: string,
   log: FastifyBaseLogger,
+  codes: CodesApi,
 ): Promise<PaymentEntity[]> {
   const pending = (await listPayments(context.db, studentId))
     .filter((payment) => payment.status === 'PENDING')
@@ -28,9 +29,7 @@ export async function studentTransactions(
     });
   }
   const payments = (await listPayments(context.db, studentId)).map((row) => toEntity(row, origin));
-  const redemptions = (await listRedemptions(context.db, studentId)).map((row) =>
-    redemptionEntity(row, studentId),
-  );
+  const redemptions = await codes.redemptions(studentId);
   return [...payments, ...redemptions].sort(
     (a, b) => b.createdAt.localeCompare(a.createdAt) || a.referenceId.localeCompare(b.referenceId),
   );
