@@ -4,7 +4,7 @@
  * - the app (src/) and the machines (machines/) take it with `import type` / `export type` only, so zod never
  *   enters the app's bundle (`import { type X }` is not enough: under verbatimModuleSyntax it leaves
  *   `import {} from '…'`, which still loads the module). A contract file that imports nothing at all (a rule
- *   both sides keep, such as contract/api-roots.ts) carries no zod, and may be loaded as a value.
+ *   both sides keep, such as contract/rules/api-roots.ts) carries no zod, and may be loaded as a value.
  * `npx tsx scripts/contract-imports.ts` prints what breaks them and exits 1 when anything does;
  * tests/scripts/contract-imports.test.ts fails on it.
  */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isApiRoot } from '../../contract/api-roots';
+import { isApiRoot } from '../../contract/rules/api-roots';
 import { SEED_SCHOLARSHIPS } from '../../server/seed/content';
 import { formatFcfa } from '../../src/services/money';
 import { expectAccessible } from './harness/accessibility';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type PaymentStanding, paymentStanding } from '../../../machines/paymentOutcome';
+import { type PaymentStanding, paymentStanding } from '../../../contract/rules/payment-outcome';
 import { HttpError } from '../../lib/errors';
 import { ownedBy } from '../../lib/payment-routes';
 import { findPayment, type PaymentRow, subjectsByIds } from './queries';
