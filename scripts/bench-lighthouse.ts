@@ -21,6 +21,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
+import { seedIfEmpty } from '../server/seed/seed';
 import { SW_FILE } from './build-sw';
 import {
   type BenchPage,
@@ -68,6 +69,7 @@ export async function startBenchServer(distDir = DIST): Promise<{
   const dataDir = mkdtempSync(join(tmpdir(), 'study-app-lighthouse-'));
   const app = await buildApp(
     loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: distDir, LOG_LEVEL: 'warn' }),
+    { seedIfEmpty },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
