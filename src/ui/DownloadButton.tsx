@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadView } from '../../machines/videoDownloadView';
 import type { Quality } from '../../machines/videoQuality';
@@ -27,23 +28,8 @@ export function DownloadButton(props: DownloadButtonProps) {
   const { t } = useTranslation();
   const texts = useVideoTexts(props.pricePerGb);
   const { view } = props;
-  const cancel = (
-    <button type="button" className="btn btn--secondary" onClick={props.onCancel}>
-      {t('common.cancel')}
-    </button>
-  );
-  const wifiOnly = (
-    <label className="download__setting">
-      <input
-        type="checkbox"
-        checked={props.wifiOnly}
-        onChange={(event) => props.onWifiOnly(event.currentTarget.checked)}
-      />
-      {t('video.download.wifiOnly')}
-    </label>
-  );
-  const progress = (received: number, total: number | null) =>
-    total ? texts.percent(received, total) : texts.size(received);
+  const cancel = <CancelButton onCancel={props.onCancel} />;
+  const wifiOnly = <WifiOnlySetting checked={props.wifiOnly} onChange={props.onWifiOnly} />;
 
   switch (view.status) {
     case 'unavailable':
@@ -58,42 +44,7 @@ export function DownloadButton(props: DownloadButtonProps) {
         </div>
       );
     case 'choosing':
-      return (
-        <section className="download download--confirm" aria-label={t('video.download.title')}>
-          <fieldset className="download__choices">
-            <legend className="download__text">{t('video.download.choose')}</legend>
-            {view.renditions.map((rendition) => (
-              <label key={rendition.quality} className="download__choice">
-                <input
-                  type="radio"
-                  name="download-quality"
-                  checked={rendition.quality === view.quality}
-                  onChange={() => props.onChoose(rendition.quality)}
-                />
-                {rendition.sizeBytes > 0
-                  ? t('video.download.option', {
-                      quality: texts.quality(rendition.quality),
-                      size: texts.size(rendition.sizeBytes),
-                      cost: texts.cost(rendition.sizeBytes),
-                    })
-                  : t('video.download.optionUnknown', { quality: texts.quality(rendition.quality) })}
-              </label>
-            ))}
-          </fieldset>
-          {view.metered ? (
-            <p className="download__warning" role="alert">
-              {t('video.download.metered')}
-            </p>
-          ) : null}
-          {wifiOnly}
-          <div className="download__actions">
-            <button type="button" className="btn" onClick={props.onConfirm}>
-              {t('offline.confirmDownload')}
-            </button>
-            {cancel}
-          </div>
-        </section>
-      );
+      return <ChooseRendition {...props} view={view} texts={texts} cancel={cancel} wifiOnly={wifiOnly} />;
     case 'waitingForWifi':
       return (
         <section className="download download--confirm" aria-label={t('video.download.title')}>
@@ -108,40 +59,14 @@ export function DownloadButton(props: DownloadButtonProps) {
         </section>
       );
     case 'downloading':
-      return (
-        <div className="download" role="status" aria-live="polite">
-          <progress
-            className="download__progress"
-            max={100}
-            {...(view.totalBytes ? { value: Math.round((view.receivedBytes / view.totalBytes) * 100) } : {})}
-            aria-label={t('offline.downloading')}
-          />
-          <span className="download__text">
-            {view.totalBytes
-              ? t('video.download.downloading', {
-                  quality: texts.quality(view.quality),
-                  percent: progress(view.receivedBytes, view.totalBytes),
-                })
-              : t('video.download.downloadingBytes', {
-                  quality: texts.quality(view.quality),
-                  size: texts.size(view.receivedBytes),
-                })}
-          </span>
-          <div className="download__actions">
-            <button type="button" className="btn btn--secondary" onClick={props.onPause}>
-              {t('video.download.pause')}
-            </button>
-            {cancel}
-          </div>
-        </div>
-      );
+      return <DownloadProgress view={view} texts={texts} cancel={cancel} onPause={props.onPause} />;
     case 'interrupted':
     case 'paused':
       return (
         <div className="download" role="status" aria-live="polite">
           <span className="download__text">
             {t(view.status === 'paused' ? 'video.download.paused' : 'video.download.interrupted', {
-              percent: progress(view.receivedBytes, view.totalBytes),
+              percent: progressText(texts, view.receivedBytes, view.totalBytes),
             })}
           </span>
           <div className="download__actions">
@@ -188,4 +113,117 @@ export function DownloadButton(props: DownloadButtonProps) {
         </div>
       );
   }
+}
+
+type VideoTexts = ReturnType<typeof useVideoTexts>;
+
+/** How far a download is: a percentage when its size is known, else the bytes received. */
+const progressText = (texts: VideoTexts, received: number, total: number | null) =>
+  total ? texts.percent(received, total) : texts.size(received);
+
+function CancelButton({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="btn btn--secondary" onClick={onCancel}>
+      {t('common.cancel')}
+    </button>
+  );
+}
+
+function WifiOnlySetting({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="download__setting">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.currentTarget.checked)} />
+      {t('video.download.wifiOnly')}
+    </label>
+  );
+}
+
+interface ChooseProps {
+  view: Extract<DownloadView, { status: 'choosing' }>;
+  texts: VideoTexts;
+  cancel: ReactNode;
+  wifiOnly: ReactNode;
+  onChoose: (quality: Quality) => void;
+  onConfirm: () => void;
+}
+
+/** The renditions with their sizes and costs before a byte is spent, and a warning on a metered connection. */
+function ChooseRendition({ view, texts, cancel, wifiOnly, onChoose, onConfirm }: ChooseProps) {
+  const { t } = useTranslation();
+  return (
+    <section className="download download--confirm" aria-label={t('video.download.title')}>
+      <fieldset className="download__choices">
+        <legend className="download__text">{t('video.download.choose')}</legend>
+        {view.renditions.map((rendition) => (
+          <label key={rendition.quality} className="download__choice">
+            <input
+              type="radio"
+              name="download-quality"
+              checked={rendition.quality === view.quality}
+              onChange={() => onChoose(rendition.quality)}
+            />
+            {rendition.sizeBytes > 0
+              ? t('video.download.option', {
+                  quality: texts.quality(rendition.quality),
+                  size: texts.size(rendition.sizeBytes),
+                  cost: texts.cost(rendition.sizeBytes),
+                })
+              : t('video.download.optionUnknown', { quality: texts.quality(rendition.quality) })}
+          </label>
+        ))}
+      </fieldset>
+      {view.metered ? (
+        <p className="download__warning" role="alert">
+          {t('video.download.metered')}
+        </p>
+      ) : null}
+      {wifiOnly}
+      <div className="download__actions">
+        <button type="button" className="btn" onClick={onConfirm}>
+          {t('offline.confirmDownload')}
+        </button>
+        {cancel}
+      </div>
+    </section>
+  );
+}
+
+interface ProgressProps {
+  view: Extract<DownloadView, { receivedBytes: number }>;
+  texts: VideoTexts;
+  cancel: ReactNode;
+  onPause: () => void;
+}
+
+function DownloadProgress({ view, texts, cancel, onPause }: ProgressProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="download" role="status" aria-live="polite">
+      <progress
+        className="download__progress"
+        max={100}
+        {...(view.totalBytes ? { value: Math.round((view.receivedBytes / view.totalBytes) * 100) } : {})}
+        aria-label={t('offline.downloading')}
+      />
+      <span className="download__text">
+        {view.totalBytes
+          ? t('video.download.downloading', {
+              quality: texts.quality(view.quality),
+              percent: progressText(texts, view.receivedBytes, view.totalBytes),
+            })
+          : t('video.download.downloadingBytes', {
+              quality: texts.quality(view.quality),
+              size: texts.size(view.receivedBytes),
+            })}
+      </span>
+      <div className="download__actions">
+        <button type="button" className="btn btn--secondary" onClick={onPause}>
+          {t('video.download.pause')}
+        </button>
+        {cancel}
+      </div>
+    </div>
+  );
 }
