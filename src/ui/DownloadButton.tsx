@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadView } from '../../machines/videoDownloadView';
 import type { Quality } from '../../machines/videoQuality';
+import { BusyDownload, CancelButton, DownloadFailed, DownloadKept, OfferDownload } from './DownloadParts';
 import { useVideoTexts } from './video-texts';
 import './download-button.css';
 
@@ -36,13 +37,7 @@ export function DownloadButton(props: DownloadButtonProps) {
     case 'checking':
       return null;
     case 'available':
-      return (
-        <div className="download">
-          <button type="button" className="btn btn--secondary" onClick={props.onRequest}>
-            {t('offline.download')}
-          </button>
-        </div>
-      );
+      return <OfferDownload onRequest={props.onRequest} />;
     case 'choosing':
       return <ChooseRendition {...props} view={view} texts={texts} cancel={cancel} wifiOnly={wifiOnly} />;
     case 'waitingForWifi':
@@ -79,38 +74,24 @@ export function DownloadButton(props: DownloadButtonProps) {
       );
     case 'failed':
       return (
-        <div className="download" role="alert">
-          <span className="download__text">{t('video.download.failed')}</span>
-          <div className="download__actions">
-            <button type="button" className="btn" onClick={props.onRetry}>
-              {t('common.retry')}
-            </button>
-            {cancel}
-          </div>
-        </div>
+        <DownloadFailed text={t('video.download.failed')} onRetry={props.onRetry} onCancel={props.onCancel} />
       );
     case 'downloaded':
       return (
-        <div className="download">
-          <span className="download__text download__text--done">
-            {t('video.download.downloaded', {
-              quality: texts.quality(view.quality),
-              size: view.sizeBytes === null ? t('offline.unknownSize') : texts.size(view.sizeBytes),
-            })}
-          </span>
-          <button type="button" className="btn btn--secondary" onClick={props.onRemove}>
-            {t('offline.remove')}
-          </button>
-        </div>
+        <DownloadKept
+          text={t('video.download.downloaded', {
+            quality: texts.quality(view.quality),
+            size: view.sizeBytes === null ? t('offline.unknownSize') : texts.size(view.sizeBytes),
+          })}
+          onRemove={props.onRemove}
+        />
       );
     case 'discarding':
     case 'removing':
       return (
-        <div className="download" role="status" aria-live="polite">
-          <button type="button" className="btn btn--secondary" disabled>
-            {view.status === 'removing' ? t('offline.removing') : t('video.download.cancelling')}
-          </button>
-        </div>
+        <BusyDownload
+          label={view.status === 'removing' ? t('offline.removing') : t('video.download.cancelling')}
+        />
       );
   }
 }
@@ -120,15 +101,6 @@ type VideoTexts = ReturnType<typeof useVideoTexts>;
 /** How far a download is: a percentage when its size is known, else the bytes received. */
 const progressText = (texts: VideoTexts, received: number, total: number | null) =>
   total ? texts.percent(received, total) : texts.size(received);
-
-function CancelButton({ onCancel }: { onCancel: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <button type="button" className="btn btn--secondary" onClick={onCancel}>
-      {t('common.cancel')}
-    </button>
-  );
-}
 
 function WifiOnlySetting({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
   const { t } = useTranslation();
