@@ -14,9 +14,9 @@ import {
   selectOrderTotal,
   selectOrderTown,
 } from '../../machines/orderCheckout';
+import { formatFcfa } from '../rules/money';
 import { OrderConfirmation } from '../screens/ProductDetails/OrderConfirmation';
 import { OrderForm } from '../screens/ProductDetails/OrderForm';
-import { formatFcfa } from '../services/money';
 import { Loader } from '../ui/Loader';
 import { PaymentMethodDialog } from '../ui/PaymentMethodDialog';
 import { useAppActors } from './actors-context';

@@ -9,11 +9,7 @@ import {
   type RequestToPayOutput,
 } from '../../machines/mobileMoney';
 import type { sessionMachine } from '../../machines/session';
-import {
-  isFinalRefusal,
-  makePaymentsPayload,
-  requestToPayPayload,
-} from '../services/payments/payment-requests';
+import { isFinalRefusal, makePaymentsPayload, requestToPayPayload } from '../rules/payment-requests';
 import type { AppEffects } from './app-effects';
 
 export type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;

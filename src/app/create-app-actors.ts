@@ -1,4 +1,5 @@
 import { type Actor, createActor, fromPromise } from 'xstate';
+import type { ClientUser } from '../../contract/users';
 import { cartMachine, selectCartCount } from '../../machines/cart';
 import {
   type Language,
@@ -8,8 +9,7 @@ import {
   selectLanguage,
 } from '../../machines/language';
 import { type ClearSessionInput, selectIsLoggedIn, selectUser, sessionMachine } from '../../machines/session';
-import type { User } from '../services/api/types';
-import { expiresAt } from '../services/jwt';
+import { expiresAt } from '../rules/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
 import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';
@@ -78,7 +78,7 @@ export function createAppActors(fx: AppEffects) {
   }
 
   /** A user the server answered with, unless the student logged out (or another logged in) meanwhile. */
-  function keepIfStillSignedIn(user: User) {
+  function keepIfStillSignedIn(user: ClientUser) {
     if (selectUser(session.getSnapshot())?.id === user.id) updateUser(user);
   }
 
@@ -86,7 +86,7 @@ export function createAppActors(fx: AppEffects) {
    * Tells the language machine that a session began, with the language saved with the account (a user
    * stored before the account had one carries no `language`: never chosen).
    */
-  const signedIn = (user: User, login: boolean) =>
+  const signedIn = (user: ClientUser, login: boolean) =>
     language.send({ type: 'language.signedIn', account: user.language ?? null, login });
 
   // A session that ends (logout, expiry) clears the device's storage, the language choice with it.
@@ -97,7 +97,7 @@ export function createAppActors(fx: AppEffects) {
   });
 
   /** A newer user object from the server (profile change, payment). */
-  function updateUser(user: User) {
+  function updateUser(user: ClientUser) {
     fx.storage.setUser(user);
     session.send({ type: 'session.userUpdated', user });
   }
@@ -141,7 +141,7 @@ export function createAppActors(fx: AppEffects) {
     removeExpiredDownloads,
     orderCheckout,
     /** After a successful login: the token and user are stored, then the session machine is told. */
-    signIn(newToken: string, user: User) {
+    signIn(newToken: string, user: ClientUser) {
       fx.storage.setToken(newToken);
       fx.storage.setUser(user);
       fx.api.clearCache();

@@ -1,6 +1,6 @@
+import type { Video } from '../../contract/videos';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../rules/api-errors';
 import type { Endpoints } from '../services/api/endpoints';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
-import type { Video } from '../services/api/types';
 import { takePlayerStart } from './player-start';
 
 // The player's load (issue 19), with the player's code: the landing's carries only the handoff (player-start.ts).

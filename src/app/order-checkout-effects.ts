@@ -1,4 +1,5 @@
 import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { Order } from '../../contract/shop';
 import type { languageMachine } from '../../machines/language';
 import {
   type CheckStatusInput,
@@ -16,15 +17,14 @@ import {
 } from '../../machines/orderCheckout';
 import type { sessionMachine } from '../../machines/session';
 import type { PendingPayment } from '../../machines/types';
+import { isFinalRefusal, makeExternalId, placeOrderPayload } from '../rules/payment-requests';
 import { createOrderEndpoints, type OrderEndpoints } from '../services/api/order-endpoints';
-import type { Order } from '../services/api/types';
 import {
   createOrderStorage,
   type OrderAttempt,
   type OrderStorage,
   type PendingOrder,
 } from '../services/order-storage';
-import { isFinalRefusal, makeExternalId, placeOrderPayload } from '../services/payments/payment-requests';
 import type { AppEffects } from './app-effects';
 import type { UiStore } from './ui-store';
 

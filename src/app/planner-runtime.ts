@@ -13,8 +13,12 @@ import {
   reminderSchedulerMachine,
 } from '../../machines/reminderScheduler';
 import { selectIsLoggedIn, selectUser } from '../../machines/session';
+import { ApiError } from '../rules/api-errors';
+import type { DataOf, DocKind, StoredDoc } from '../rules/planner-docs';
+import { docsOf } from '../rules/planner-docs';
+import type { SavedScholarship } from '../rules/saved-scholarship';
+import { paidSubjectsOf } from '../rules/subject-access';
 import type { ApiClient } from '../services/api/client';
-import { ApiError } from '../services/api/errors';
 import {
   createNativeNotifications,
   createWebNotifications,
@@ -22,11 +26,9 @@ import {
   type ShownNotification,
 } from '../services/planner/notifications';
 import { createPlannerApi } from '../services/planner/planner-api';
-import { createPlannerStore, docsOf } from '../services/planner/planner-store';
-import { readSavedScholarships, type SavedScholarship } from '../services/planner/saved-scholarships';
-import type { DataOf, DocKind, StoredDoc } from '../services/planner/types';
+import { createPlannerStore } from '../services/planner/planner-store';
+import { readSavedScholarships } from '../services/planner/saved-scholarships';
 import type { KeyValueStore } from '../services/playback-positions';
-import { paidSubjectsOf } from '../services/subject-access';
 import type { AppActors } from './create-app-actors';
 
 /** What the planner needs from the rest of the app (main.tsx and start-app-actors.ts provide it). */

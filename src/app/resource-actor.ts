@@ -13,7 +13,7 @@ import {
   selectIsOffline,
   selectSavedAt,
 } from '../../machines/resource';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../rules/api-errors';
 import { watchDeviceCopies } from '../services/api/watch-device-copies';
 import type { LastCopies } from '../services/offline/last-copies';
 import type { AppApi } from './app-effects';

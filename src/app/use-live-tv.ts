@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type RefObject, useCallback, useRef } from 'react';
 import { fromCallback } from 'xstate';
+import type { LiveTvChannel } from '../../contract/live-tv';
 import {
   type LiveTvEvent,
   type LiveTvView,
@@ -8,7 +9,6 @@ import {
   type PlayStreamInput,
   selectLiveTvView,
 } from '../../machines/liveTv';
-import type { LiveTvChannel } from '../services/api/types';
 import { playLiveStream } from '../services/media/live-stream';
 
 /** The stream a channel plays in a mode: sound only falls back to the full stream when there is none. */

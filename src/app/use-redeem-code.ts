@@ -13,7 +13,7 @@ import {
   selectRedeemCode,
   selectRedeemError,
 } from '../../machines/redeemCode';
-import { ApiError } from '../services/api/errors';
+import { ApiError } from '../rules/api-errors';
 import { useAppActors } from './actors-context';
 
 /**

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { Subject } from '../../services/api/types';
+import type { Subject } from '../../../contract/catalogue';
 import { FilterSelect } from '../../ui/ListScreen';
 import { levelsOf, type SectionInfo } from '../SectionVideos/sections';
 import { booksHref } from './books-href';

@@ -1,4 +1,4 @@
-import type { Section } from '../../services/api/types';
+import type { Section } from '../../../contract/common';
 
 /** The books route for a section, narrowed by level and subject when given. */
 export const booksHref = (section: Section, level = '', subject = '') => {

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { PaidSubject, Subject } from '../../services/api/types';
-import { type AccessState, accessState, canRenew, paidEntryFor } from '../../services/subject-access';
+import type { Subject } from '../../../contract/catalogue';
+import { isFree } from '../../../contract/prices';
+import type { PaidSubject } from '../../../contract/users';
+import { type AccessState, accessState, canRenew, paidEntryFor } from '../../rules/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { SubjectCard } from '../../ui/SubjectCard';
 import type { SectionInfo } from '../SectionVideos/sections';
@@ -94,7 +96,7 @@ interface ActionsProps {
 /** A free subject's way in; else "Study" while the access lasts, "Add to cart"/"Renew", and the cart note. */
 function SubjectActions({ subject, section, isLoggedIn, access, cartActions }: ActionsProps) {
   const { t } = useTranslation();
-  if (subject.price <= 0) {
+  if (isFree(subject.price)) {
     return (
       <Link href={isLoggedIn ? `/${section.videoRoute}` : '/register'} className="btn btn--secondary">
         {isLoggedIn ? t('catalogue.watchFree') : t('catalogue.signUpToWatch')}

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import type { ContinueWatching as ContinueAnswer } from '../../../contract/videos';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
-import type { ContinueWatching as ContinueAnswer } from '../../services/api/types';
-import { studentSection } from '../../services/student-section';
-import { mayStudyAny, paidSubjectsOf } from '../../services/subject-access';
+import { studentSection } from '../../rules/student-section';
+import { mayStudyAny, paidSubjectsOf } from '../../rules/subject-access';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { useQuery } from '../LoginWithUsername/use-query';

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Caption, Video } from '../../services/api/types';
-import { isCrossOrigin } from '../../services/media-origin';
+import type { Caption, Video } from '../../../contract/videos';
+import { isCrossOrigin } from '../../rules/media-origin';
 import { Loader } from '../../ui/Loader';
 import type { CaptionsChoice } from './CaptionsPicker';
 import type { PlaybackActor } from './use-playback';

@@ -10,6 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Comment, Video } from '../../../contract/videos';
 import {
   selectIsAwaitingStart,
   selectIsLoading,
@@ -31,7 +32,6 @@ import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { OfflineDownload } from '../../app/OfflineDownload';
 import { useOnline } from '../../app/use-online';
 import { useVideoEnvironment } from '../../app/video-environment';
-import type { Comment, Video } from '../../services/api/types';
 import { Loader } from '../../ui/Loader';
 import { OfflineState } from '../../ui/OfflineStates';
 import { ErrorState } from '../../ui/States';

@@ -1,6 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { type RefObject, useMemo } from 'react';
 import { fromPromise } from 'xstate';
+import type { Comment, Video } from '../../../contract/videos';
 import {
   type Counts,
   type LoadPositionOutput,
@@ -16,8 +17,7 @@ import type { Quality } from '../../../machines/videoQuality';
 import { useAppActors } from '../../app/actors-context';
 import type { AppApi } from '../../app/create-app-actors';
 import { loadPlayerStart } from '../../app/load-player-start';
-import type { Comment, Video } from '../../services/api/types';
-import { hasAccessAt, paidSubjectsOf } from '../../services/subject-access';
+import { hasAccessAt, paidSubjectsOf } from '../../rules/subject-access';
 import { createSyncedPositions } from '../../services/synced-positions';
 import { usePlaybackPositions } from './playback-positions-context';
 

@@ -1,4 +1,4 @@
-import { CALL, type CallShapes } from './endpoint-shapes';
+import type { MessageResponse, SuccessResponse } from '../../../contract/common';
 import type {
   AuthResponse,
   ChangePasswordPayload,
@@ -7,7 +7,6 @@ import type {
   FetchStudentDetailPayload,
   ForgotPasswordPayload,
   LoginPayload,
-  MessageResponse,
   ModifyProfilePayload,
   PasswordChangedResponse,
   PhoneLoginPayload,
@@ -16,9 +15,9 @@ import type {
   ResetPasswordPayload,
   SubjectExpirationPayload,
   SubjectExpirationResponse,
-  SuccessResponse,
   UserResponse,
-} from './types';
+} from '../../../contract/users';
+import { CALL, type CallShapes } from './endpoint-shapes';
 
 /** The student's account: signing up and in, the profile, the password, the devices, the data. */
 export function accountEndpoints({ client, send, get }: CallShapes) {

@@ -1,21 +1,17 @@
-import { canonicalBody } from './call-shapes';
-import { CALL, type CallShapes } from './endpoint-shapes';
+import type { Book, BookPage, BookPageQuery } from '../../../contract/books';
+import type { Subject, SubjectsBySectionPayload } from '../../../contract/catalogue';
+import type { RedeemCodePayload, RedeemCodeResponse } from '../../../contract/codes';
+import type { ListedSection } from '../../../contract/common';
 import type {
-  Book,
-  BookPage,
-  BookPageQuery,
-  ListedSection,
   MakePaymentRequest,
   MakePaymentResponse,
   Payment,
   PaymentStatusResponse,
-  RedeemCodePayload,
-  RedeemCodeResponse,
   RequestToPayPayload,
   RequestToPayResponse,
-  Subject,
-  SubjectsBySectionPayload,
-} from './types';
+} from '../../../contract/payments';
+import { canonicalBody } from './call-shapes';
+import { CALL, type CallShapes } from './endpoint-shapes';
 
 /** What a student can buy and read: the subjects, the books. */
 export function catalogueEndpoints({ client, get, getById }: CallShapes) {

@@ -1,15 +1,10 @@
+import type { Language } from '../../../contract/common';
+import type { Happening, NewsArticle, Product, Scholarship } from '../../../contract/content';
+import type { HealthResponse } from '../../../contract/health';
+import type { LiveTvChannel } from '../../../contract/live-tv';
 import { articlesOf } from './call-shapes';
 import { carryDeviceCopy } from './device-copy';
 import { CALL, type CallShapes } from './endpoint-shapes';
-import type {
-  Happening,
-  HealthResponse,
-  Language,
-  LiveTvChannel,
-  NewsArticle,
-  Product,
-  Scholarship,
-} from './types';
 
 /** Platform news and the other screens (the project's additions to SPEC.md §7), and the server's health. */
 export function contentEndpoints({ client, get, getById }: CallShapes) {

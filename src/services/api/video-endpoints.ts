@@ -1,5 +1,4 @@
-import { queryString, VIDEO_SECTION_PATHS } from './call-shapes';
-import { CALL, type CallShapes, CONTINUE_PATH } from './endpoint-shapes';
+import type { ListedSection } from '../../../contract/common';
 import type {
   CommentLikeResponse,
   CommentResponse,
@@ -7,7 +6,6 @@ import type {
   ContinueWatching,
   FilteredVideosPayload,
   LikeCommentPayload,
-  ListedSection,
   SaveVideoPositionPayload,
   UpNextVideosPayload,
   Video,
@@ -17,7 +15,9 @@ import type {
   VideoPageQuery,
   VideoPlayAnswer,
   VideoPosition,
-} from './types';
+} from '../../../contract/videos';
+import { queryString, VIDEO_SECTION_PATHS } from './call-shapes';
+import { CALL, type CallShapes, CONTINUE_PATH } from './endpoint-shapes';
 
 /** The lessons: their lists, the player's start, reactions and comments, the resume position. */
 export function videoEndpoints({ client, send, get }: CallShapes) {

@@ -1,5 +1,6 @@
+import type { PaidSubject } from '../../../contract/users';
+import type { Quality } from '../../../contract/videos';
 import { offlineVideoKey } from '../../sw/routes';
-import type { PaidSubject, Quality } from '../api/types';
 import {
   type Caches,
   findStored,
