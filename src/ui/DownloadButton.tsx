@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DownloadView } from '../../machines/videoDownloadView';
 import type { Quality } from '../../machines/videoQuality';
-import { BusyDownload, CancelButton, DownloadFailed, DownloadKept, OfferDownload } from './DownloadParts';
+import {
+  ActionThenCancel,
+  BusyDownload,
+  CancelButton,
+  DownloadFailed,
+  DownloadKept,
+  OfferDownload,
+} from './DownloadParts';
 import { useVideoTexts } from './video-texts';
 import './download-button.css';
 
@@ -29,7 +36,6 @@ export function DownloadButton(props: DownloadButtonProps) {
   const { t } = useTranslation();
   const texts = useVideoTexts(props.pricePerGb);
   const { view } = props;
-  const cancel = <CancelButton onCancel={props.onCancel} />;
   const wifiOnly = <WifiOnlySetting checked={props.wifiOnly} onChange={props.onWifiOnly} />;
 
   switch (view.status) {
@@ -39,7 +45,7 @@ export function DownloadButton(props: DownloadButtonProps) {
     case 'available':
       return <OfferDownload onRequest={props.onRequest} />;
     case 'choosing':
-      return <ChooseRendition {...props} view={view} texts={texts} cancel={cancel} wifiOnly={wifiOnly} />;
+      return <ChooseRendition {...props} view={view} texts={texts} wifiOnly={wifiOnly} />;
     case 'waitingForWifi':
       return (
         <section className="download download--confirm" aria-label={t('video.download.title')}>
@@ -50,11 +56,13 @@ export function DownloadButton(props: DownloadButtonProps) {
             })}
           </p>
           {wifiOnly}
-          <div className="download__actions">{cancel}</div>
+          <div className="download__actions">
+            <CancelButton onCancel={props.onCancel} />
+          </div>
         </section>
       );
     case 'downloading':
-      return <DownloadProgress view={view} texts={texts} cancel={cancel} onPause={props.onPause} />;
+      return <DownloadProgress view={view} texts={texts} onPause={props.onPause} onCancel={props.onCancel} />;
     case 'interrupted':
     case 'paused':
       return (
@@ -64,12 +72,11 @@ export function DownloadButton(props: DownloadButtonProps) {
               percent: progressText(texts, view.receivedBytes, view.totalBytes),
             })}
           </span>
-          <div className="download__actions">
-            <button type="button" className="btn" onClick={props.onResume}>
-              {t('video.download.resume')}
-            </button>
-            {cancel}
-          </div>
+          <ActionThenCancel
+            label={t('video.download.resume')}
+            onClick={props.onResume}
+            onCancel={props.onCancel}
+          />
         </div>
       );
     case 'failed':
@@ -115,14 +122,14 @@ function WifiOnlySetting({ checked, onChange }: { checked: boolean; onChange: (o
 interface ChooseProps {
   view: Extract<DownloadView, { status: 'choosing' }>;
   texts: VideoTexts;
-  cancel: ReactNode;
   wifiOnly: ReactNode;
   onChoose: (quality: Quality) => void;
   onConfirm: () => void;
+  onCancel: () => void;
 }
 
 /** The renditions with their sizes and costs before a byte is spent, and a warning on a metered connection. */
-function ChooseRendition({ view, texts, cancel, wifiOnly, onChoose, onConfirm }: ChooseProps) {
+function ChooseRendition({ view, texts, wifiOnly, onChoose, onConfirm, onCancel }: ChooseProps) {
   const { t } = useTranslation();
   return (
     <section className="download download--confirm" aria-label={t('video.download.title')}>
@@ -152,12 +159,7 @@ function ChooseRendition({ view, texts, cancel, wifiOnly, onChoose, onConfirm }:
         </p>
       ) : null}
       {wifiOnly}
-      <div className="download__actions">
-        <button type="button" className="btn" onClick={onConfirm}>
-          {t('offline.confirmDownload')}
-        </button>
-        {cancel}
-      </div>
+      <ActionThenCancel label={t('offline.confirmDownload')} onClick={onConfirm} onCancel={onCancel} />
     </section>
   );
 }
@@ -165,11 +167,11 @@ function ChooseRendition({ view, texts, cancel, wifiOnly, onChoose, onConfirm }:
 interface ProgressProps {
   view: Extract<DownloadView, { receivedBytes: number }>;
   texts: VideoTexts;
-  cancel: ReactNode;
   onPause: () => void;
+  onCancel: () => void;
 }
 
-function DownloadProgress({ view, texts, cancel, onPause }: ProgressProps) {
+function DownloadProgress({ view, texts, onPause, onCancel }: ProgressProps) {
   const { t } = useTranslation();
   return (
     <div className="download" role="status" aria-live="polite">
@@ -190,12 +192,7 @@ function DownloadProgress({ view, texts, cancel, onPause }: ProgressProps) {
               size: texts.size(view.receivedBytes),
             })}
       </span>
-      <div className="download__actions">
-        <button type="button" className="btn btn--secondary" onClick={onPause}>
-          {t('video.download.pause')}
-        </button>
-        {cancel}
-      </div>
+      <ActionThenCancel label={t('video.download.pause')} onClick={onPause} secondary onCancel={onCancel} />
     </div>
   );
 }

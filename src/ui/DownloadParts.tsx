@@ -24,6 +24,26 @@ export function CancelButton({ onCancel }: { onCancel: () => void }) {
   );
 }
 
+interface ActionProps {
+  label: string;
+  onClick: () => void;
+  /** A step aside (pause) rather than the way forward (download, resume, retry). */
+  secondary?: boolean;
+  onCancel: () => void;
+}
+
+/** The control's buttons: its one action, then Cancel. */
+export function ActionThenCancel({ label, onClick, secondary = false, onCancel }: ActionProps) {
+  return (
+    <div className="download__actions">
+      <button type="button" className={secondary ? 'btn btn--secondary' : 'btn'} onClick={onClick}>
+        {label}
+      </button>
+      <CancelButton onCancel={onCancel} />
+    </div>
+  );
+}
+
 /** A download that failed: why, Retry, and Cancel to forget it. */
 export function DownloadFailed({
   text,
@@ -38,12 +58,7 @@ export function DownloadFailed({
   return (
     <div className="download" role="alert">
       <span className="download__text">{text}</span>
-      <div className="download__actions">
-        <button type="button" className="btn" onClick={onRetry}>
-          {t('common.retry')}
-        </button>
-        <CancelButton onCancel={onCancel} />
-      </div>
+      <ActionThenCancel label={t('common.retry')} onClick={onRetry} onCancel={onCancel} />
     </div>
   );
 }

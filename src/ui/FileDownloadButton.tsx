@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { DownloadView } from '../../machines/fileDownload';
 import { formatBytes } from '../rules/format-bytes';
-import { BusyDownload, CancelButton, DownloadFailed, DownloadKept, OfferDownload } from './DownloadParts';
+import {
+  ActionThenCancel,
+  BusyDownload,
+  CancelButton,
+  DownloadFailed,
+  DownloadKept,
+  OfferDownload,
+} from './DownloadParts';
 import './download-button.css';
 
 export interface FileDownloadButtonProps {
@@ -46,12 +53,7 @@ export function FileDownloadButton({
               {t('offline.meteredWarning', { size: size(view.sizeBytes) })}
             </p>
           ) : null}
-          <div className="download__actions">
-            <button type="button" className="btn" onClick={onConfirm}>
-              {t('offline.confirmDownload')}
-            </button>
-            <CancelButton onCancel={onCancel} />
-          </div>
+          <ActionThenCancel label={t('offline.confirmDownload')} onClick={onConfirm} onCancel={onCancel} />
         </section>
       );
     case 'downloading': {
