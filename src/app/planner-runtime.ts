@@ -25,7 +25,7 @@ import {
   type NotificationBridge,
   type ShownNotification,
 } from '../services/planner/notifications';
-import { createPlannerApi } from '../services/planner/planner-api';
+import { createPlannerApi, refusedOverlap } from '../services/planner/planner-api';
 import { createPlannerStore } from '../services/planner/planner-store';
 import { readSavedScholarships } from '../services/planner/saved-scholarships';
 import type { KeyValueStore } from '../services/playback-positions';
@@ -86,14 +86,15 @@ export async function startPlannerRuntime(deps: PlannerDeps) {
                 conflicts.push({ ...conflict, kind: doc.kind, id: doc.id, title: titleOf(doc) });
               }
             } catch (error) {
-              // The account refused this version (invalid, full): the student sees why; the rest goes on.
+              // The account refused this version (invalid, full, overlapping periods): kept on the device, the
+              // student sees why (at the period at fault for an overlap); the rest goes on.
               if (
                 error instanceof ApiError &&
                 error.status >= 400 &&
                 error.status < 500 &&
                 error.status !== 401
               ) {
-                await store.markRefused(doc, deps.describeError(error));
+                await store.markRefused(doc, deps.describeError(error), refusedOverlap(error.body));
               } else throw error;
             }
           }
