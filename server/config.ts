@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { PAYMENT_POLL_ROUND_MS } from '../contract/payment-timing';
+import { PAYMENT_POLL_ROUND_MS } from '../contract/rules/payment-timing';
 import type { PasswordHashingSettings } from './lib/password';
 
 const optionalText = z

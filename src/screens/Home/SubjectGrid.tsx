@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Subject } from '../../../contract/catalogue';
-import { isFree } from '../../../contract/prices';
+import { isFree } from '../../../contract/rules/prices';
 import type { PaidSubject } from '../../../contract/users';
 import { type AccessState, accessState, canRenew, paidEntryFor } from '../../rules/subject-access';
 import { formatDate } from '../../ui/DateText';
