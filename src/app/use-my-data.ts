@@ -2,7 +2,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataExportResponse } from '../../contract/users';
 import { formatFcfa } from '../rules/money';
-import { type MyDataFile, saveMyData } from '../services/account/my-data';
+import type { MyDataFile } from '../rules/my-data-summary';
+import { saveMyData } from '../services/account/my-data';
 import { formatDate } from '../ui/DateText';
 import { useForm } from './use-form';
 

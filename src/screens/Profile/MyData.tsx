@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MyDataFile } from '../../services/account/my-data';
+import type { MyDataFile } from '../../rules/my-data-summary';
 import { FormOutcome } from '../../ui/FormMessage';
 
 interface MyDataProps {
