@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../contract/common';
+import { translate } from '../../server/lib/i18n';
 import { SEED_MEDIA_DIR } from '../../server/seed/seed';
 import {
   createTestApp,
@@ -16,7 +18,9 @@ import {
 import { startEmulator, type TestEmulator } from './helpers/momo-emulator';
 import {
   bodyFor,
+  documentValidValue,
   type GeneratedBody,
+  type JsonSchema,
   type KnownValues,
   multipartBody,
   nastyString,
@@ -35,6 +39,8 @@ import {
 // count.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+/** Document-valid requests (issue 21): enough for every operation to get a dozen, in a few seconds. */
+const VALID_RUNS = Number(process.env.FUZZ_VALID_RUNS ?? 1_200);
 const FIXED_SEED = 20_261_123;
 const SEED =
   process.env.FUZZ_SEED === 'random'
@@ -64,6 +70,8 @@ const prices = new Map<string, number>();
 /** The shop's products in stock, with their prices, for orders a real client would place. */
 const productPrices = new Map<string, number>();
 const commentPairs: Array<{ videoId: string; commentId: string }> = [];
+/** The second page of each paged list, asked with the cursor its first page gave. */
+let nextPages: InjectOptions[] = [];
 /** URLs (path and query) of an operation that a generator cannot find by chance: signed media of a paying
  * student, a book or a played-out channel among all the ids; mixed into that operation's generated ones. */
 const knownUrls = new Map<string, string[]>();
@@ -256,6 +264,28 @@ beforeAll(async () => {
       `/livetv/${channel.id}/live/audio.m3u8`,
     ]),
   );
+  // A cursor is the server's own (signed, for one list): a client sends the one it was given, for the same list.
+  const videoPage = await ctx.request<{ nextCursor: string | null }>({
+    method: 'GET',
+    url: '/videos/page?limit=1',
+  });
+  const bookPage = await ctx.request<{ nextCursor: string | null }>({
+    method: 'POST',
+    url: '/books/filtered-books',
+    headers: amina.headers,
+    payload: { limit: 1 },
+  });
+  if (videoPage.body.nextCursor === null || bookPage.body.nextCursor === null)
+    throw new Error('no second page');
+  nextPages = [
+    { method: 'GET', url: `/videos/page?limit=1&cursor=${videoPage.body.nextCursor}` },
+    {
+      method: 'POST',
+      url: '/books/filtered-books',
+      headers: { ...amina.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ limit: 1, cursor: bookPage.body.nextCursor }),
+    },
+  ];
   const document = await ctx.request<{ paths: Record<string, Record<string, Record<string, unknown>>> }>({
     method: 'GET',
     url: '/docs/json',
@@ -518,6 +548,155 @@ function problemWith(
     return `${status} without Retry-After`;
   return undefined;
 }
+
+/** The body schema without its paging cursor, which only the server hands out (see nextPages). */
+function withoutCursor(schema: JsonSchema): JsonSchema {
+  const { cursor: _cursor, ...properties } = schema.properties ?? {};
+  return { ...schema, properties };
+}
+
+/**
+ * Refusals with a 400 that a document-valid request may get: rules between fields or against what the server
+ * holds, which a JSON schema cannot state and each route's description says in words.
+ */
+const SEMANTIC_REFUSALS: Record<string, Array<(msg: string) => boolean>> = {
+  // The token of a reset link, which only the mail holds.
+  'PUT /reset': [message('resetTokenInvalid')],
+  // An access code's check symbol, computed from the others (a printed card's typing mistakes).
+  'POST /subjects/serial/redeem': [message('codeMistyped')],
+  // The new password must differ from the old one.
+  'PUT /users/profile/passwordreset': [message('samePassword')],
+  // A period ends after it starts (or at midnight): the end against the start.
+  'PUT /planner/{kind}/{id}': [message('invalidField', { field: /data\.periods\.\d+\.end/ })],
+  // The subjects of a batch are the catalogue's.
+  'POST /operator/codes/batches': [
+    message('codeUnknownSubject', { subjectId: /.+/ }),
+    message('codeSectionEmpty', { section: /.+/ }),
+  ],
+};
+
+/** Whether a message is the server's `key` message, in either language (a signed-in student gets the one of
+ * the account), params matched by their patterns. The catalogue is read when a message is checked: modules
+ * add their messages when the app is built. */
+function message(key: string, params: Record<string, RegExp> = {}): (msg: string) => boolean {
+  return (msg) =>
+    LANGUAGES.some((language) => {
+      const names = Object.keys(params);
+      const text = translate(
+        language,
+        key,
+        Object.fromEntries(names.map((name) => [name, `\u0001${name}\u0001`])),
+      );
+      let pattern = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      for (const name of names)
+        pattern = pattern.replace(`\u0001${name}\u0001`, `(?:${params[name]?.source})`);
+      return new RegExp(`^${pattern}$`).test(msg);
+    });
+}
+
+/** A request every field of which the document allows, sent by the right caller (its own token). */
+function documentValidRequest(operation: Operation): fc.Arbitrary<Generated> {
+  const fill = (where: 'path' | 'query' | 'header') =>
+    fc.tuple(
+      ...operation.parameters
+        .filter((param) => param.in === where && param.name !== 'cursor')
+        .map((param) => {
+          const value = documentValidValue(param.schema, known, param.name);
+          return (param.required ? value : fc.option(value, { freq: 3 })).map(
+            (given) => [param.name, given] as const,
+          );
+        }),
+    );
+  const multipart = operation.contentTypes.includes('multipart/form-data');
+  const body: fc.Arbitrary<GeneratedBody> = multipart
+    ? multipartBody(picture, true)
+    : operation.body === undefined || operation.method === 'GET'
+      ? fc.constant({ payload: undefined, contentType: undefined })
+      : documentValidValue(withoutCursor(operation.body), known).map((value) => ({
+          payload: JSON.stringify(value),
+          contentType: 'application/json',
+        }));
+  const own = operation.path.startsWith('/operator/')
+    ? tokens.operator
+    : DESTRUCTIVE.has(operation.path)
+      ? tokens.victims
+      : tokens.regular;
+  return fc
+    .record({
+      path: fill('path'),
+      query: fill('query'),
+      header: fill('header'),
+      body,
+      caller: fc.constantFrom(...own),
+    })
+    .map(({ path, query, header, body: generated, caller }) => {
+      let url = operation.path;
+      for (const [name, value] of path) url = url.replace(`{${name}}`, safeEncode(String(value)));
+      if (operation.path === '/planner/{kind}/{id}' && generated.payload !== undefined) {
+        // The document gives each kind's data, titled with its kind: the data goes with the kind in the path.
+        const kind = (path.find(([name]) => name === 'kind')?.[1] as string) ?? 'list';
+        const data = operation.body?.properties?.data?.anyOf?.find((one) => one.title === kind);
+        const sample = data === undefined ? {} : fc.sample(documentValidValue(data, known), 1)[0];
+        generated.payload = JSON.stringify({ ...JSON.parse(String(generated.payload)), data: sample });
+      }
+      const search = new URLSearchParams();
+      for (const [name, value] of query) if (value !== null) search.set(name, String(value));
+      const headers: Record<string, string> = { 'accept-language': 'en' };
+      for (const [name, value] of header) if (value !== null) headers[name] = String(value);
+      const sent = consistentWith(
+        operation,
+        { authorization: undefined, studentId: caller.studentId },
+        generated,
+      );
+      if (operation.secured) headers.authorization = `Bearer ${caller.token}`;
+      if (sent.contentType !== undefined) headers['content-type'] = sent.contentType;
+      return {
+        operation,
+        options: {
+          method: operation.method as InjectOptions['method'],
+          url: search.size === 0 ? url : `${url}?${search}`,
+          headers,
+          ...(sent.payload === undefined ? {} : { payload: sent.payload }),
+        },
+      };
+    });
+}
+
+describe(`requests the OpenAPI document allows (${testBackend()})`, () => {
+  it(`${VALID_RUNS} document-valid requests: never a 400, a 5xx, or a status the document does not list`, async () => {
+    for (const options of nextPages) {
+      const page = await ctx.app.inject(options);
+      expect(page.statusCode, `${options.url} → ${page.body.slice(0, 300)}`).toBe(200);
+    }
+    const perOperation = operations.map(documentValidRequest);
+    // Each refusal once per operation and status, with one request that got it: the whole list in one run.
+    const refused = new Map<string, string>();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(...perOperation), async (generated) => {
+        const response = await ctx.app.inject(generated.options);
+        const operation = generated.operation as Operation;
+        const status = response.statusCode;
+        const documented = operation.statuses.includes(status);
+        const name = `${operation.method} ${operation.path}`;
+        const semantic =
+          status === 400 &&
+          (SEMANTIC_REFUSALS[name] ?? []).some((matches) =>
+            matches((JSON.parse(response.body) as { msg: string }).msg),
+          );
+        if ((status !== 400 || semantic) && status < 500 && documented) return;
+        const key = `${name} → ${documented ? '' : 'undocumented '}${status}`;
+        if (!refused.has(key))
+          refused.set(
+            key,
+            `${response.body.slice(0, 200)} ← ${String(generated.options.url).slice(0, 200)} ${String(generated.options.payload ?? '').slice(0, 400)}`,
+          );
+      }),
+      { numRuns: VALID_RUNS, seed: SEED },
+    );
+    const problems = [...refused.entries()].map(([key, example]) => `${key}: ${example}`);
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 300_000);
+});
 
 describe(`fuzzing every route of the OpenAPI document (${testBackend()})`, () => {
   it(`${RUNS} generated requests: no 5xx, no crash, every failure {success: false, msg, requestId}`, async () => {

@@ -12,7 +12,7 @@ import {
 } from '../../lib/list-paging';
 import { type MediaGrant, signedMediaQuery, verifyMediaSignature } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
-import { failures } from '../../lib/schemas';
+import { failures, fileResponses } from '../../lib/schemas';
 import { currentAccess } from '../../lib/subject-access';
 import { SEED_MEDIA_DIR } from '../../seed/seed';
 import { sendFile } from '../media/routes';
@@ -182,7 +182,7 @@ const booksRoutes: FastifyPluginAsync = async (base) => {
           "A book's PDF, through the signed URL found in its fileUrl. Honours Range (206); 403 when the signature is wrong or expired, or the access to the subject ended since.",
         params: bookParams,
         querystring: bookFileQuery,
-        response: failures(400, 403, 404, 416),
+        response: { ...fileResponses('application/pdf'), ...failures(400, 403, 404, 416) },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { HttpError } from '../../lib/errors';
 import { importedMediaDir, parseMediaFile } from '../../lib/media-files';
 import { verifyMediaSignature } from '../../lib/media-signing';
-import { failures } from '../../lib/schemas';
+import { failures, fileResponses } from '../../lib/schemas';
 import { mayStream } from '../../lib/subject-access';
 import { SEED_MEDIA_DIR } from '../../seed/seed';
 import { uploadsDir } from '../users/pictures';
@@ -77,7 +77,7 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
           v: z.coerce.number().int().nonnegative().max(2_147_483_647).default(0),
           sig: z.string().min(1).max(100),
         }),
-        response: failures(400, 403, 404, 416),
+        response: { ...fileResponses('video/mp4', 'text/vtt'), ...failures(400, 403, 404, 416) },
       },
     },
     async (request, reply) => {
@@ -117,7 +117,13 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
   for (const [folder, roots] of publicFolders) {
     app.get(
       `/media/${folder}/:file`,
-      { schema: { tags, params: fileParams, response: failures(400, 404, 416) } },
+      {
+        schema: {
+          tags,
+          params: fileParams,
+          response: { ...fileResponses('image/webp', 'image/jpeg', 'image/png'), ...failures(400, 404, 416) },
+        },
+      },
       async (request, reply) =>
         sendFile(
           request,

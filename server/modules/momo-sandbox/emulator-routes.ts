@@ -1,6 +1,7 @@
 // The swagger plugin's schema keywords (tags, summary, hide) document these routes.
 import type {} from '@fastify/swagger';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { systemClock } from './clock';
 import {
   acceptEmptyJsonBodies,
@@ -15,7 +16,7 @@ import {
 import { type MomoSandboxOptions, SANDBOX_DEFAULTS } from './sandbox-options';
 import { type RequestToPayBody, SandboxState, type StatusBody } from './sandbox-state';
 import { memorySandboxStore } from './sandbox-store';
-import { apiUserBody, requestToPayBody } from './schemas';
+import { apiUserBody, requestToPayBody, sandboxResponses } from './schemas';
 import { testPayerNumber } from './test-payers';
 
 async function postCallback(url: string, body: StatusBody): Promise<void> {
@@ -53,6 +54,8 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
   });
 
   acceptEmptyJsonBodies(fastify);
+  // The documented answers are zod schemas, whichever app mounts the emulator (tests mount a bare one).
+  fastify.setSerializerCompiler(serializerCompiler);
   fastify.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, 'momo sandbox failure');
@@ -64,33 +67,41 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     );
   });
 
-  const schema = (summary: string) => ({ tags: ['momo-sandbox'], summary });
+  const schema = (summary: string, response: Record<number, unknown>) => ({
+    tags: ['momo-sandbox'],
+    summary,
+    response,
+  });
 
   // Provisioning, as the sandbox's "api user" calls: any non-empty subscription key is accepted
   // and the new api user is bound to it.
-  fastify.post('/v1_0/apiuser', { schema: schema('Sandbox: create an api user') }, async (request, reply) => {
-    const subscriptionKey = header(request, 'ocp-apim-subscription-key');
-    if (!subscriptionKey) return missingSubscriptionKey(reply);
-    const referenceId = header(request, 'x-reference-id');
-    if (!referenceId || !UUID_V4.test(referenceId)) {
-      return fail(reply, 400, 'BAD_REQUEST', 'X-Reference-Id must be a UUID version 4');
-    }
-    const body = apiUserBody.safeParse(request.body ?? {});
-    if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    if (!(await state.createApiUser(referenceId, subscriptionKey, body.data.providerCallbackHost))) {
-      return fail(
-        reply,
-        409,
-        'RESOURCE_ALREADY_EXIST',
-        'Duplicated reference id. Creation of resource failed.',
-      );
-    }
-    return reply.code(201).send();
-  });
+  fastify.post(
+    '/v1_0/apiuser',
+    { schema: schema('Sandbox: create an api user', sandboxResponses.createApiUser) },
+    async (request, reply) => {
+      const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+      if (!subscriptionKey) return missingSubscriptionKey(reply);
+      const referenceId = header(request, 'x-reference-id');
+      if (!referenceId || !UUID_V4.test(referenceId)) {
+        return fail(reply, 400, 'BAD_REQUEST', 'X-Reference-Id must be a UUID version 4');
+      }
+      const body = apiUserBody.safeParse(request.body ?? {});
+      if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+      if (!(await state.createApiUser(referenceId, subscriptionKey, body.data.providerCallbackHost))) {
+        return fail(
+          reply,
+          409,
+          'RESOURCE_ALREADY_EXIST',
+          'Duplicated reference id. Creation of resource failed.',
+        );
+      }
+      return reply.code(201).send();
+    },
+  );
 
   fastify.get<{ Params: { id: string } }>(
     '/v1_0/apiuser/:id',
-    { schema: schema('Sandbox: read an api user') },
+    { schema: schema('Sandbox: read an api user', sandboxResponses.readApiUser) },
     async (request, reply) => {
       const subscriptionKey = header(request, 'ocp-apim-subscription-key');
       if (!subscriptionKey) return missingSubscriptionKey(reply);
@@ -102,7 +113,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
 
   fastify.post<{ Params: { id: string } }>(
     '/v1_0/apiuser/:id/apikey',
-    { schema: schema('Sandbox: create an api key') },
+    { schema: schema('Sandbox: create an api key', sandboxResponses.createApiKey) },
     async (request, reply) => {
       const subscriptionKey = header(request, 'ocp-apim-subscription-key');
       if (!subscriptionKey) return missingSubscriptionKey(reply);
@@ -122,10 +133,14 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
     return { access_token: token.accessToken, token_type: 'access_token', expires_in: token.expiresIn };
   };
   // The provider documents the path with a trailing slash; clients in the wild use both.
-  fastify.post('/collection/token/', { schema: schema('Sandbox: get an access token') }, issueToken);
+  fastify.post(
+    '/collection/token/',
+    { schema: schema('Sandbox: get an access token', sandboxResponses.token) },
+    issueToken,
+  );
   fastify.post(
     '/collection/token',
-    { schema: { ...schema('Sandbox: get an access token'), hide: true } },
+    { schema: { ...schema('Sandbox: get an access token', sandboxResponses.token), hide: true } },
     issueToken,
   );
 
@@ -165,7 +180,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
 
   fastify.post(
     '/collection/v1_0/requesttopay',
-    { schema: schema('Sandbox: request a payment') },
+    { schema: schema('Sandbox: request a payment', sandboxResponses.requestToPay) },
     async (request, reply) => {
       const apiUserId = await authenticate(request, reply);
       if (!apiUserId) return reply;
@@ -202,7 +217,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
 
   fastify.get<{ Params: { referenceId: string } }>(
     '/collection/v1_0/requesttopay/:referenceId',
-    { schema: schema('Sandbox: read a payment status') },
+    { schema: schema('Sandbox: read a payment status', sandboxResponses.status) },
     async (request, reply) => {
       const apiUserId = await authenticate(request, reply);
       if (!apiUserId) return reply;
@@ -215,7 +230,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
 
   fastify.get(
     '/collection/v1_0/account/balance',
-    { schema: schema('Sandbox: read the account balance') },
+    { schema: schema('Sandbox: read the account balance', sandboxResponses.balance) },
     async (request, reply) => {
       const apiUserId = await authenticate(request, reply);
       if (!apiUserId) return reply;
@@ -229,7 +244,7 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
 
   fastify.get<{ Params: { type: string; id: string } }>(
     '/collection/v1_0/accountholder/:type/:id/active',
-    { schema: schema('Sandbox: is an account holder active') },
+    { schema: schema('Sandbox: is an account holder active', sandboxResponses.accountHolder) },
     async (request, reply) => {
       const apiUserId = await authenticate(request, reply);
       if (!apiUserId) return reply;

@@ -24,6 +24,8 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   nullable?: boolean;
+  format?: string;
+  title?: string;
 }
 
 interface Parameter {
@@ -41,6 +43,8 @@ export interface Operation {
   body: JsonSchema | undefined;
   contentTypes: string[];
   secured: boolean;
+  /** The statuses the document says it answers. */
+  statuses: number[];
 }
 
 export function operationsOf(document: {
@@ -56,9 +60,10 @@ export function operationsOf(document: {
         method: method.toUpperCase(),
         path,
         parameters: (operation.parameters as Parameter[] | undefined) ?? [],
-        body: content?.['application/json']?.schema,
+        body: content?.['application/json']?.schema ?? content?.['multipart/form-data']?.schema,
         contentTypes: Object.keys(content ?? {}),
         secured: Array.isArray(operation.security),
+        statuses: Object.keys((operation.responses as Record<string, unknown> | undefined) ?? {}).map(Number),
       });
     }
   }
@@ -290,7 +295,7 @@ export function bodyFor(operation: Operation, known: KnownValues): fc.Arbitrary<
 }
 
 /** Bodies for the multipart upload: whole, cut off, without or with a wrong boundary, wrong parts. */
-export function multipartBody(picture: Buffer): fc.Arbitrary<GeneratedBody> {
+export function multipartBody(picture: Buffer, wholeOnly = false): fc.Arbitrary<GeneratedBody> {
   const boundary = '----fuzzboundary';
   const part = (field: string, filename: string, bytes: Buffer) =>
     Buffer.concat([
@@ -325,7 +330,7 @@ export function multipartBody(picture: Buffer): fc.Arbitrary<GeneratedBody> {
       const body = part(field, 'me.webp', bytes);
       return { payload: cut === null ? body : body.subarray(0, Math.max(0, body.length - cut)), contentType };
     });
-  return fc.oneof({ weight: 1, arbitrary: whole }, { weight: 4, arbitrary: broken });
+  return wholeOnly ? whole : fc.oneof({ weight: 1, arbitrary: whole }, { weight: 4, arbitrary: broken });
 }
 
 /** encodeURIComponent, with lone surrogates (which it refuses) replaced as a browser would. */
@@ -406,4 +411,119 @@ export function queryFor(operation: Operation, known: KnownValues): fc.Arbitrary
       const parts = [search.toString(), raw ?? ''].filter(Boolean);
       return parts.length === 0 ? '' : `?${parts.join('&')}`;
     });
+}
+
+/**
+ * Document-valid values: only what the schema allows, nothing more (every format, pattern, bound and enum
+ * followed; no extra field). A server that refuses one with a 400 enforces a rule its document does not say.
+ * Known values (real ids, e-mails, phones) are used where they fit the schema, so requests reach past lookups.
+ */
+export function documentValidValue(
+  schema: JsonSchema,
+  known: KnownValues,
+  name = '',
+  depth = 0,
+): fc.Arbitrary<unknown> {
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum !== undefined) return fc.constantFrom(...schema.enum);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives !== undefined)
+    return fc.oneof(
+      ...alternatives.map((one) =>
+        documentValidValue(withAlternative(schema, one, alternatives), known, name, depth + 1),
+      ),
+    );
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  const value = documentValidOfType(type, schema, known, name, depth);
+  return schema.nullable ? fc.option(value, { nil: null, freq: 5 }) : value;
+}
+
+/** The schema with one of its alternatives (anyOf, oneOf) chosen. */
+function withAlternative(schema: JsonSchema, one: JsonSchema, all: JsonSchema[]): JsonSchema {
+  const { anyOf: _anyOf, oneOf: _oneOf, ...rest } = schema;
+  const onlyRequired = one.type === undefined && one.properties === undefined && one.required !== undefined;
+  if (!onlyRequired || rest.properties === undefined) return { ...rest, ...one };
+  // Groups of fields of which exactly one is given (oneOf: [{required: [a]}, {required: [b]}]): this one's
+  // fields are required, the other groups' left out.
+  const mine = one.required ?? [];
+  const others = all.filter((other) => other !== one).flatMap((other) => other.required ?? []);
+  const properties = Object.fromEntries(
+    Object.entries(rest.properties).filter(([key]) => mine.includes(key) || !others.includes(key)),
+  );
+  return { ...rest, properties, required: [...(rest.required ?? []), ...mine] };
+}
+
+function documentValidOfType(
+  type: string | undefined,
+  schema: JsonSchema,
+  known: KnownValues,
+  name: string,
+  depth: number,
+): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'string':
+      return documentValidString(schema, known, name);
+    case 'integer':
+      return fc.integer({ min: schema.minimum ?? 0, max: Math.min(schema.maximum ?? 1_000, 1_000_000) });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? 0, max: schema.maximum ?? 1e6, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(documentValidValue(schema.items ?? {}, known, name, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 3, depth > 3 ? (schema.minItems ?? 0) : 3),
+      });
+    case 'object': {
+      const properties = schema.properties ?? {};
+      const shape = Object.fromEntries(
+        Object.entries(properties).map(([key, child]) => [
+          key,
+          documentValidValue(child, known, key, depth + 1),
+        ]),
+      );
+      return fc.record(shape, { requiredKeys: (schema.required ?? []).filter((key) => key in properties) });
+    }
+    default:
+      return fc.constant({});
+  }
+}
+
+function fitsString(schema: JsonSchema, value: string): boolean {
+  return (
+    value.length >= (schema.minLength ?? 0) &&
+    value.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY) &&
+    (schema.pattern === undefined || new RegExp(schema.pattern).test(value)) &&
+    // No text may carry a NUL character (PostgreSQL cannot store one): the document says so once, for all.
+    !value.includes('\u0000')
+  );
+}
+
+const wordUnit = fc.constantFrom(
+  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split(''),
+);
+
+function documentValidString(schema: JsonSchema, known: KnownValues, name: string): fc.Arbitrary<string> {
+  const lower = name.toLowerCase();
+  const candidates = [
+    ...(lower.includes('email') || lower === 'username' ? [...known.emails, ...known.usernames] : []),
+    ...(lower.includes('phone') || lower === 'partyid' ? known.phones : []),
+    ...(lower.endsWith('id') ? [...known.ids, ...known.studentIds] : []),
+    ...(lower === 'file' ? known.files : []),
+    ...(lower.includes('password') ? known.passwords : []),
+  ].filter((value) => fitsString(schema, value));
+  const minLength = schema.minLength ?? 0;
+  const maxLength = Math.min(schema.maxLength ?? 40, minLength + 40);
+  const generated =
+    schema.format === 'date-time'
+      ? fc
+          .date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true })
+          .map((date) => date.toISOString())
+      : schema.format === 'binary'
+        ? fc.constant('')
+        : schema.pattern !== undefined
+          ? fc.stringMatching(new RegExp(schema.pattern))
+          : fc.string({ unit: wordUnit, minLength, maxLength });
+  const fitting = generated.filter((value) => fitsString(schema, value));
+  return candidates.length === 0 ? fitting : fc.oneof(fc.constantFrom(...candidates), fitting);
 }
