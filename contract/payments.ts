@@ -44,11 +44,7 @@ export const mobileMoneyRequestFields = {
     .regex(/^\d{1,9}$/, 'must be a whole number of XAF written as a string'),
   currency: z.literal('XAF'),
   // Its shape here, so that the API document says it; that the id is the caller's own, the route checks.
-  externalId: z
-    .string()
-    .trim()
-    .max(128)
-    .regex(EXTERNAL_ID, 'must be ORDER_{userId}_{timestamp}'),
+  externalId: z.string().trim().max(128).regex(EXTERNAL_ID, 'must be ORDER_{userId}_{timestamp}'),
   payer: z.object({ partyIdType: z.literal('MSISDN'), partyId: msisdnSchema }),
   payerMessage: z.string().trim().max(160).default(''),
   payeeNote: z.string().trim().max(160).default(''),
