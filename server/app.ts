@@ -221,7 +221,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       info: {
         title: 'Study app API',
         description:
-          'Reference server of the bilingual study app. Every failure is `{success: false, msg}` with `msg` in the language of Accept-Language (en or fr).',
+          'Reference server of the bilingual study app. Every failure is `{success: false, msg}` with `msg` in the language of Accept-Language (en or fr). No text anywhere in a request may contain a NUL character (400).',
         version: '1.0.0',
       },
       components: {
