@@ -46,7 +46,9 @@ export const createCodeBatchBody = z
   .refine((body) => (body.subjects === undefined) !== (body.section === undefined), {
     message: 'give either subjects or a section',
     path: ['subjects'],
-  });
+  })
+  // The refinement above, as the API document says it: exactly one of the two fields.
+  .meta({ oneOf: [{ required: ['subjects'] }, { required: ['section'] }] });
 export type CreateCodeBatchPayload = z.input<typeof createCodeBatchBody>;
 
 export const codeBatchSchema = z.object({

@@ -52,11 +52,13 @@ export const pageQueryFields = {
     .max(MAX_PAGE_SIZE)
     .optional()
     .describe(`Entries per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`),
+  // The shape of the cursors the server hands out (a payload and its 22-character signature, base64url):
+  // anything else is refused like a forged one.
   cursor: z
     .string()
     .trim()
-    .min(1)
     .max(400)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{22}$/)
     .optional()
     .describe("The previous page's nextCursor; absent for the first page"),
 };

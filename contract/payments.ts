@@ -20,6 +20,9 @@ export const msisdnSchema = z
   .trim()
   .regex(/^237\d{9,12}$/, 'must be 237 followed by 9 to 12 digits');
 
+/** SPEC.md §7's order reference: ORDER_, the student's id, _, and a timestamp of 10 to 16 digits. */
+export const EXTERNAL_ID = /^ORDER_.+_\d{10,16}$/;
+
 /** The most access periods one cart line may buy (a guard against typos, e.g. 100 years). */
 export const MAX_PERIODS_PER_ITEM = 10;
 
@@ -40,7 +43,8 @@ export const mobileMoneyRequestFields = {
     .trim()
     .regex(/^\d{1,9}$/, 'must be a whole number of XAF written as a string'),
   currency: z.literal('XAF'),
-  externalId: z.string().trim().min(1).max(128),
+  // Its shape here, so that the API document says it; that the id is the caller's own, the route checks.
+  externalId: z.string().trim().max(128).regex(EXTERNAL_ID, 'must be ORDER_{userId}_{timestamp}'),
   payer: z.object({ partyIdType: z.literal('MSISDN'), partyId: msisdnSchema }),
   payerMessage: z.string().trim().max(160).default(''),
   payeeNote: z.string().trim().max(160).default(''),

@@ -78,9 +78,16 @@ export const putDocumentBody = z.object({
     .boolean()
     .default(false)
     .describe('true deletes the document (kept as a tombstone for other devices)'),
-  // Checked against the schema of `kind` by the route, so an error names the exact field at fault.
+  // Checked against the schema of `kind` by the route, so an error names the exact field at fault; the API
+  // document shows each kind's shape (titled with its kind) from those same schemas.
   data: z
     .record(z.string(), z.unknown())
+    .meta({
+      anyOf: Object.entries(DATA_SCHEMAS).map(([kind, schema]) => ({
+        title: kind,
+        ...z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0' }),
+      })),
+    })
     .describe(
       'The whole document as the device has it. timetable: {name, days: [1-7], periods: [{id, day 1-7, start HH:MM, end HH:MM after start or 00:00 for midnight, subject, teacher, room, colour #RRGGBB}]}; list: {name}; item: {listId, title, due: ISO 8601 or null, reminderMinutes 0-10080 or null, notes, done}',
     ),

@@ -4,11 +4,13 @@ import { idSchema, languageSchema, messageSchema, sectionSchema } from './common
 // The student's account (API.md "Users"): the user object, sign-in, profile, password and deletion.
 
 const name = z.string().trim().min(1).max(60);
+// A check of the string itself (not a pipe into z.email()), so that the API document shows the format and its
+// pattern as the server applies them.
 export const emailSchema = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.email())
+  .email()
   .transform((email) => email.toLowerCase());
 export const usernameSchema = z
   .string()
@@ -16,12 +18,26 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3 to 32 letters, digits, dots, dashes or underscores');
 export const passwordSchema = z.string().min(8).max(128);
 
+/** A separator a student may type inside a phone number: spaces, brackets, dots and dashes. */
+const SEP = String.raw`[\s().-]*`;
+const DIGIT = String.raw`\d${SEP}`;
+/**
+ * What the phone transform below accepts, written as one pattern on the typed text, so that the API document
+ * says it: separators anywhere, an optional leading + and an optional leading 00, then 9 to 15 digits (the
+ * 00 is dropped before the digits are counted, hence the three branches).
+ */
+const TYPED_PHONE = new RegExp(
+  `^${SEP}(?:\\+${SEP})?(?:0${SEP}0${SEP}(?:${DIGIT}){9,15}|0${SEP}[1-9]${SEP}(?:${DIGIT}){7,13}|[1-9]${SEP}(?:${DIGIT}){8,14})$`,
+);
+
 /**
  * Digits only, with Cameroon's 237 prefix added to a bare 9-digit national number, so that
  * "+237 6 77 12 34 56", "237677123456" and "677123456" are the same student.
  */
 export const phoneSchema = z
   .string()
+  .regex(TYPED_PHONE)
+  .describe('9 to 15 digits, separators and a leading + or 00 allowed; 9 digits get the 237 prefix')
   .trim()
   .transform((raw) =>
     raw
@@ -129,17 +145,31 @@ export type ChangePasswordPayload = z.input<typeof changePasswordBody>;
 export const passwordChangedResponse = messageSchema.extend({ token: z.string() });
 export type PasswordChangedResponse = z.infer<typeof passwordChangedResponse>;
 
-export const forgotBody = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .pipe(z.email())
-    .transform((e) => e.toLowerCase()),
-});
+export const forgotBody = z.object({ email: emailSchema });
 export type ForgotPasswordPayload = z.input<typeof forgotBody>;
 export const resetBody = z.object({ token: z.string().trim().min(16).max(200), password: passwordSchema });
 export type ResetPasswordPayload = z.input<typeof resetBody>;
+
+/** The profile picture the server takes (and the app checks before sending, to spare a student's data). */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * users/profilepicture/update's multipart/form-data body, for the API document. The route reads the parts from
+ * the stream itself (type by content, size by the multipart limit), so Fastify's validation sees no parsed body
+ * (null): hence nullable here.
+ */
+export const pictureUploadBody = z
+  .object({
+    picture: z
+      .string()
+      .max(MAX_PICTURE_BYTES)
+      .meta({ format: 'binary' })
+      .describe(
+        `The picture file: ${PICTURE_TYPES.join(', ')} (recognised by its content), at most ${MAX_PICTURE_BYTES} bytes (413 over it)`,
+      ),
+  })
+  .nullable();
 
 export const pushTokenBody = z.object({
   token: z.string().trim().min(1).max(4096),

@@ -8,12 +8,19 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { MAX_PICTURE_BYTES } from '../contract/users';
 import { createBackupService } from './backup/service';
 import type { Config } from './config';
 import { optionalStudent, requireStudent } from './lib/auth';
 import { type Db, migrate, openPglite, openPostgres } from './lib/db';
 import { createDiskGuard } from './lib/disk-guard';
-import { errorHandler, routerErrorHandler, UNAVAILABLE_RETRY_AFTER_SECONDS } from './lib/error-handler';
+import {
+  errorHandler,
+  MAX_PATH_PARAM_LENGTH,
+  routerErrorHandler,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from './lib/error-handler';
+import { documentFrameworkFailures } from './lib/framework-failures';
 import { refuseNulCharacters } from './lib/input-guards';
 import { failOpen, memoryAttemptStore, redisAttemptStore } from './lib/login-throttle';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
@@ -57,8 +64,6 @@ export interface AppOverrides {
   seedIfEmpty?: (db: Db) => Promise<unknown>;
 }
 
-export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
-
 /** Fastify itself: logging, body limit, proxy trust, request ids, the zod compilers. */
 function createFastify(config: Config, overrides: AppOverrides): FastifyInstance {
   const app = Fastify({
@@ -78,6 +83,10 @@ function createFastify(config: Config, overrides: AppOverrides): FastifyInstance
     genReqId: requestIdGenerator(config.trustProxy),
     // What the router refuses before any route or hook runs: a malformed or overlong path segment.
     frameworkErrors: routerErrorHandler,
+    // A path id is checked by its route's schema (the documented, translated 400), not cut at the router's
+    // default of 100 characters, past which it fell through to the static handler's 404. Node bounds a
+    // request line anyway (16 KiB of headers); the router's refusal past this stays a 400 (routerErrorHandler).
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // Per-request logs only when debugging: at info level a busy server would log every catalogue read.
     logController: new LogController({
       // The same name as in error bodies, so a student's report and the log lines match by eye.
@@ -238,13 +247,14 @@ async function registerPlugins(
   await app.register(multipart, {
     limits: { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 10 },
   });
+  app.addHook('onRoute', documentFrameworkFailures);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
       info: {
         title: 'Study app API',
         description:
-          'Reference server of the bilingual study app. Every failure is `{success: false, msg}` with `msg` in the language of Accept-Language (en or fr).',
+          'Reference server of the bilingual study app. Every failure is `{success: false, msg}` with `msg` in the language of Accept-Language (en or fr). No text anywhere in a request may contain a NUL character (400).',
         version: '1.0.0',
       },
       components: {

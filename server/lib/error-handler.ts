@@ -25,10 +25,15 @@ function validationField(error: FastifyError): { field: string; missing: boolean
   return { field: path === '' ? (error.validationContext ?? 'body') : path, missing };
 }
 
-/** Fastify's frameworkErrors: a path segment the router refuses (malformed, or over the length limit). */
-export function routerErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/** The router's limit on one path parameter: far above any id, so that the route's schema refuses one. */
+export const MAX_PATH_PARAM_LENGTH = 16_384;
+
+/**
+ * Fastify's frameworkErrors: a path segment the router refuses (malformed, or over MAX_PATH_PARAM_LENGTH):
+ * the 400 every route documents, as the invalid field it is.
+ */
+export function routerErrorHandler(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   reply.header('x-request-id', request.id);
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, t(request, 'tooLarge'));
   return sendError(reply, 400, t(request, 'invalidField', { field: 'path' }));
 }
 

@@ -251,3 +251,52 @@ describe('a broken multipart body on profilepicture/update', () => {
     expect(ok.status).toBe(200);
   });
 });
+
+describe('a path id longer than any id', () => {
+  // The router cut path parameters at 100 characters: past that, a request fell through to the static
+  // handler's 404 (or a 414), neither of which the API document lists. The route's schema answers now.
+  const long = 'x'.repeat(101);
+  const huge = 'y'.repeat(5_000);
+  const cases = [
+    { method: 'GET' as const, url: `/books/${long}`, field: 'id', auth: true },
+    { method: 'GET' as const, url: `/scholarships/${long}`, field: 'id', auth: false },
+    { method: 'GET' as const, url: `/shop/products/${huge}`, field: 'id', auth: false },
+    { method: 'GET' as const, url: `/shop/orders/${long}`, field: 'referenceId', auth: true },
+    { method: 'PUT' as const, url: `/planner/timetable/${long}`, field: 'id', auth: true },
+    { method: 'GET' as const, url: `/media/pictures/${huge}.webp`, field: 'file', auth: false },
+  ];
+  for (const { method, url, field, auth } of cases) {
+    it(`${method} ${url.slice(0, 40)}…: the documented 400, translated`, async () => {
+      const headers = auth ? student.headers : {};
+      const payload = method === 'PUT' ? { baseRevision: 0, data: { name: 'GCE' } } : undefined;
+      const en = await ctx.request({ method, url, headers, payload });
+      expect(en.status).toBe(400);
+      expect(en.body).toMatchObject({ success: false, msg: `Invalid value for field '${field}'.` });
+      const fr = await ctx.request({
+        method,
+        url,
+        headers: { ...headers, 'accept-language': 'fr' },
+        payload,
+      });
+      expect(fr.status).toBe(400);
+      expect(fr.body.msg).toBe(`Valeur invalide pour le champ « ${field} ».`);
+    });
+  }
+
+  it('and the API document lists that 400 for each of these routes', async () => {
+    const document = await ctx.request<{ paths: Record<string, Record<string, { responses: object }>> }>({
+      method: 'GET',
+      url: '/docs/json',
+    });
+    for (const [path, method] of [
+      ['/books/{id}', 'get'],
+      ['/scholarships/{id}', 'get'],
+      ['/shop/products/{id}', 'get'],
+      ['/shop/orders/{referenceId}', 'get'],
+      ['/planner/{kind}/{id}', 'put'],
+      ['/media/pictures/{file}', 'get'],
+    ] as const) {
+      expect(Object.keys(document.body.paths[path]?.[method]?.responses ?? {}), path).toContain('400');
+    }
+  });
+});

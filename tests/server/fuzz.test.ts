@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../contract/common';
+import { translate } from '../../server/lib/i18n';
 import { SEED_MEDIA_DIR } from '../../server/seed/seed';
 import {
   createTestApp,
@@ -16,7 +18,9 @@ import {
 import { startEmulator, type TestEmulator } from './helpers/momo-emulator';
 import {
   bodyFor,
+  documentValidValue,
   type GeneratedBody,
+  type JsonSchema,
   type KnownValues,
   multipartBody,
   nastyString,
@@ -35,6 +39,8 @@ import {
 // count.
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
+/** Document-valid requests (issue 21): enough for every operation to get a dozen, in a few seconds. */
+const VALID_RUNS = Number(process.env.FUZZ_VALID_RUNS ?? 1_200);
 const FIXED_SEED = 20_261_123;
 const SEED =
   process.env.FUZZ_SEED === 'random'
@@ -56,6 +62,8 @@ let known: KnownValues;
 let tokens: {
   regular: Array<{ token: string; studentId: string }>;
   victims: Array<{ token: string; studentId: string }>;
+  documentRegular: Array<{ token: string; studentId: string }>;
+  documentVictims: Array<{ token: string; studentId: string }>;
   /** The operator's routes (issue 20) take the operator token, not a student's. */
   operator: Array<{ token: string; studentId: string | undefined }>;
   forged: string[];
@@ -80,6 +88,10 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i += 1) students.push(await ctx.registerAndLogin());
   const victims: TestStudent[] = [];
   for (let i = 0; i < 6; i += 1) victims.push(await ctx.registerAndLogin());
+  // The document-valid requests come after the others, from students of their own (whose sessions the
+  // others' forged and destructive requests left alone), some of whom they sign out and delete.
+  const documentStudents: TestStudent[] = [];
+  for (let i = 0; i < 6; i += 1) documentStudents.push(await ctx.registerAndLogin());
   const [amina] = students;
   if (amina === undefined) throw new Error('no student');
 
@@ -91,7 +103,7 @@ beforeAll(async () => {
     'SELECT id, price FROM subjects ORDER BY price DESC, id LIMIT 6',
   );
   for (const subject of subjects) prices.set(subject.id, subject.price);
-  for (const student of [...students, ...victims]) {
+  for (const student of [...students, ...victims, ...documentStudents]) {
     for (const video of videos)
       await grantAccess(ctx.db, student.id, video.subject_id, new Date(Date.now() + 86_400_000));
   }
@@ -182,6 +194,8 @@ beforeAll(async () => {
   tokens = {
     regular: students.map((s) => ({ token: s.token, studentId: s.id })),
     victims: victims.map((s) => ({ token: s.token, studentId: s.id })),
+    documentRegular: documentStudents.slice(0, 2).map((s) => ({ token: s.token, studentId: s.id })),
+    documentVictims: documentStudents.slice(2).map((s) => ({ token: s.token, studentId: s.id })),
     operator: [{ token: ctx.config.operatorToken, studentId: undefined }],
     forged: [
       new UnsecuredJWT(claims).setSubject(amina.id).setJti('fuzz-none').setExpirationTime('1h').encode(),
@@ -603,4 +617,191 @@ describe(`fuzzing every route of the OpenAPI document (${testBackend()})`, () =>
     // at validation would leave twenty and more.
     expect(byChance.length, byChance.join(', ')).toBeLessThanOrEqual(3);
   }, 600_000);
+});
+
+/** The body schema without its paging cursor, which only the server hands out (see nextPages). */
+function withoutCursor(schema: JsonSchema): JsonSchema {
+  const { cursor: _cursor, ...properties } = schema.properties ?? {};
+  return { ...schema, properties };
+}
+
+/**
+ * Refusals with a 400 that a document-valid request may get: rules between fields or against what the server
+ * holds, which a JSON schema cannot state and each route's description says in words.
+ */
+const SEMANTIC_REFUSALS: Record<string, Array<(msg: string) => boolean>> = {
+  // The token of a reset link, which only the mail holds.
+  'PUT /reset': [message('resetTokenInvalid')],
+  // An access code's check symbol, computed from the others (a printed card's typing mistakes).
+  'POST /subjects/serial/redeem': [message('codeMistyped')],
+  // The new password must differ from the old one.
+  'PUT /users/profile/passwordreset': [message('samePassword')],
+  // A period ends after it starts (or at midnight): the end against the start.
+  'PUT /planner/{kind}/{id}': [message('invalidField', { field: /data\.periods\.\d+\.end/ })],
+  // The subjects of a batch are the catalogue's.
+  'POST /operator/codes/batches': [
+    message('codeUnknownSubject', { subjectId: /.+/ }),
+    message('codeSectionEmpty', { section: /.+/ }),
+  ],
+};
+
+/** Whether a message is the server's `key` message, in either language (a signed-in student gets the one of
+ * the account), params matched by their patterns. The catalogue is read when a message is checked: modules
+ * add their messages when the app is built. */
+function message(key: string, params: Record<string, RegExp> = {}): (msg: string) => boolean {
+  return (msg) =>
+    LANGUAGES.some((language) => {
+      const names = Object.keys(params);
+      const text = translate(
+        language,
+        key,
+        Object.fromEntries(names.map((name) => [name, `\u0001${name}\u0001`])),
+      );
+      let pattern = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      for (const name of names)
+        pattern = pattern.replace(`\u0001${name}\u0001`, `(?:${params[name]?.source})`);
+      return new RegExp(`^${pattern}$`).test(msg);
+    });
+}
+
+/**
+ * The second page of each paged list, asked with the cursor its first page gave: a cursor is the server's own
+ * (signed, for one list), so a client sends the one it was given, for the same list.
+ */
+async function nextPages(): Promise<InjectOptions[]> {
+  const [caller] = tokens.documentRegular;
+  if (caller === undefined) throw new Error('no student');
+  const headers = { authorization: `Bearer ${caller.token}` };
+  const videoPage = await ctx.request<{ nextCursor: string | null }>({
+    method: 'GET',
+    url: '/videos/page?limit=1',
+  });
+  const bookPage = await ctx.request<{ nextCursor: string | null }>({
+    method: 'POST',
+    url: '/books/filtered-books',
+    headers,
+    payload: { limit: 1 },
+  });
+  if (videoPage.body.nextCursor === null || bookPage.body.nextCursor === null)
+    throw new Error('no second page');
+  return [
+    { method: 'GET', url: `/videos/page?limit=1&cursor=${videoPage.body.nextCursor}` },
+    {
+      method: 'POST',
+      url: '/books/filtered-books',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ limit: 1, cursor: bookPage.body.nextCursor }),
+    },
+  ];
+}
+
+/** A request every field of which the document allows, sent by the right caller (its own token). */
+function documentValidRequest(operation: Operation): fc.Arbitrary<Generated> {
+  const fill = (where: 'path' | 'query' | 'header') =>
+    fc.tuple(
+      ...operation.parameters
+        .filter((param) => param.in === where && param.name !== 'cursor')
+        .map((param) => {
+          const value = documentValidValue(param.schema, known, param.name);
+          return (param.required ? value : fc.option(value, { freq: 3 })).map(
+            (given) => [param.name, given] as const,
+          );
+        }),
+    );
+  const multipart = operation.contentTypes.includes('multipart/form-data');
+  const body: fc.Arbitrary<GeneratedBody> = multipart
+    ? multipartBody(picture, true)
+    : operation.body === undefined || operation.method === 'GET'
+      ? fc.constant({ payload: undefined, contentType: undefined })
+      : documentValidValue(withoutCursor(operation.body), known).map((value) => ({
+          payload: JSON.stringify(value),
+          contentType: 'application/json',
+        }));
+  const own = operation.path.startsWith('/operator/')
+    ? tokens.operator
+    : DESTRUCTIVE.has(operation.path)
+      ? tokens.documentVictims
+      : tokens.documentRegular;
+  return fc
+    .record({
+      path: fill('path'),
+      query: fill('query'),
+      header: fill('header'),
+      body,
+      caller: fc.constantFrom(...own),
+    })
+    .map(({ path, query, header, body: generated, caller }) => {
+      let url = operation.path;
+      for (const [name, value] of path) url = url.replace(`{${name}}`, safeEncode(String(value)));
+      if (operation.path === '/planner/{kind}/{id}' && generated.payload !== undefined) {
+        // The document gives each kind's data, titled with its kind: the data goes with the kind in the path.
+        const kind = (path.find(([name]) => name === 'kind')?.[1] as string) ?? 'list';
+        const data = operation.body?.properties?.data?.anyOf?.find((one) => one.title === kind);
+        const sample = data === undefined ? {} : fc.sample(documentValidValue(data, known), 1)[0];
+        generated.payload = JSON.stringify({ ...JSON.parse(String(generated.payload)), data: sample });
+      }
+      const search = new URLSearchParams();
+      for (const [name, value] of query) if (value !== null) search.set(name, String(value));
+      const headers: Record<string, string> = { 'accept-language': 'en' };
+      for (const [name, value] of header) if (value !== null) headers[name] = String(value);
+      const sent = consistentWith(
+        operation,
+        { authorization: undefined, studentId: caller.studentId },
+        generated,
+      );
+      if (operation.secured) headers.authorization = `Bearer ${caller.token}`;
+      if (sent.contentType !== undefined) headers['content-type'] = sent.contentType;
+      return {
+        operation,
+        options: {
+          method: operation.method as InjectOptions['method'],
+          url: search.size === 0 ? url : `${url}?${search}`,
+          headers,
+          ...(sent.payload === undefined ? {} : { payload: sent.payload }),
+        },
+      };
+    });
+}
+
+describe(`requests the OpenAPI document allows (${testBackend()})`, () => {
+  it(`${VALID_RUNS} document-valid requests: never a 400, a 5xx, or a status the document does not list`, async () => {
+    for (const options of await nextPages()) {
+      const page = await ctx.app.inject(options);
+      expect(page.statusCode, `${options.url} → ${page.body.slice(0, 300)}`).toBe(200);
+    }
+    const perOperation = operations.map(documentValidRequest);
+    // Each refusal once per operation and status, with one request that got it: the whole list in one run.
+    const refused = new Map<string, string>();
+    const answered = new Set<string>();
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(...perOperation), async (generated) => {
+        const response = await ctx.app.inject(generated.options);
+        const operation = generated.operation as Operation;
+        const status = response.statusCode;
+        const documented = operation.statuses.includes(status);
+        const name = `${operation.method} ${operation.path}`;
+        if (status < 400) answered.add(name);
+        const semantic =
+          status === 400 &&
+          (SEMANTIC_REFUSALS[name] ?? []).some((matches) =>
+            matches((JSON.parse(response.body) as { msg: string }).msg),
+          );
+        if ((status !== 400 || semantic) && status < 500 && documented) return;
+        const key = `${name} → ${documented ? '' : 'undocumented '}${status}`;
+        if (!refused.has(key))
+          refused.set(
+            key,
+            `${response.body.slice(0, 200)} ← ${String(generated.options.url).slice(0, 200)} ${String(generated.options.payload ?? '').slice(0, 400)}`,
+          );
+      }),
+      { numRuns: VALID_RUNS, seed: SEED },
+    );
+    const problems = [...refused.entries()].map(([key, example]) => `${key}: ${example}`);
+    expect(problems, problems.join('\n')).toEqual([]);
+    // And they went deep: most operations answered a document-valid request with success.
+    console.log(
+      `fuzz: document-valid requests answered below 400 by ${answered.size} of ${operations.length} operations`,
+    );
+    expect(answered.size).toBeGreaterThanOrEqual(operations.length / 2);
+  }, 300_000);
 });

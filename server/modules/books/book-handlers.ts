@@ -9,7 +9,7 @@ import {
 } from '../../lib/list-paging';
 import { verifyMediaSignature } from '../../lib/media-signing';
 import type { RouteRequest } from '../../lib/route-types';
-import { failures } from '../../lib/schemas';
+import { failures, fileResponses } from '../../lib/schemas';
 import { sendFile } from '../../lib/send-file';
 import { BOOKS_DIR, type BookSizes, bookPresenter, grantFor } from './present-book';
 import { findBook, listBooks, mayRead } from './queries';
@@ -82,7 +82,7 @@ export const bookFileSchema = {
     "A book's PDF, through the signed URL found in its fileUrl. Honours Range (206); 403 when the signature is wrong or expired, or the access to the subject ended since.",
   params: bookParams,
   querystring: bookFileQuery,
-  response: failures(400, 403, 404, 416),
+  response: { ...fileResponses('application/pdf'), ...failures(400, 403, 404, 416) },
 };
 
 /** GET books/file/{id}: the PDF, while the signed URL and the access behind it both hold. */

@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/errors';
 import { SEED_MEDIA_DIR } from '../../lib/media-roots';
 import { publicOrigin } from '../../lib/public-origin';
 import { prepareJson, sendPreparedJson } from '../../lib/response-cache';
-import { failures } from '../../lib/schemas';
+import { failures, fileResponses } from '../../lib/schemas';
 import { sendFile } from '../../lib/send-file';
 import { bytesPerHour, type Loop, livePlaylist, loadLoop } from './live-playlist';
 import { type ChannelRow, listChannelRows } from './queries';
@@ -109,7 +109,10 @@ const liveTvRoutes: FastifyPluginAsync = async (base) => {
         description:
           'A channel played out by this server: `video.m3u8` or `audio.m3u8`, a live HLS media playlist that slides with the clock (a recorded loop, with a discontinuity at each pass), or one of the segments it lists.',
         params: liveFileParams,
-        response: failures(400, 404, 416),
+        response: {
+          ...fileResponses('application/vnd.apple.mpegurl', 'video/mp2t'),
+          ...failures(400, 404, 416),
+        },
       },
     },
     async (request, reply) => {

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/errors';
 import { parseMediaFile } from '../../lib/media-files';
 import { type MediaRoots, rootHolding } from '../../lib/media-roots';
 import { verifyMediaSignature } from '../../lib/media-signing';
-import { failures } from '../../lib/schemas';
+import { failures, fileResponses } from '../../lib/schemas';
 import { sendFile } from '../../lib/send-file';
 import { mayStream } from '../../lib/subject-access';
 
@@ -85,7 +85,7 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
           'A lesson video rendition (<stem>-<quality>.mp4) or its captions (<stem>-<lang>.vtt), through the signed URL of the video list (streamUrl, renditions[].url, captions[].url). Honours Range (206); 403 when the signature is wrong or expired, the access to the subject ended since, or every session of the student was revoked since (all-device logout, password change or reset, deletion).',
         params: fileParams,
         querystring: signedMediaQuery,
-        response: failures(400, 403, 404, 416),
+        response: { ...fileResponses('video/mp4', 'text/vtt'), ...failures(400, 403, 404, 416) },
       },
     },
     videoFileHandler(app),
@@ -93,7 +93,13 @@ const mediaRoutes: FastifyPluginAsync = async (base) => {
   for (const folder of PUBLIC_FOLDERS) {
     app.get(
       `/media/${folder}/:file`,
-      { schema: { tags, params: fileParams, response: failures(400, 404, 416) } },
+      {
+        schema: {
+          tags,
+          params: fileParams,
+          response: { ...fileResponses('image/webp', 'image/jpeg', 'image/png'), ...failures(400, 404, 416) },
+        },
+      },
       publicFileHandler(app.mediaRoots[folder]),
     );
   }

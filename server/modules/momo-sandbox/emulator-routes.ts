@@ -1,6 +1,7 @@
 // The swagger plugin's schema keywords (tags, summary, hide) document these routes.
 import type {} from '@fastify/swagger';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   authenticate,
   checkTargetEnvironment,
@@ -21,12 +22,16 @@ import {
 } from './provider-http';
 import type { MomoSandboxOptions } from './sandbox-options';
 import type { RequestToPayBody } from './sandbox-state';
-import { apiUserBody, requestToPayBody } from './schemas';
+import { apiUserBody, requestToPayBody, sandboxResponses } from './schemas';
 import { testPayerNumber } from './test-payers';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
-const schema = (summary: string) => ({ tags: ['momo-sandbox'], summary });
+const schema = (summary: string, response: Record<number, unknown>) => ({
+  tags: ['momo-sandbox'],
+  summary,
+  response,
+});
 const notFound = (reply: FastifyReply) =>
   fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
 const duplicated = (reply: FastifyReply) =>
@@ -182,43 +187,53 @@ export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (
   const emulator = createEmulator(options, fastify.log);
   keepCallbacks(fastify, emulator);
   acceptEmptyJsonBodies(fastify);
+  // The documented answers are zod schemas, whichever app mounts the emulator (tests mount a bare one).
+  fastify.setSerializerCompiler(serializerCompiler);
   handleErrors(fastify);
-  fastify.post('/v1_0/apiuser', { schema: schema('Sandbox: create an api user') }, createApiUser(emulator));
-  fastify.get('/v1_0/apiuser/:id', { schema: schema('Sandbox: read an api user') }, readApiUser(emulator));
+  fastify.post(
+    '/v1_0/apiuser',
+    { schema: schema('Sandbox: create an api user', sandboxResponses.createApiUser) },
+    createApiUser(emulator),
+  );
+  fastify.get(
+    '/v1_0/apiuser/:id',
+    { schema: schema('Sandbox: read an api user', sandboxResponses.readApiUser) },
+    readApiUser(emulator),
+  );
   fastify.post(
     '/v1_0/apiuser/:id/apikey',
-    { schema: schema('Sandbox: create an api key') },
+    { schema: schema('Sandbox: create an api key', sandboxResponses.createApiKey) },
     createApiKey(emulator),
   );
   // The provider documents the path with a trailing slash; clients in the wild use both.
   fastify.post(
     '/collection/token/',
-    { schema: schema('Sandbox: get an access token') },
+    { schema: schema('Sandbox: get an access token', sandboxResponses.token) },
     issueToken(emulator),
   );
   fastify.post(
     '/collection/token',
-    { schema: { ...schema('Sandbox: get an access token'), hide: true } },
+    { schema: { ...schema('Sandbox: get an access token', sandboxResponses.token), hide: true } },
     issueToken(emulator),
   );
   fastify.post(
     '/collection/v1_0/requesttopay',
-    { schema: schema('Sandbox: request a payment') },
+    { schema: schema('Sandbox: request a payment', sandboxResponses.requestToPay) },
     requestToPay(emulator),
   );
   fastify.get(
     '/collection/v1_0/requesttopay/:referenceId',
-    { schema: schema('Sandbox: read a payment status') },
+    { schema: schema('Sandbox: read a payment status', sandboxResponses.status) },
     readStatus(emulator),
   );
   fastify.get(
     '/collection/v1_0/account/balance',
-    { schema: schema('Sandbox: read the account balance') },
+    { schema: schema('Sandbox: read the account balance', sandboxResponses.balance) },
     readBalance(emulator),
   );
   fastify.get(
     '/collection/v1_0/accountholder/:type/:id/active',
-    { schema: schema('Sandbox: is an account holder active') },
+    { schema: schema('Sandbox: is an account holder active', sandboxResponses.accountHolder) },
     accountHolderActive(emulator),
   );
 };

@@ -24,6 +24,7 @@ import {
   fetchStudentDetailBody,
   modifyProfileBody,
   passwordChangedResponse,
+  pictureUploadBody,
   pushTokenBody,
   subjectExpirationBody,
   subjectExpirationResponse,
@@ -98,8 +99,8 @@ export const profilePictureSchema = {
   tags,
   security: bearerSecurity,
   consumes: ['multipart/form-data'],
-  description:
-    'multipart/form-data with one file field `picture`: JPEG, PNG or WebP (checked by content), 2 MB at most.',
+  description: 'multipart/form-data with one file field `picture` (its type and size: see the body).',
+  body: pictureUploadBody,
   response: { 200: userResponse, ...failures(400, 401, 413, 415) },
 };
 

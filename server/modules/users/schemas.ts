@@ -10,6 +10,7 @@ export {
   modifyProfileBody,
   passwordChangedResponse,
   phoneLoginBody,
+  pictureUploadBody,
   pushTokenBody,
   registerBody,
   resetBody,
