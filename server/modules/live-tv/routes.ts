@@ -29,13 +29,12 @@ function sendPlaylist(reply: FastifyReply, playlist: string) {
     .send(Buffer.from(playlist));
 }
 
-const liveTvRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['live-tv'];
+type LoopOf = (channelId: string, rendition: Rendition) => Loop | null;
 
-  // A channel's recorded renditions, read from disk once (null when the channel has none).
+/** A channel's recorded renditions, read from disk once (null when the channel has none). */
+function recordedLoops(): LoopOf {
   const loops = new Map<string, Loop | null>();
-  const loopOf = (channelId: string, rendition: Rendition): Loop | null => {
+  return (channelId, rendition) => {
     const key = `${channelId}/${rendition}`;
     if (!loops.has(key)) {
       const dir = join(LIVE_DIR, channelId);
@@ -46,39 +45,47 @@ const liveTvRoutes: FastifyPluginAsync = async (base) => {
     }
     return loops.get(key) ?? null;
   };
+}
 
-  const present = (row: ChannelRow, origin: string): ChannelJson => {
-    const common = {
-      _id: row.id,
-      name: row.name,
-      title: { en: row.title_en, fr: row.title_fr },
-      description: { en: row.description_en, fr: row.description_fr },
-      language: row.language,
-      logoUrl: `${origin}${row.logo_url}`,
-      websiteUrl: row.website_url,
-    };
-    if (row.local_stream) {
-      const video = loopOf(row.id, 'video');
-      const audio = loopOf(row.id, 'audio');
-      const url = (rendition: Rendition) =>
-        `${origin}/livetv/${encodeURIComponent(row.id)}/live/${RENDITIONS[rendition]}`;
-      return {
-        ...common,
-        streamUrl: video ? url('video') : null,
-        audioStreamUrl: audio ? url('audio') : null,
-        dataPerHourBytes: video ? bytesPerHour(video) : null,
-        audioDataPerHourBytes: audio ? bytesPerHour(audio) : null,
-      };
-    }
-    const perHour = (kbps: number | null) => (kbps === null ? null : Math.round((kbps * 1000 * 3600) / 8));
+/** A channel as the app sees it: played out here (its loop's playlists), or a stream of its own, or a site. */
+function presentChannel(row: ChannelRow, origin: string, loopOf: LoopOf): ChannelJson {
+  const common = {
+    _id: row.id,
+    name: row.name,
+    title: { en: row.title_en, fr: row.title_fr },
+    description: { en: row.description_en, fr: row.description_fr },
+    language: row.language,
+    logoUrl: `${origin}${row.logo_url}`,
+    websiteUrl: row.website_url,
+  };
+  if (row.local_stream) {
+    const video = loopOf(row.id, 'video');
+    const audio = loopOf(row.id, 'audio');
+    const url = (rendition: Rendition) =>
+      `${origin}/livetv/${encodeURIComponent(row.id)}/live/${RENDITIONS[rendition]}`;
     return {
       ...common,
-      streamUrl: row.stream_url,
-      audioStreamUrl: row.audio_stream_url,
-      dataPerHourBytes: row.stream_url === null ? null : perHour(row.video_kbps),
-      audioDataPerHourBytes: row.audio_stream_url === null ? null : perHour(row.audio_kbps),
+      streamUrl: video ? url('video') : null,
+      audioStreamUrl: audio ? url('audio') : null,
+      dataPerHourBytes: video ? bytesPerHour(video) : null,
+      audioDataPerHourBytes: audio ? bytesPerHour(audio) : null,
     };
+  }
+  const perHour = (kbps: number | null) => (kbps === null ? null : Math.round((kbps * 1000 * 3600) / 8));
+  return {
+    ...common,
+    streamUrl: row.stream_url,
+    audioStreamUrl: row.audio_stream_url,
+    dataPerHourBytes: row.stream_url === null ? null : perHour(row.video_kbps),
+    audioDataPerHourBytes: row.audio_stream_url === null ? null : perHour(row.audio_kbps),
   };
+}
+
+const liveTvRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['live-tv'];
+  const loopOf = recordedLoops();
+  const present = (row: ChannelRow, origin: string) => presentChannel(row, origin, loopOf);
 
   const channelRows = () => app.responseCache.get('livetv|rows', () => listChannelRows(app.db));
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userMessageResponse } from '../../../contract/users';
@@ -36,15 +36,8 @@ type Body<Schema extends z.ZodType> = { Body: z.infer<Schema> };
 
 const tags = ['payments'];
 
-/**
- * The routes of a cart's mobile money payment (API.md "Payments"): the browser asks this server, which
- * prices the cart itself, talks to the provider with its own keys, and grants access only for a payment the
- * provider reports SUCCESSFUL, once. Each handler parses, calls the module's rule (checkout.ts,
- * transactions.ts), and replies.
- */
-const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (base, { context, startPayment }) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-
+/** Each payment route's handler, named after what it answers. */
+function paymentHandlers(app: FastifyInstance, { context, startPayment }: PaymentRoutesOptions) {
   async function startSubjectsPayment(
     request: PaymentStartRequest<typeof requestToPayBody>,
     reply: FastifyReply,
@@ -88,6 +81,22 @@ const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (base, { c
       app.codes,
     );
   }
+
+  return { startSubjectsPayment, readPaymentStatus, checkout, listTransactions };
+}
+
+/**
+ * The routes of a cart's mobile money payment (API.md "Payments"): the browser asks this server, which
+ * prices the cart itself, talks to the provider with its own keys, and grants access only for a payment the
+ * provider reports SUCCESSFUL, once. Each handler parses, calls the module's rule (checkout.ts,
+ * transactions.ts), and replies.
+ */
+const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (base, options) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { startSubjectsPayment, readPaymentStatus, checkout, listTransactions } = paymentHandlers(
+    app,
+    options,
+  );
 
   app.post<PaymentStartGeneric<typeof requestToPayBody>>(
     '/payments/momo/requesttopay',
