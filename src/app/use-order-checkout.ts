@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Actor, createActor } from 'xstate';
 import type { OrderProduct } from '../../machines/orderCheckout';
 import { useAppActors } from './actors-context';
-import type { OrderCheckoutLogic } from './order-checkout-effects';
+import type { OrderCheckoutLogic } from './order-checkout';
 
 export type OrderCheckoutActor = Actor<OrderCheckoutLogic>;
 
