@@ -1,10 +1,10 @@
 import { type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PlaybackActor } from '../../app/use-playback';
 import type { Caption, Video } from '../../services/api/types';
 import { isCrossOrigin } from '../../services/media-origin';
 import { Loader } from '../../ui/Loader';
 import type { CaptionsChoice } from './CaptionsPicker';
-import type { PlaybackActor } from './use-playback';
 
 const MEDIA_ERR_ABORTED = 1;
 

@@ -30,6 +30,8 @@ import { type Quality, selectChoice, selectDataSaver, selectQuality } from '../.
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { OfflineDownload } from '../../app/OfflineDownload';
 import { useOnline } from '../../app/use-online';
+import { usePlayback } from '../../app/use-playback';
+import { usePlayQuality, useVideoQuality } from '../../app/use-video-quality';
 import { useVideoEnvironment } from '../../app/video-environment';
 import type { Comment, Video } from '../../services/api/types';
 import { Loader } from '../../ui/Loader';
@@ -43,8 +45,6 @@ import { LockedOffer } from './LockedOffer';
 import { PlayerMedia } from './PlayerMedia';
 import { QualityPicker } from './QualityPicker';
 import { SpeedPicker } from './SpeedPicker';
-import { usePlayback } from './use-playback';
-import { usePlayQuality, useVideoQuality } from './use-video-quality';
 import { VideoReactions } from './VideoReactions';
 import './player.css';
 

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadPlayerStart } from '../../../src/app/load-player-start';
-import { PLAYER_START_FRESH_MS, prefetchPlayerStart, takePlayerStart } from '../../../src/app/player-start';
+import { loadPlayerStart } from '../../../src/actors/playback';
 import { prefetchRouteData } from '../../../src/app/route-lookup';
 import type { Endpoints } from '../../../src/services/api/endpoints';
 import { ApiError } from '../../../src/services/api/errors';
+import {
+  PLAYER_START_FRESH_MS,
+  prefetchPlayerStart,
+  takePlayerStart,
+} from '../../../src/services/api/player-start';
 import type { Video, VideoPlayAnswer } from '../../../src/services/api/types';
 
 // Issue 19: a lesson's one request (access, signed URLs, price) starts before its player renders, with the

@@ -1,5 +1,5 @@
-import type { Endpoints } from '../services/api/endpoints';
-import type { VideoPlayAnswer } from '../services/api/types';
+import type { Endpoints } from './endpoints';
+import type { VideoPlayAnswer } from './types';
 
 /**
  * A lesson's first request, started before its player renders (issue 19): by the tap on a link to it, or
