@@ -100,3 +100,8 @@ export async function findPendingOrder(
     return keptHere;
   }
 }
+
+/** The product page's own action: the machine asks for the product again after its stock moved. */
+export function orderPageActors(reloadProduct: () => void): OrderCheckoutImplementations {
+  return { actions: { productMayHaveChanged: () => reloadProduct() } };
+}
