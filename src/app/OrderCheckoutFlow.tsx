@@ -14,10 +14,10 @@ import {
   selectOrderTotal,
   selectOrderTown,
 } from '../../machines/orderCheckout';
-import { OrderConfirmation } from '../screens/ProductDetails/OrderConfirmation';
-import { OrderForm } from '../screens/ProductDetails/OrderForm';
 import { formatFcfa } from '../services/money';
 import { Loader } from '../ui/Loader';
+import { OrderConfirmation } from '../ui/OrderConfirmation';
+import { OrderForm } from '../ui/OrderForm';
 import { PaymentMethodDialog } from '../ui/PaymentMethodDialog';
 import { useAppActors } from './actors-context';
 import { MobileMoneyStep } from './CheckoutFlow';
