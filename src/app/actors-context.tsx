@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { LastCopies } from '../services/offline/last-copies';
 import type { AppActors, AppApi } from './create-app-actors';
-import type { Lazy } from './lazy-load';
+import { type Lazy, withLoaded } from './lazy-load';
 import type { ShellView, ShellViewStore } from './shell-view';
 import type { UiStore } from './ui-store';
 
@@ -66,6 +66,5 @@ export function useShellView<T>(select: (view: ShellView) => T): T {
 
 /** Runs `use` with the root actors: at once when they are there, once their code has loaded otherwise. */
 export function withActors(actors: Lazy<AppActors>, use: (loaded: AppActors) => void): void {
-  if (actors.current) use(actors.current);
-  else actors.load().then(use, () => undefined);
+  withLoaded(actors, use);
 }
