@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { cartTotal } from '../contract/prices';
 import type { CartItem, Subject } from './types';
 
 // SPEC.md §4 "Cart": add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes),
@@ -135,8 +136,7 @@ function changeTransitions() {
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 
 export const selectCartItems = (snapshot: CartSnapshot): readonly CartItem[] => snapshot.context.items;
-export const selectCartTotal = (snapshot: CartSnapshot): number =>
-  snapshot.context.items.reduce((total, line) => total + line.price * line.amount, 0);
+export const selectCartTotal = (snapshot: CartSnapshot): number => cartTotal(snapshot.context.items);
 export const selectCartCount = (snapshot: CartSnapshot): number =>
   snapshot.context.items.reduce((count, line) => count + line.amount, 0);
 export const selectIsCartEmpty = (snapshot: CartSnapshot): boolean => snapshot.context.items.length === 0;

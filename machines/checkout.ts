@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { cartTotal } from '../contract/prices';
 import type { Alert } from './messages';
 import type { MobileMoneyInput, MobileMoneyOutput } from './mobileMoney';
 import { mobileMoneyMachine } from './mobileMoney';
@@ -54,7 +55,7 @@ export interface CheckoutContext {
 }
 
 export function totalCost(items: readonly CartItem[]): number {
-  return items.reduce((total, line) => total + line.price * line.amount, 0);
+  return cartTotal(items);
 }
 
 // Both ways into a payment (checkout.start, checkout.resume) carry the user, so a missing one is a bug.

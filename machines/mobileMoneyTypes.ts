@@ -1,3 +1,4 @@
+import { PAYMENT_POLL_ROUND_MS } from '../contract/payment-timing';
 import type { CartItem, PendingPayment } from './types';
 
 // The mobileMoney machine's data: its timing, the phone rule, its events, and what its effects take and
@@ -7,7 +8,7 @@ export const MOBILE_MONEY_DELAYS = {
   firstPoll: 3_000,
   pollEvery: 2_000,
   /** Upper bound of one polling round, counted from `pollingSince`; overridable through the input. */
-  pollDeadline: 120_000,
+  pollDeadline: PAYMENT_POLL_ROUND_MS,
 } as const;
 
 export const PHONE_PREFIX = '237';

@@ -1,5 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { lineTotal } from '../contract/prices';
 import type { Alert } from './messages';
 import type { MobileMoneyInput, MobileMoneyOutput } from './mobileMoney';
 import { failureMessage as errorMessage, mobileMoneyMachine } from './mobileMoney';
@@ -162,7 +163,7 @@ export const orderCheckoutMachine = setup({
             : {
                 now: context.now,
                 items: [orderLine(context)],
-                amount: context.product.price * context.quantity,
+                amount: lineTotal(orderLine(context)),
               },
         onDone: [
           {
@@ -255,7 +256,7 @@ export const selectOrderTown = (snapshot: OrderCheckoutSnapshot): string => snap
 export const selectOrderErrors = (snapshot: OrderCheckoutSnapshot): OrderFieldErrors =>
   snapshot.context.errors;
 export const selectOrderTotal = (snapshot: OrderCheckoutSnapshot): number =>
-  snapshot.context.product.price * snapshot.context.quantity;
+  lineTotal(orderLine(snapshot.context));
 export const selectMaxQuantity = (snapshot: OrderCheckoutSnapshot): number =>
   maxQuantity(snapshot.context.product);
 export const selectIsEditingOrder = (snapshot: OrderCheckoutSnapshot): boolean => snapshot.matches('editing');

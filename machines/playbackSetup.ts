@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { isFree } from '../contract/prices';
 import { failureText as describe, notProvided } from './notProvided';
 import {
   type Counts,
@@ -132,7 +133,7 @@ export const playbackSetup = setup({
   guards: {
     /** Expired (or never paid) and not free: SPEC's add-to-cart instead of the player. */
     hasNoAccess: (_, params: { expired: boolean; price: number | null }) =>
-      params.expired && params.price !== 0,
+      params.expired && (params.price === null || !isFree(params.price)),
     hasStream: ({ context }, params: { video: PlaybackVideo | null }) =>
       streamOf(params.video, context.quality) !== null,
     shouldResume: ({ context }, params: { duration: number }) =>

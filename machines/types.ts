@@ -1,3 +1,4 @@
+import type { CartSubject } from '../contract/catalogue';
 import type { CartItem as CartLine, PendingPayment as StoredPendingPayment } from '../contract/payments';
 import type { ClientUser } from '../contract/users';
 
@@ -7,7 +8,7 @@ import type { ClientUser } from '../contract/users';
 export type CartItem = Readonly<CartLine>;
 
 /** What `cart.add` receives: a subject, before it has a quantity. */
-export type Subject = Omit<CartItem, 'amount'>;
+export type Subject = Readonly<CartSubject>;
 
 /** The student the server sent at sign-in and after each payment; the session keeps it whole. */
 export type User = Readonly<ClientUser>;

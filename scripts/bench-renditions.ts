@@ -7,7 +7,7 @@ import { locateMediaTools, probe } from '../server/content-import/ffmpeg';
 import { DATA_SAVER_MAX_KBPS } from '../server/content-import/ladder';
 import { SEED_MEDIA_DIR } from '../server/seed/seed';
 import { seedMedia } from '../server/seed/seed-media';
-import { DATA_PRICE_FCFA_PER_GB } from '../src/services/data-cost';
+import { DATA_PRICE_FCFA_PER_GB } from '../src/rules/data-cost';
 
 const tools = await locateMediaTools();
 const rows: string[][] = [];

@@ -3,7 +3,8 @@
  * - contract/ imports only zod and its own files, so the server and the app can both take it whole;
  * - the app (src/) and the machines (machines/) take it with `import type` / `export type` only, so zod never
  *   enters the app's bundle (`import { type X }` is not enough: under verbatimModuleSyntax it leaves
- *   `import {} from '…'`, which still loads the module).
+ *   `import {} from '…'`, which still loads the module). A contract file that reaches no zod (a rule both
+ *   sides keep: contract/prices.ts, contract/payment-timing.ts) may be imported as a value.
  * `npx tsx scripts/contract-imports.ts` prints what breaks them and exits 1 when anything does;
  * tests/scripts/contract-imports.test.ts fails on it.
  */
@@ -35,12 +36,32 @@ function moduleReferences(file: string): { specifier: string; typeOnly: boolean;
   return found;
 }
 
+type Resolve = (specifier: string, file: string) => string | undefined;
+
+/** Whether loading a contract file loads zod: it imports zod, or a contract file that does, as a value. */
+function reachesZod(file: string, resolveIn: Resolve, seen = new Map<string, boolean>()): boolean {
+  const known = seen.get(file);
+  if (known !== undefined) return known;
+  seen.set(file, false);
+  const reaches = moduleReferences(file).some(({ specifier, typeOnly }) => {
+    if (typeOnly) return false;
+    if (specifier === 'zod' || specifier.startsWith('zod/')) return true;
+    const target = resolveIn(specifier, file);
+    return target !== undefined && reachesZod(target, resolveIn, seen);
+  });
+  seen.set(file, reaches);
+  return reaches;
+}
+
 /** What breaks the rules, one line each as `file:line: why`; empty when nothing does. */
 export function contractImportViolations(tsconfigPath: string): string[] {
   const { fileNames: files, options } = readProject(tsconfigPath);
   const root = dirname(resolve(tsconfigPath));
   const folder = (name: string) => `${resolve(root, name)}${sep}`;
   const contract = folder('contract');
+  const resolveIn: Resolve = (specifier, file) =>
+    ts.resolveModuleName(specifier, file, options, ts.sys).resolvedModule?.resolvedFileName;
+  const zodReach = new Map<string, boolean>();
   const appSides = [folder('src'), folder('machines')];
   const violations: string[] = [];
   for (const file of files) {
@@ -55,7 +76,7 @@ export function contractImportViolations(tsconfigPath: string): string[] {
         const own = target !== undefined && !resolved?.isExternalLibraryImport && target.startsWith(contract);
         if (!own && specifier !== 'zod')
           violations.push(`${where}: the contract imports '${specifier}' (only zod and contract/ files)`);
-      } else if (target?.startsWith(contract) && !typeOnly) {
+      } else if (target?.startsWith(contract) && !typeOnly && reachesZod(target, resolveIn, zodReach)) {
         violations.push(`${where}: '${specifier}' is not a type-only import (it would bundle zod)`);
       }
     }

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { PAYMENT_POLL_ROUND_MS } from '../contract/payment-timing';
 import type { PasswordHashingSettings } from './lib/password';
 
 const optionalText = z
@@ -44,7 +45,7 @@ const envSchema = z.object({
   MOMO_NOT_FOUND_GRACE_MS: integer(120_000),
   MOMO_NOT_FOUND_MIN_READS: z.coerce.number().int().positive().default(3),
   PAYMENT_RECONCILE_INTERVAL_MS: integer(30_000),
-  PAYMENT_RECONCILE_AFTER_MS: integer(120_000),
+  PAYMENT_RECONCILE_AFTER_MS: integer(PAYMENT_POLL_ROUND_MS),
   ACCESS_PERIOD_DAYS: z.coerce.number().int().positive().default(365),
   NEWS_API_KEY: optionalText,
   NEWS_BASE_URL: z.string().default('https://newsapi.org/v2'),

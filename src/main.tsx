@@ -15,9 +15,9 @@ import { createShellViewStore } from './app/shell-view';
 import { createUiStore } from './app/ui-store';
 import { resourceRuntime } from './app/use-resource';
 import { addDictionary, i18n } from './i18n/i18n';
+import { ApiError } from './rules/api-errors';
 import { createApiClient } from './services/api/client';
 import { createEndpoints } from './services/api/endpoints';
-import { ApiError } from './services/api/errors';
 import { fetchDictionary } from './services/dictionaries';
 import { writeLanguageCookie } from './services/language-cookie';
 import { isNativeShell } from './services/native/native-shell';
@@ -132,7 +132,7 @@ const services: AppServices = { ui, now, navigate, api, describeError, lastCopie
 const path = hashPath(window.location.hash);
 const hasToken = storage.getToken() !== null;
 // A stored student with a paid subject still open (by the expiry last heard) gets home's "Continue" asked for
-// with the catalogue. Read here without src/services/subject-access.ts, which would join the entry's code:
+// with the catalogue. Read here without src/rules/subject-access.ts, which would join the entry's code:
 // home itself decides with mayStudyAny, this only starts the call early.
 const mayStudy =
   hasToken &&

@@ -3,8 +3,8 @@ import type { cartMachine } from '../../machines/cart';
 import type { checkoutMachine, MakePaymentInput, MakePaymentOutput } from '../../machines/checkout';
 import type { Alert } from '../../machines/messages';
 import type { sessionMachine } from '../../machines/session';
+import { isFinalRefusal, makePaymentsPayload } from '../rules/payment-requests';
 import type { Endpoints } from '../services/api/endpoints';
-import { isFinalRefusal, makePaymentsPayload } from '../services/payments/payment-requests';
 import type { AppStorage } from '../services/storage';
 
 type CheckoutImplementations = Parameters<typeof checkoutMachine.provide>[0];

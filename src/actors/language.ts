@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
+import type { ClientUser as User } from '../../contract/users';
 import type { Language, LoadDictionaryInput, languageMachine } from '../../machines/language';
 import type { Endpoints } from '../services/api/endpoints';
-import type { User } from '../services/api/types';
 import type { AppStorage } from '../services/storage';
 
 /** What the language machine's effects reach: the dictionaries, the device, the account. */

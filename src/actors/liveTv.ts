@@ -1,6 +1,6 @@
 import { fromCallback } from 'xstate';
+import type { LiveTvChannel } from '../../contract/live-tv';
 import type { LiveTvEvent, liveTvMachine, PlayStreamInput } from '../../machines/liveTv';
-import type { LiveTvChannel } from '../services/api/types';
 import { playLiveStream } from '../services/media/live-stream';
 
 /** The stream a channel plays in a mode: sound only falls back to the full stream when there is none. */

@@ -9,15 +9,15 @@ import type {
 } from '../../machines/mobileMoney';
 import { isOrderLine, type OrderLine } from '../../machines/orderCheckout';
 import type { PendingPayment } from '../../machines/types';
-import type { Endpoints } from '../services/api/endpoints';
-import type { OrderEndpoints } from '../services/api/order-endpoints';
-import type { OrderAttempt, OrderStorage } from '../services/order-storage';
 import {
   isFinalRefusal,
   makeExternalId,
   placeOrderPayload,
   requestToPayPayload,
-} from '../services/payments/payment-requests';
+} from '../rules/payment-requests';
+import type { Endpoints } from '../services/api/endpoints';
+import type { OrderEndpoints } from '../services/api/order-endpoints';
+import type { OrderAttempt, OrderStorage } from '../services/order-storage';
 import type { AppStorage } from '../services/storage';
 
 // The mobile money machine pays for two things: the cart's subjects (with the checkout machine) and a shop

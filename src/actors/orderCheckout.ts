@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate';
+import type { Order } from '../../contract/shop';
 import type { Alert } from '../../machines/messages';
 import type { LoadOrderInput, orderCheckoutMachine, PlacedOrder } from '../../machines/orderCheckout';
 import type { OrderEndpoints } from '../services/api/order-endpoints';
-import type { Order } from '../services/api/types';
 import type { OrderStorage, PendingOrder } from '../services/order-storage';
 
 type OrderCheckoutImplementations = Parameters<typeof orderCheckoutMachine.provide>[0];

@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate';
 import type { PushResult, plannerSyncMachine, SyncConflict } from '../../machines/plannerSync';
-import { ApiError } from '../services/api/errors';
+import { ApiError } from '../rules/api-errors';
+import type { DataOf, StoredDoc } from '../rules/planner-docs';
 import type { PlannerApi } from '../services/planner/planner-api';
 import type { PlannerStore } from '../services/planner/planner-store';
-import type { DataOf, StoredDoc } from '../services/planner/types';
 
 export interface PlannerSyncDeps {
   api: Pick<PlannerApi, 'fetchPlanner' | 'putDocument'>;

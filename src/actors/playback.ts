@@ -1,4 +1,6 @@
 import { fromPromise } from 'xstate';
+import type { ClientUser as User } from '../../contract/users';
+import type { Comment, Video } from '../../contract/videos';
 import type {
   Counts,
   LoadPositionOutput,
@@ -10,12 +12,11 @@ import type {
   ReactOutput,
   VideoIdInput,
 } from '../../machines/playback';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../rules/api-errors';
+import { hasAccessAt, paidSubjectsOf } from '../rules/subject-access';
 import type { Endpoints } from '../services/api/endpoints';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
 import { takePlayerStart } from '../services/api/player-start';
-import type { Comment, User, Video } from '../services/api/types';
 import type { PlaybackPositions } from '../services/playback-positions';
-import { hasAccessAt, paidSubjectsOf } from '../services/subject-access';
 
 declare module '../../machines/playbackTypes' {
   /** The player keeps the API's video and comments whole: the screen reads them back as such. */

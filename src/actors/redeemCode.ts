@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate';
+import type { ClientUser as User } from '../../contract/users';
 import type { Alert } from '../../machines/messages';
 import type {
   RedeemFailure,
@@ -6,9 +7,8 @@ import type {
   RedeemRequest,
   redeemCodeMachine,
 } from '../../machines/redeemCode';
+import { ApiError } from '../rules/api-errors';
 import type { Endpoints } from '../services/api/endpoints';
-import { ApiError } from '../services/api/errors';
-import type { User } from '../services/api/types';
 
 /**
  * How long the form is held back after a 429 that does not say how long (a proxy's: this server always sends

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { ResourceAnswer, ResourceCopy, ResourceFailure, resourceMachine } from '../../machines/resource';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../rules/api-errors';
 import type { Endpoints } from '../services/api/endpoints';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
 import { watchDeviceCopies } from '../services/api/watch-device-copies';
 import type { LastCopies } from '../services/offline/last-copies';
 

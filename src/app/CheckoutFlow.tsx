@@ -9,7 +9,7 @@ import {
 } from '../../machines/checkout';
 import { selectIsAskingPhone, selectPaymentOutcome, selectPhone } from '../../machines/mobileMoney';
 import { selectUser } from '../../machines/session';
-import { formatFcfa } from '../services/money';
+import { formatFcfa } from '../rules/money';
 import { Loader } from '../ui/Loader';
 import { PaymentMethodDialog } from '../ui/PaymentMethodDialog';
 import { PaymentOutcomeDialog } from '../ui/PaymentOutcomeDialog';

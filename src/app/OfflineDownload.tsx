@@ -1,5 +1,5 @@
+import type { Video } from '../../contract/videos';
 import type { Quality } from '../../machines/videoQuality';
-import type { Video } from '../services/api/types';
 import type { DownloadableVideo } from '../services/offline/offline-video-store';
 import { DownloadButton } from '../ui/DownloadButton';
 import { useVideoDownload } from './use-video-download';

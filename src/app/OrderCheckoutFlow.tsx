@@ -14,7 +14,7 @@ import {
   selectOrderTotal,
   selectOrderTown,
 } from '../../machines/orderCheckout';
-import { formatFcfa } from '../services/money';
+import { formatFcfa } from '../rules/money';
 import { Loader } from '../ui/Loader';
 import { OrderConfirmation } from '../ui/OrderConfirmation';
 import { OrderForm } from '../ui/OrderForm';

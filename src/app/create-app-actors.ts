@@ -1,12 +1,12 @@
 import { type Actor, type ActorRefFrom, createActor } from 'xstate';
+import type { ClientUser as User } from '../../contract/users';
 import { cartMachine, selectCartCount } from '../../machines/cart';
 import { languageMachine, selectHasDictionary, selectLanguage } from '../../machines/language';
 import { selectIsLoggedIn, selectUser, sessionMachine } from '../../machines/session';
 import { cartActors } from '../actors/cart';
 import { languageActors } from '../actors/language';
 import { sessionActors } from '../actors/session';
-import type { User } from '../services/api/types';
-import { expiresAt } from '../services/jwt';
+import { expiresAt } from '../rules/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
 import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';

@@ -11,6 +11,9 @@ import { REMINDER_SCHEDULER_DELAYS, reminderSchedulerMachine } from '../../machi
 import { selectIsLoggedIn, selectUser } from '../../machines/session';
 import { plannerSyncActors } from '../actors/plannerSync';
 import { reminderSchedulerActors, shownNotificationOf } from '../actors/reminderScheduler';
+import { type DataOf, type DocKind, docsOf } from '../rules/planner-docs';
+import type { SavedScholarship } from '../rules/saved-scholarship';
+import { paidSubjectsOf } from '../rules/subject-access';
 import type { ApiClient } from '../services/api/client';
 import {
   createNativeNotifications,
@@ -18,11 +21,9 @@ import {
   type NotificationBridge,
 } from '../services/planner/notifications';
 import { createPlannerApi } from '../services/planner/planner-api';
-import { createPlannerStore, docsOf, type PlannerStore } from '../services/planner/planner-store';
-import { readSavedScholarships, type SavedScholarship } from '../services/planner/saved-scholarships';
-import type { DataOf, DocKind } from '../services/planner/types';
+import { createPlannerStore, type PlannerStore } from '../services/planner/planner-store';
+import { readSavedScholarships } from '../services/planner/saved-scholarships';
 import type { KeyValueStore } from '../services/playback-positions';
-import { paidSubjectsOf } from '../services/subject-access';
 import type { AppActors } from './create-app-actors';
 
 /** What the planner needs from the rest of the app (main.tsx and start-app-actors.ts provide it). */

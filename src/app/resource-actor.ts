@@ -11,7 +11,7 @@ import {
   selectSavedAt,
 } from '../../machines/resource';
 import { type ResourceDeps, resourceActors } from '../actors/resource';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../services/api/errors';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../rules/api-errors';
 
 /**
  * The resource machine with the app's loader (src/app/use-resource.ts) and its effects

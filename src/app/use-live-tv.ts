@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type RefObject, useCallback, useRef } from 'react';
+import type { LiveTvChannel } from '../../contract/live-tv';
 import { type LiveTvEvent, type LiveTvView, liveTvMachine, selectLiveTvView } from '../../machines/liveTv';
 import { liveTvActors } from '../actors/liveTv';
-import type { LiveTvChannel } from '../services/api/types';
 
 export { streamUrlOf } from '../actors/liveTv';
 

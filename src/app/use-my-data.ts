@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataExportResponse } from '../../contract/users';
+import { formatFcfa } from '../rules/money';
 import { type MyDataFile, saveMyData } from '../services/account/my-data';
-import type { DataExportResponse } from '../services/api/types';
-import { formatFcfa } from '../services/money';
 import { formatDate } from '../ui/DateText';
 import { useForm } from './use-form';
 

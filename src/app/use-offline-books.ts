@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
+import type { PaidSubject } from '../../contract/users';
 import { selectUser } from '../../machines/session';
-import type { PaidSubject } from '../services/api/types';
+import { hasAccessAt, paidSubjectsOf } from '../rules/subject-access';
 import type { OfflineBook } from '../services/offline/book-downloads';
-import { hasAccessAt, paidSubjectsOf } from '../services/subject-access';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';
 

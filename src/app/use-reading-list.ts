@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import type { Happening, Language, NewsArticle } from '../services/api/types';
+import type { Language } from '../../contract/common';
+import type { Happening, NewsArticle } from '../../contract/content';
 import type { ReadArticle } from '../services/content/read-articles';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Scholarship } from '../services/api/types';
-import type { SavedScholarship } from '../services/content/saved-scholarships';
+import type { Scholarship } from '../../contract/content';
+import type { SavedScholarship } from '../rules/saved-scholarship';
 import { useAppActors } from './actors-context';
 import { useContentStores } from './content-stores';
 import { useResource } from './use-resource';

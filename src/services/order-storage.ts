@@ -1,4 +1,4 @@
-import type { CartItem } from './api/types';
+import type { CartItem } from '../../contract/payments';
 import { type AppStorage, isPendingPayment, isRecord, type PendingPayment } from './storage';
 
 /** Local storage keys of the shop's order checkout (issue 8), beside storage.ts's STORAGE_KEYS. */

@@ -1,7 +1,8 @@
-import type { PendingPayment } from '../../contract/payments';
+import type { Language } from '../../contract/common';
+import type { CartItem, PendingPayment } from '../../contract/payments';
+import type { ClientUser } from '../../contract/users';
 import { isLanguage } from '../../machines/languageRule';
-import type { CartItem, Language, User } from './api/types';
-import { isPaidSubject } from './paid-subject';
+import { isPaidSubject } from '../rules/paid-subject';
 
 export type { PendingPayment };
 
@@ -21,21 +22,6 @@ export const STORAGE_KEYS = {
   /** The student's video settings (src/services/video-preferences.ts, loaded with the player only). */
   videoPreferences: 'video_preferences',
 } as const;
-
-/** The student's video settings (issue 11); every lesson reads them. */
-export interface VideoPreferences {
-  /** Auto plays the smallest rendition, whatever the connection. */
-  dataSaver: boolean;
-  /** Downloads wait for Wi-Fi where the browser says what the connection is. */
-  wifiOnly: boolean;
-  captions: 'off' | Language;
-}
-
-export const DEFAULT_VIDEO_PREFERENCES: VideoPreferences = {
-  dataSaver: false,
-  wifiOnly: false,
-  captions: 'off',
-};
 
 /** Structured values are saved as `{ v, data }` so a future shape change can tell old data from new. */
 export const STORAGE_VERSION = 1;
@@ -68,7 +54,7 @@ const isCart: Guard<CartItem[]> = (value): value is CartItem[] =>
  * Whether a stored user is API.md's user, as the server sent it: a stored user that fails this is not
  * restored (the student signs in again).
  */
-function isUser(value: unknown): value is User {
+function isUser(value: unknown): value is ClientUser {
   return (
     isRecord(value) &&
     typeof value.id === 'string' &&
@@ -85,7 +71,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * profile picture), the id possibly as `_id`. Read as this app's user, the fields it lacks empty; the app
  * then asks the server for the whole user (src/app/create-app-actors.ts).
  */
-function legacyUser(value: unknown): User | null {
+function legacyUser(value: unknown): ClientUser | null {
   if (!isRecord(value) || 'v' in value) return null;
   const id = text(value.id) || text(value._id);
   if (id === '' || text(value.username) === '') return null;
@@ -120,13 +106,13 @@ export interface AppStorage {
   getToken(): string | null;
   setToken(token: string): boolean;
   removeToken(): void;
-  getUser(): User | null;
-  setUser(user: User): boolean;
+  getUser(): ClientUser | null;
+  setUser(user: ClientUser): boolean;
   /**
    * A user left by the app this one replaces (plain JSON), rewritten in this app's format and returned;
    * null when storage holds none. Called once at start, before the session is restored.
    */
-  migrateLegacyUser(): User | null;
+  migrateLegacyUser(): ClientUser | null;
   removeUser(): void;
   getCart(): CartItem[] | null;
   setCart(items: readonly CartItem[]): boolean;
@@ -218,7 +204,7 @@ export function createAppStorage(backing?: Storage): AppStorage {
     migrateLegacyUser: () => {
       const raw = readRaw(STORAGE_KEYS.user);
       if (raw === null) return null;
-      let user: User | null;
+      let user: ClientUser | null;
       try {
         user = legacyUser(JSON.parse(raw));
       } catch {

@@ -1,4 +1,4 @@
-import type { SaveVideoPositionPayload, VideoPosition } from './api/types';
+import type { SaveVideoPositionPayload, VideoPosition } from '../../contract/videos';
 import type { PlaybackPositions, PositionEntry } from './playback-positions';
 
 /** The resume position on the student's account (server), as the API gives it. */

@@ -1,4 +1,4 @@
-import type { Language } from './api/types';
+import type { Language } from '../../contract/common';
 import { STORAGE_KEYS, STORAGE_VERSION } from './storage';
 
 // The student's video settings (issue 11), in local storage beside the rest of the device's keys

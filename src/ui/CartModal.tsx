@@ -1,24 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { formatFcfa } from '../services/money';
+import type { CartItem } from '../../contract/payments';
+import { formatFcfa } from '../rules/money';
 import './cart.css';
+import { lineTotal } from '../../contract/prices';
 import { HaveCodeLink } from './HaveCodeLink';
 import { Modal } from './Modal';
 
-export interface CartLine {
-  _id: string;
-  subjectTitle: string;
-  pictureurl: string;
-  price: number;
-  amount: number;
-}
-
 interface CartModalProps {
-  items: readonly CartLine[];
+  items: readonly CartItem[];
   subtotal: number;
   total: number;
   onClose: () => void;
   onRemove: (id: string) => void;
-  onIncrease: (item: CartLine) => void;
+  onIncrease: (item: CartItem) => void;
   onDecrease: (id: string) => void;
   onMakePayment: () => void;
   /** Issue 20: "I have a code" instead of paying. */
@@ -80,7 +74,7 @@ export function CartModal({
               <img src={item.pictureurl} alt="" width={56} height={56} loading="lazy" />
               <div className="cart__info">
                 <span className="cart__name">{item.subjectTitle}</span>
-                <span className="cart__price">{fcfa(item.price * item.amount)}</span>
+                <span className="cart__price">{fcfa(lineTotal(item))}</span>
                 <fieldset className="cart__qty">
                   <legend className="visually-hidden">
                     {t('cart.quantityOf', { title: item.subjectTitle })}

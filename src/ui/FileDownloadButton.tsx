@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DownloadView } from '../../machines/fileDownload';
-import { formatBytes } from '../services/offline/format-bytes';
+import { formatBytes } from '../rules/format-bytes';
 import './download-button.css';
 
 export interface FileDownloadButtonProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatFcfa } from '../services/money';
+import { formatFcfa } from '../rules/money';
 
 /** A price as students read it: '2 500 FCFA', or 'Free' for a subject that costs nothing. */
 export function PriceTag({ amount, className = 'price-tag' }: { amount: number; className?: string }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Video } from '../services/api/types';
+import type { Video } from '../../contract/videos';
 import { VideoCard } from './VideoCard';
 import { videoTitle } from './video-title';
 

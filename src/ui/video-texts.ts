@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Quality } from '../../machines/videoQuality';
-import { dataCostFcfa } from '../services/data-cost';
-import { formatFcfa } from '../services/money';
-import { formatBytes } from '../services/offline/format-bytes';
+import { dataCostFcfa } from '../rules/data-cost';
+import { formatBytes } from '../rules/format-bytes';
+import { formatFcfa } from '../rules/money';
 
 /** How the video screens say a rendition, a size, its cost in data and a share, in the student's language. */
 export function useVideoTexts(pricePerGb: number) {

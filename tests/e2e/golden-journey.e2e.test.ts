@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { formatFcfa } from '../../src/services/money';
+import { formatFcfa } from '../../src/rules/money';
 import { expectAccessible } from './harness/accessibility';
 import type { Lang } from './harness/dictionary';
 import { phonesForThisFile } from './harness/file-phones';

@@ -1,6 +1,7 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AnyEventObject } from 'xstate';
+import type { CartItem } from '../../contract/payments';
 import type { Alert } from '../../machines/messages';
 import { englishText } from '../../machines/messages';
 import {
@@ -10,9 +11,8 @@ import {
   type PaymentStatus,
   selectPaymentOutcome,
 } from '../../machines/mobileMoney';
+import { formatFcfa } from '../../src/rules/money';
 import { RETRY } from '../../src/services/api/retry';
-import type { CartItem } from '../../src/services/api/types';
-import { formatFcfa } from '../../src/services/money';
 import type { PendingPayment } from '../../src/services/storage';
 import {
   LINE,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatFcfa } from '../../src/services/money';
+import { formatFcfa } from '../../src/rules/money';
 import { expectAccessible } from './harness/accessibility';
 import { phonesForThisFile } from './harness/file-phones';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';

@@ -6,9 +6,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { dataCostFcfa } from '../../src/services/data-cost';
-import { formatFcfa } from '../../src/services/money';
-import { formatBytes } from '../../src/services/offline/format-bytes';
+import { dataCostFcfa } from '../../src/rules/data-cost';
+import { formatBytes } from '../../src/rules/format-bytes';
+import { formatFcfa } from '../../src/rules/money';
 import { expectAccessible } from './harness/accessibility';
 import {
   activeWorker,

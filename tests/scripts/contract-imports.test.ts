@@ -37,6 +37,9 @@ describe('the API contract (contract/)', () => {
       'src/inline-type.ts': "import { type Id } from '../contract/common';\nexport type Y = Id;\n",
       'machines/lazy.ts': "export const load = () => import('../contract/users');\n",
       'machines/reexport.ts': "export { user } from '../contract/users';\n",
+      // A rule without zod (contract/prices.ts) is loaded as a value; a file that reaches zod through it is not.
+      'contract/rule.ts': 'export const isFree = (price: number) => price <= 0;\n',
+      'src/rule-user.ts': "import { isFree } from '../contract/rule';\nexport const y = isFree(0);\n",
     });
     expect(contractImportViolations(tsconfig).sort()).toEqual([
       "contract/users.ts:2: the contract imports '../server/db' (only zod and contract/ files)",

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Book } from '../../../contract/books';
+import type { Bilingual } from '../../../contract/common';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import type { RouteParams } from '../../app/route-params';
 import { mayReadOffline, useExpiredBooksRemoved } from '../../app/use-offline-books';
 import { useResource } from '../../app/use-resource';
-import type { Bilingual, Book } from '../../services/api/types';
 import { ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure } from '../../ui/OfflineStates';
 import { PriceTag } from '../../ui/PriceTag';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Book } from '../../services/api/types';
-import { textIn } from '../../services/content/text-in';
+import type { Book } from '../../../contract/books';
+import { textIn } from '../../rules/text-in';
 import { ContentCard } from '../../ui/ContentCard';
 import { PriceTag } from '../../ui/PriceTag';
 import { InCartNote } from '../Home/InCartNote';

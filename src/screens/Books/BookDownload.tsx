@@ -1,5 +1,5 @@
+import type { Book } from '../../../contract/books';
 import { useBookDownload } from '../../app/use-book-download';
-import type { Book } from '../../services/api/types';
 import { FileDownloadButton } from '../../ui/FileDownloadButton';
 
 /** "Download for offline" for a book the student may read (it has a file URL): size first, then progress. */

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { useContentStores } from '../../app/content-stores';
 import { useExpiredBooksRemoved } from '../../app/use-offline-books';
 import { useResource } from '../../app/use-resource';
-import { formatBytes } from '../../services/offline/format-bytes';
+import { formatBytes } from '../../rules/format-bytes';
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { StoredItem } from './StoredItem';

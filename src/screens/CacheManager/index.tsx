@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppActors } from '../../app/actors-context';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { useResource } from '../../app/use-resource';
-import { formatBytes } from '../../services/offline/format-bytes';
+import { formatBytes } from '../../rules/format-bytes';
 import type {
   OfflineVideo,
   OfflineVideoStore,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { OrderLineView } from '../../services/api/types';
+import type { OrderLineView } from '../../../contract/payments';
 
 const ORDER_STATUSES = ['RESERVED', 'PAID', 'RELEASED', 'PAID_OUT_OF_STOCK'] as const;
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import { accessState, paidSubjectsOf } from '../../services/subject-access';
+import { accessState, paidSubjectsOf } from '../../rules/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { catalogueHref } from '../SectionVideos/sections';
 

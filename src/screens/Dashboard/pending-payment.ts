@@ -1,5 +1,6 @@
+import type { Subject } from '../../../contract/catalogue';
+import type { Payment } from '../../../contract/payments';
 import type { CartItem, PendingPayment } from '../../../machines/types';
-import type { Payment, Subject } from '../../services/api/types';
 
 /**
  * A PENDING payment from the server as the checkout machine resumes it: the same reference (never a new

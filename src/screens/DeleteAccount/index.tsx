@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { SuccessResponse } from '../../../contract/common';
 import { selectIsLoggedIn } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-form';
-import type { SuccessResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError, FormMessage } from '../../ui/FormMessage';
 import { FormPage, FormPageOutcome } from '../../ui/FormPage';

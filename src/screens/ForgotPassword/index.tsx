@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { MessageResponse } from '../../../contract/common';
 import { useForm } from '../../app/use-form';
-import type { MessageResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError, FormMessage } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';

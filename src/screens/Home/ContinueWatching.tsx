@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { ContinueWatching as ContinueAnswer, LessonSummary } from '../../services/api/types';
+import type { ContinueWatching as ContinueAnswer, LessonSummary } from '../../../contract/videos';
 import { formatDuration } from '../../ui/duration';
 import { LoadFailure, type LoadOutcome, SavedCopyNote } from '../../ui/OfflineStates';
 import { videoPlayerHref } from '../../ui/player-href';

@@ -1,18 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
+import type { ContinueWatching as ContinueAnswer } from '../../../contract/videos';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
-import type { ContinueWatching as ContinueAnswer, Subject } from '../../services/api/types';
-import { studentSection } from '../../services/student-section';
-import {
-  accessState,
-  canRenew,
-  mayStudyAny,
-  paidEntryFor,
-  paidSubjectsOf,
-} from '../../services/subject-access';
+import { studentSection } from '../../rules/student-section';
+import { accessState, canRenew, mayStudyAny, paidEntryFor, paidSubjectsOf } from '../../rules/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';
@@ -34,6 +29,7 @@ import { useAddToCart } from './use-add-to-cart';
 import '../../ui/subject-card.css';
 import './home.css';
 import '../../ui/badge.css';
+import { isFree } from '../../../contract/prices';
 
 /**
  * Home (docs/home.md): for a student who may study a paid subject, "Continue" and "Next up" first; then the
@@ -85,7 +81,7 @@ export default function Home() {
           {t('catalogue.study')}
         </Link>
       ) : null;
-    if (subject.price <= 0) {
+    if (isFree(subject.price)) {
       return (
         <Link href={user ? `/${section.videoRoute}` : '/register'} className="btn btn--secondary">
           {user ? t('catalogue.watchFree') : t('catalogue.signUpToWatch')}

@@ -1,16 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CartSubject } from '../../../contract/catalogue';
 import { selectCartItems } from '../../../machines/cart';
 import { useAppActors } from '../../app/actors-context';
-import { cartSubjectOf } from '../../services/subject-access';
-
-interface Purchasable {
-  _id: string;
-  subjectTitle: string;
-  pictureurl: string;
-  price: number;
-}
+import { cartSubjectOf } from '../../rules/subject-access';
 
 /**
  * Adding subjects to the cart from a list: sends `cart.add`, says so to screen readers, and tells each
@@ -24,7 +18,7 @@ export function useAddToCart() {
   return {
     announcement,
     amountInCart: (id: string) => items.find((line) => line._id === id)?.amount ?? 0,
-    add(subject: Purchasable) {
+    add(subject: CartSubject) {
       cart.send({ type: 'cart.add', item: cartSubjectOf(subject) });
       setAnnouncement(t('catalogue.added', { title: subject.subjectTitle }));
     },

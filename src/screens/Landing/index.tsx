@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
 import { useShellView } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
-import type { Subject } from '../../services/api/types';
-import { formatFcfa } from '../../services/money';
+import { formatFcfa } from '../../rules/money';
 import { ErrorState, Skeleton } from '../../ui/States';
 import { catalogueHref, SECTIONS, type SectionInfo } from '../SectionVideos/sections';
 import './landing.css';
+import { isFree } from '../../../contract/prices';
 
 const FEATURED_PER_SECTION = 3;
 
@@ -101,7 +102,7 @@ function SectionCard({
   loading: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const paidPrices = (subjects ?? []).map((subject) => subject.price).filter((price) => price > 0);
+  const paidPrices = (subjects ?? []).map((subject) => subject.price).filter((price) => !isFree(price));
   const featured = (subjects ?? []).slice(0, FEATURED_PER_SECTION);
   const priceText =
     subjects === null || subjects.length === 0

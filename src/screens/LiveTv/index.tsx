@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { LiveTvChannel } from '../../../contract/live-tv';
 import { useExternalLink } from '../../app/use-external-link';
 import { streamUrlOf, useLiveTv } from '../../app/use-live-tv';
 import { useOnline } from '../../app/use-online';
 import { useResource } from '../../app/use-resource';
-import type { LiveTvChannel } from '../../services/api/types';
-import { formatBytes } from '../../services/offline/format-bytes';
+import { formatBytes } from '../../rules/format-bytes';
 import { ContentCard } from '../../ui/ContentCard';
 import { ResourceView } from '../../ui/ListScreen';
 import { OfflineState } from '../../ui/OfflineStates';

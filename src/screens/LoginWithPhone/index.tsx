@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { AuthResponse } from '../../../contract/users';
 import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useForm } from '../../app/use-form';
-import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { LoginForm } from '../LoginWithUsername/LoginForm';
 import { useSignInAndReturn } from '../LoginWithUsername/use-sign-in';

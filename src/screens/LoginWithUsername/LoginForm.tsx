@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { AuthResponse } from '../../../contract/users';
 import type { FormHandle } from '../../app/use-form';
-import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormError } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { AuthResponse } from '../../../contract/users';
 import { useForm } from '../../app/use-form';
-import type { AuthResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { LoginForm } from './LoginForm';
 import { useSignInAndReturn } from './use-sign-in';

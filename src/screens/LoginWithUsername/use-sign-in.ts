@@ -1,5 +1,5 @@
+import type { AuthResponse } from '../../../contract/users';
 import { useAppActors } from '../../app/actors-context';
-import type { AuthResponse } from '../../services/api/types';
 import { returnPath } from './return-path';
 import { useQuery } from './use-query';
 

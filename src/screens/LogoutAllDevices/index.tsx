@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { SuccessResponse } from '../../../contract/common';
 import { selectIsLoggedIn } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-form';
-import type { SuccessResponse } from '../../services/api/types';
 import { FormError } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';
 import { SignedOutNotice } from '../../ui/SignedOutNotice';

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Language } from '../../../contract/common';
+import type { Happening, NewsArticle } from '../../../contract/content';
 import { useExternalLink } from '../../app/use-external-link';
 import { type Listed, useRememberRead } from '../../app/use-reading-list';
-import type { Happening, Language, NewsArticle } from '../../services/api/types';
 import { DateText } from '../../ui/DateText';
 import { SavedNote } from '../../ui/SavedNote';
 import { EmptyState, Skeleton } from '../../ui/States';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import type { Happening, NewsArticle } from '../../../contract/content';
 import type { Listed } from '../../app/use-reading-list';
-import type { Happening, NewsArticle } from '../../services/api/types';
 import { ContentCard } from '../../ui/ContentCard';
 import { DateText, formatDate } from '../../ui/DateText';
 import { LoadFailure, type LoadOutcome, SavedCopyNote } from '../../ui/OfflineStates';

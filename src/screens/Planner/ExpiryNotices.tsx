@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
+import type { Subject } from '../../../contract/catalogue';
 import { expiryNotices } from '../../../machines/reminderPlan';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
-import type { Subject } from '../../services/api/types';
-import { paidSubjectsOf } from '../../services/subject-access';
+import { paidSubjectsOf } from '../../rules/subject-access';
 import { ExpiryBanner } from '../../ui/ExpiryBanner';
 import { useAddToCart } from '../Home/use-add-to-cart';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { docsOf } from '../../services/planner/planner-store';
+import { docsOf } from '../../rules/planner-docs';
 import { EmptyState } from '../../ui/States';
 import { SCHOOL_DAYS, weekdayName } from './dates';
 import { newId } from './ids';

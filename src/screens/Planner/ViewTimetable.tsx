@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useAppActors } from '../../app/actors-context';
 import type { RouteParams } from '../../app/route-params';
+import { icsFileName, timetableToIcs } from '../../rules/ics';
+import { findDoc } from '../../rules/planner-docs';
 import { downloadTextFile, printPage } from '../../services/planner/file-export';
-import { icsFileName, timetableToIcs } from '../../services/planner/ics';
-import { findDoc } from '../../services/planner/planner-store';
 import { PlannerFrame, TimetableNotFound } from './PlannerFrame';
 import { usePlanner } from './use-planner';
 import { WeekView } from './WeekView';

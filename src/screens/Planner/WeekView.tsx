@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { sortPeriods } from '../../../machines/timetableRules';
-import type { TimetableData } from '../../services/planner/types';
+import type { TimetableData } from '../../rules/planner-docs';
 import { weekdayName } from './dates';
 
 /** The whole week, day after day: fits a phone's width, prints on one page. */

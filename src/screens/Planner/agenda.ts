@@ -1,7 +1,7 @@
+import type { PaidSubject } from '../../../contract/users';
 import { periodOccurrences, REMINDER_TIMING } from '../../../machines/reminderPlan';
-import type { PaidSubject } from '../../services/api/types';
-import type { SavedScholarship } from '../../services/planner/saved-scholarships';
-import type { StudyItem, Timetable } from '../../services/planner/types';
+import type { StudyItem, Timetable } from '../../rules/planner-docs';
+import type { SavedScholarship } from '../../rules/saved-scholarship';
 
 export type AgendaEntry =
   | {

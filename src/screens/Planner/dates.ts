@@ -1,5 +1,5 @@
 import { isoWeekday } from '../../../machines/reminderPlan';
-import { capitalised } from '../../services/capitalised';
+import { capitalised } from '../../rules/capitalised';
 
 const locale = (lang: string) => (lang === 'fr' ? 'fr-CM' : 'en-CM');
 

@@ -6,7 +6,7 @@ import { plannerSyncMachine, selectConflicts, selectSyncStatus } from '../../../
 import { DEFAULT_SWITCHES } from '../../../machines/reminderPlan';
 import { PlannerLoaderContext } from '../../app/planner-loader';
 import type { PlannerRuntime } from '../../app/planner-runtime';
-import type { PlannerState } from '../../services/planner/types';
+import type { PlannerState } from '../../rules/planner-docs';
 
 const NOT_LOADED: PlannerState = {
   ready: false,

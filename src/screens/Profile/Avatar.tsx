@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../services/api/types';
+import type { ClientUser } from '../../../contract/users';
 
 /** The student's picture, or their initials on a coloured disc until they choose one. */
-export function Avatar({ user, size }: { user: User; size: number }) {
+export function Avatar({ user, size }: { user: ClientUser; size: number }) {
   const { t } = useTranslation();
   if (user.profilePicture) {
     return (

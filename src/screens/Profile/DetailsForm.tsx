@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import type { ClientUser, ModifyProfilePayload, UserResponse } from '../../../contract/users';
 import type { FormValues } from '../../../machines/form';
 import { useForm } from '../../app/use-form';
-import type { ModifyProfilePayload, User, UserResponse } from '../../services/api/types';
 import { FormField, type FormFieldProps } from '../../ui/FormField';
 import { FormOutcome } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -16,7 +16,7 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'phonenumber', type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
 ];
 
-export function detailsOf(user: User): Record<EditableField, string> {
+export function detailsOf(user: ClientUser): Record<EditableField, string> {
   return {
     firstname: user.firstname ?? '',
     lastname: user.lastname ?? '',
@@ -26,7 +26,7 @@ export function detailsOf(user: User): Record<EditableField, string> {
 }
 
 /** Only what changed is sent, so an untouched field can never be overwritten by a stale copy. */
-export function changedDetails(user: User, values: FormValues): ModifyProfilePayload {
+export function changedDetails(user: ClientUser, values: FormValues): ModifyProfilePayload {
   const payload: ModifyProfilePayload = { id: user.id };
   const before = detailsOf(user);
   for (const { name } of FIELDS) {
@@ -37,10 +37,10 @@ export function changedDetails(user: User, values: FormValues): ModifyProfilePay
 }
 
 interface DetailsFormProps {
-  user: User;
+  user: ClientUser;
   /** True right after a save: the form was remounted with the saved values. */
   justSaved: boolean;
-  onSaved: (user: User) => void;
+  onSaved: (user: ClientUser) => void;
 }
 
 export function DetailsForm({ user, justSaved, onSaved }: DetailsFormProps) {

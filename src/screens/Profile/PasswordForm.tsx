@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import type { ClientUser, PasswordChangedResponse } from '../../../contract/users';
 import { useForm } from '../../app/use-form';
-import type { PasswordChangedResponse, User } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormOutcome } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
 
 interface PasswordFormProps {
-  user: User;
+  user: ClientUser;
   justChanged: boolean;
   onChanged: (token: string | undefined) => void;
 }

@@ -1,15 +1,15 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ClientUser, UserResponse } from '../../../contract/users';
 import { useForm } from '../../app/use-form';
-import type { User, UserResponse } from '../../services/api/types';
 import { FormMessage } from '../../ui/FormMessage';
 import '../../ui/form-field.css';
 import { Avatar } from './Avatar';
 import { checkPicture, PICTURE_TYPES } from './picture-check';
 
 interface PictureFormProps {
-  user: User;
-  onSaved: (user: User) => void;
+  user: ClientUser;
+  onSaved: (user: ClientUser) => void;
 }
 
 /** Choosing a picture uploads it at once; a wrong type or size is refused before anything is sent. */

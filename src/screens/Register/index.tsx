@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { AuthResponse } from '../../../contract/users';
 import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-form';
-import type { AuthResponse } from '../../services/api/types';
 import { FormError, FormMessage } from '../../ui/FormMessage';
 import { FormPage } from '../../ui/FormPage';
 import { SubmitButton } from '../../ui/SubmitButton';

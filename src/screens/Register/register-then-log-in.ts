@@ -1,6 +1,6 @@
+import type { AuthResponse, RegisterPayload } from '../../../contract/users';
 import type { FormValues } from '../../../machines/form';
 import type { AppApi } from '../../app/create-app-actors';
-import type { AuthResponse, RegisterPayload } from '../../services/api/types';
 
 export type RegisterOutcome = { kind: 'signedIn'; answer: AuthResponse } | { kind: 'registered' };
 

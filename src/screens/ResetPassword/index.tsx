@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { MessageResponse } from '../../../contract/common';
 import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-form';
-import type { MessageResponse } from '../../services/api/types';
 import { FormField } from '../../ui/FormField';
 import { FormMessage } from '../../ui/FormMessage';
 import { FormPage, FormPageOutcome } from '../../ui/FormPage';

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Scholarship } from '../../../contract/content';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import type { RouteParams } from '../../app/route-params';
 import { useExternalLink } from '../../app/use-external-link';
 import { useResource } from '../../app/use-resource';
 import { useSavedScholarship } from '../../app/use-saved-scholarship';
-import type { Scholarship } from '../../services/api/types';
-import { capitalised } from '../../services/capitalised';
-import { textIn } from '../../services/content/text-in';
+import { capitalised } from '../../rules/capitalised';
+import { textIn } from '../../rules/text-in';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { SavedNote } from '../../ui/SavedNote';
 import { Skeleton } from '../../ui/States';

@@ -1,4 +1,4 @@
-import type { Scholarship } from '../../services/api/types';
+import type { Scholarship } from '../../../contract/content';
 
 const DAY_MS = 86_400_000;
 

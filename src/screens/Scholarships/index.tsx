@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
+import type { Scholarship, StudyLevel } from '../../../contract/content';
 import { useAppActors } from '../../app/actors-context';
 import { useContentStores } from '../../app/content-stores';
 import { useResource } from '../../app/use-resource';
-import type { Scholarship, StudyLevel } from '../../services/api/types';
-import { textIn } from '../../services/content/text-in';
+import { textIn } from '../../rules/text-in';
 import { ContentCard } from '../../ui/ContentCard';
 import { DateText } from '../../ui/DateText';
 import { FilteredEmptyState, FilterSelect, ResourceView } from '../../ui/ListScreen';

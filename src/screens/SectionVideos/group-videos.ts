@@ -1,4 +1,4 @@
-import type { Video } from '../../services/api/types';
+import type { Video } from '../../../contract/videos';
 
 export interface TopicGroup {
   subsection: string;

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
+import type { Section } from '../../../contract/common';
+import type { SubjectLessonCount, Video } from '../../../contract/videos';
 import type { AppApi } from '../../app/create-app-actors';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
-import { readPages } from '../../services/api/read-pages';
-import type { Section, Subject, SubjectLessonCount, Video } from '../../services/api/types';
+import { readPages } from '../../rules/read-pages';
 import { FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { PriceTag } from '../../ui/PriceTag';
@@ -19,6 +21,7 @@ import { catalogueHref, sectionByVideoRoute } from './sections';
 import '../../ui/video-card.css';
 import './section-videos.css';
 import '../../ui/badge.css';
+import { isFree } from '../../../contract/prices';
 
 interface SectionVideosData {
   videos: Video[];
@@ -177,7 +180,7 @@ function SubjectVideos({ group, subject, counted, inCart, onAdd, onOpenCart }: S
         {group.locked ? (
           <div className="subject-videos__buy">
             <span className="badge badge--warning">{t('study.lockedHint')}</span>
-            {subject && subject.price > 0 ? (
+            {subject && !isFree(subject.price) ? (
               <>
                 <PriceTag amount={subject.price} className="subject-videos__price" />
                 <button type="button" className="btn" onClick={() => onAdd(subject)}>

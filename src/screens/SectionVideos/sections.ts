@@ -1,4 +1,4 @@
-import type { ListedSection, Section } from '../../services/api/types';
+import type { ListedSection, Section } from '../../../contract/common';
 
 /** One of the five content areas (SPEC.md §2 video pages, CATALOGUE.md sections). */
 export interface SectionInfo {
@@ -47,7 +47,7 @@ export function sectionById(id: string | null | undefined): SectionInfo {
 
 /**
  * The section a list opens on (home, the books): the one its address names, else the student's own
- * (`ownSection`, src/services/student-section.ts).
+ * (`ownSection`, src/rules/student-section.ts).
  */
 export function requestedOrOwn(requested: string | null, ownSection: () => Section): SectionInfo {
   return SECTIONS.find((section) => section.id === requested) ?? sectionById(ownSection());

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
+import type { FilteredVideosPayload, Video } from '../../../contract/videos';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
-import type { FilteredVideosPayload, Subject, Video } from '../../services/api/types';
 import { ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { PriceTag } from '../../ui/PriceTag';
 import { EmptyState } from '../../ui/States';
@@ -14,6 +15,7 @@ import { catalogueHref, sectionById } from '../SectionVideos/sections';
 import '../../ui/video-card.css';
 import '../SectionVideos/section-videos.css';
 import '../../ui/badge.css';
+import { isFree } from '../../../contract/prices';
 
 interface TopicData {
   videos: Video[];
@@ -79,7 +81,7 @@ export default function SortVideosByTopics({ params }: { params: RouteParams; ti
             {locked ? (
               <div className="subject-videos__buy">
                 <span className="badge badge--warning">{t('study.lockedHint')}</span>
-                {subject && subject.price > 0 ? (
+                {subject && !isFree(subject.price) ? (
                   <>
                     <PriceTag amount={subject.price} className="subject-videos__price" />
                     <button type="button" className="btn" onClick={() => cartActions.add(subject)}>

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Subject } from '../../../contract/catalogue';
+import type { PaidSubject } from '../../../contract/users';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
-import type { PaidSubject, Subject } from '../../services/api/types';
-import { type AccessState, accessState, canRenew, paidSubjectsOf } from '../../services/subject-access';
+import { type AccessState, accessState, canRenew, paidSubjectsOf } from '../../rules/subject-access';
 import { formatDate } from '../../ui/DateText';
 import { HaveCodeLink } from '../../ui/HaveCodeLink';
 import { ScreenReaderStatus } from '../../ui/ListScreen';

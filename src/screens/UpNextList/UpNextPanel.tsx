@@ -1,8 +1,8 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { Video } from '../../../contract/videos';
 import { useResource } from '../../app/use-resource';
-import type { Video } from '../../services/api/types';
 import { formatDuration } from '../../ui/duration';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { videoPlayerHref } from '../../ui/player-href';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../services/api/types';
+import type { Language } from '../../../contract/common';
 import { ToggleChoices } from './ToggleChoices';
 
 export type CaptionsChoice = 'off' | Language;

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Comment, CommentResponse } from '../../../contract/videos';
 import { useForm } from '../../app/use-form';
-import type { Comment, CommentResponse } from '../../services/api/types';
 import { Loader } from '../../ui/Loader';
 import { EmptyState } from '../../ui/States';
 import { HeartIcon } from './icons';

@@ -1,11 +1,11 @@
 import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Video } from '../../../contract/videos';
 import { selectCartItems } from '../../../machines/cart';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
-import type { Video } from '../../services/api/types';
-import { formatFcfa } from '../../services/money';
+import { formatFcfa } from '../../rules/money';
 import { HaveCodeLink } from '../../ui/HaveCodeLink';
 import { Loader } from '../../ui/Loader';
 import { LoadFailure } from '../../ui/OfflineStates';

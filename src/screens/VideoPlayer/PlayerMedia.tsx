@@ -1,8 +1,8 @@
 import { type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Caption, Video } from '../../../contract/videos';
 import type { PlaybackActor } from '../../app/use-playback';
-import type { Caption, Video } from '../../services/api/types';
-import { isCrossOrigin } from '../../services/media-origin';
+import { isCrossOrigin } from '../../rules/media-origin';
 import { Loader } from '../../ui/Loader';
 import type { CaptionsChoice } from './CaptionsPicker';
 

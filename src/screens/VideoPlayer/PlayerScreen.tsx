@@ -10,6 +10,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Comment, Video } from '../../../contract/videos';
 import {
   selectIsAwaitingStart,
   selectIsLoading,
@@ -33,7 +34,6 @@ import { useOnline } from '../../app/use-online';
 import { usePlayback } from '../../app/use-playback';
 import { usePlayQuality, useVideoQuality } from '../../app/use-video-quality';
 import { useVideoEnvironment } from '../../app/video-environment';
-import type { Comment, Video } from '../../services/api/types';
 import { Loader } from '../../ui/Loader';
 import { OfflineState } from '../../ui/OfflineStates';
 import { ErrorState } from '../../ui/States';

@@ -1,5 +1,5 @@
+import type { DataExport } from '../../../contract/users';
 import { paymentStanding } from '../../../machines/paymentOutcome';
-import type { DataExport } from '../api/types';
 import { downloadTextFile } from '../planner/file-export';
 
 // "Download my data" (profile screen): the server's export of everything it keeps about the student, saved

@@ -1,6 +1,12 @@
+import {
+  ApiError,
+  type ErrorContext,
+  NETWORK_FAILURE_STATUS,
+  retryAfterOf,
+  toApiError,
+} from '../../rules/api-errors';
 import { createRequestCache } from './cache';
 import { DEVICE_COPY_HEADER, deviceCopySavedAt, markDeviceCopy } from './device-copy';
-import { ApiError, type ErrorContext, NETWORK_FAILURE_STATUS, retryAfterOf, toApiError } from './errors';
 import { RETRY, type RetryPolicy, type Sleep, sleep as sleepWithTimer, withRetry } from './retry';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,54 +1,45 @@
-import { articlesOf, canonicalBody, queryString, VIDEO_SECTION_PATHS } from './call-shapes';
-import type { ApiClient, EndpointOptions } from './client';
-import { carryDeviceCopy } from './device-copy';
+import type { Book, BookPage, BookPageQuery } from '../../../contract/books';
+import type { Subject, SubjectsBySectionPayload } from '../../../contract/catalogue';
+import type { RedeemCodePayload, RedeemCodeResponse } from '../../../contract/codes';
+import type { Language, ListedSection, MessageResponse, SuccessResponse } from '../../../contract/common';
+import type { Happening, NewsArticle, Product, Scholarship } from '../../../contract/content';
+import type { HealthResponse } from '../../../contract/health';
+import type { LiveTvChannel } from '../../../contract/live-tv';
+import type {
+  MakePaymentRequest,
+  MakePaymentResponse,
+  Payment,
+  PaymentStatusResponse,
+  RequestToPayPayload,
+  RequestToPayResponse,
+} from '../../../contract/payments';
 import type {
   AuthResponse,
-  Book,
-  BookPage,
-  BookPageQuery,
   ChangePasswordPayload,
+  DataExportResponse,
+  DeleteAccountPayload,
+  FetchStudentDetailPayload,
+  ForgotPasswordPayload,
+  LoginPayload,
+  ModifyProfilePayload,
+  PasswordChangedResponse,
+  PhoneLoginPayload,
+  PushTokenPayload,
+  RegisterPayload,
+  ResetPasswordPayload,
+  SubjectExpirationPayload,
+  SubjectExpirationResponse,
+  UserResponse,
+} from '../../../contract/users';
+import type {
   CommentLikeResponse,
   CommentResponse,
   CommentVideoPayload,
   ContinueWatching,
-  DataExportResponse,
-  DeleteAccountPayload,
-  FetchStudentDetailPayload,
   FilteredVideosPayload,
-  ForgotPasswordPayload,
-  Happening,
-  HealthResponse,
-  Language,
   LikeCommentPayload,
-  ListedSection,
-  LiveTvChannel,
-  LoginPayload,
-  MakePaymentRequest,
-  MakePaymentResponse,
-  MessageResponse,
-  ModifyProfilePayload,
-  NewsArticle,
-  PasswordChangedResponse,
-  Payment,
-  PaymentStatusResponse,
-  PhoneLoginPayload,
-  Product,
-  PushTokenPayload,
-  RedeemCodePayload,
-  RedeemCodeResponse,
-  RegisterPayload,
-  RequestToPayPayload,
-  RequestToPayResponse,
-  ResetPasswordPayload,
   SaveVideoPositionPayload,
-  Scholarship,
-  Subject,
-  SubjectExpirationPayload,
-  SubjectExpirationResponse,
-  SubjectsBySectionPayload,
-  SuccessResponse,
   UpNextVideosPayload,
-  UserResponse,
   Video,
   VideoActionPayload,
   VideoCountsResponse,
@@ -56,7 +47,10 @@ import type {
   VideoPageQuery,
   VideoPlayAnswer,
   VideoPosition,
-} from './types';
+} from '../../../contract/videos';
+import { articlesOf, canonicalBody, queryString, VIDEO_SECTION_PATHS } from './call-shapes';
+import type { ApiClient, EndpointOptions } from './client';
+import { carryDeviceCopy } from './device-copy';
 
 /**
  * A successful write of these changes what the profile and the video and book lists (locked, streamUrl,

@@ -1,5 +1,5 @@
+import type { OrderResponse, PlaceOrderPayload, PlaceOrderResponse } from '../../../contract/shop';
 import type { ApiClient } from './client';
-import type { OrderResponse, PlaceOrderPayload, PlaceOrderResponse } from './types';
 
 /**
  * The shop's order calls (issue 8; API.md's additions, documented at /docs). Their own module, so that they

@@ -1,6 +1,7 @@
-import type { Happening, Language, NewsArticle } from '../api/types';
+import type { Language } from '../../../contract/common';
+import type { Happening, NewsArticle } from '../../../contract/content';
+import { withArticleIds } from '../../../contract/news-article-id';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
-import { withArticleIds } from './news-article-id';
 
 /**
  * Headlines and happenings the student opened, kept on the device so they stay readable offline ("read

@@ -1,27 +1,15 @@
-import type { Bilingual, Scholarship } from '../api/types';
+import type { Bilingual } from '../../../contract/common';
+import type { Scholarship } from '../../../contract/content';
+import { SAVED_SCHOLARSHIPS_KEY, type SavedScholarship, savedEntries } from '../../rules/saved-scholarship';
+import { textIn } from '../../rules/text-in';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
-import { textIn } from './text-in';
 
 /**
  * The scholarships a student saved, kept on the device (STYLE.md 5: this module is their only writer).
- * `saved-scholarships` is read by the planner's deadline reminders: its shape is a contract, kept exactly.
+ * `saved-scholarships` is read by the planner's deadline reminders: its shape is src/rules/saved-scholarship.ts.
  * The full text of each one is kept beside it, so a saved scholarship reads offline.
  */
-export const SAVED_SCHOLARSHIPS_KEY = 'saved-scholarships';
 export const SAVED_SCHOLARSHIP_TEXTS_KEY = 'saved-scholarship-texts';
-
-export interface SavedScholarship {
-  id: string;
-  title: Bilingual;
-  /** In English, as this list has always held it (the planner reads it); `providerName` has both. */
-  provider: string;
-  providerName?: Bilingual;
-  /** ISO 8601 date-time: the last moment to apply. */
-  deadline: string;
-  url: string;
-  /** ISO 8601: when the student saved it. */
-  savedAt: string;
-}
 
 export interface SavedScholarships {
   /** Nearest deadline first; empty when nothing is saved or the device keeps nothing. */
@@ -39,18 +27,6 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isBilingual = (value: unknown): value is Bilingual =>
   isRecord(value) && typeof value.en === 'string' && typeof value.fr === 'string';
-
-function isSavedScholarship(value: unknown): value is SavedScholarship {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    isBilingual(value.title) &&
-    typeof value.provider === 'string' &&
-    typeof value.deadline === 'string' &&
-    typeof value.url === 'string' &&
-    typeof value.savedAt === 'string'
-  );
-}
 
 function isScholarship(value: unknown): value is Scholarship {
   return (
@@ -72,7 +48,7 @@ export function createSavedScholarships(store: KeyValueStore | null = idbKeyValu
     if (!store) return [];
     try {
       const value = await store.get(SAVED_SCHOLARSHIPS_KEY);
-      return Array.isArray(value) ? value.filter(isSavedScholarship) : [];
+      return savedEntries(value);
     } catch {
       return [];
     }

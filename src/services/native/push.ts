@@ -1,5 +1,5 @@
 import { Capacitor } from '@capacitor/core';
-import type { PushPlatform, PushTokenPayload } from '../api/types';
+import type { PushPlatform, PushTokenPayload } from '../../../contract/users';
 
 /** What push needs from the app: the stored token, the registration call, the session and the router. */
 export interface PushDependencies {

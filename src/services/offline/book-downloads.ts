@@ -1,8 +1,10 @@
+import type { Book } from '../../../contract/books';
+import type { Bilingual } from '../../../contract/common';
+import type { PaidSubject } from '../../../contract/users';
 import type { DownloadPlan } from '../../../machines/fileDownload';
 import { isMetered, type NetworkHints } from '../../../machines/videoQuality';
 import { OFFLINE_BOOKS_CACHE } from '../../sw/cache-names';
 import { offlineVideoKey } from '../../sw/routes';
-import type { Bilingual, Book, PaidSubject } from '../api/types';
 import { createNetworkHints } from '../network-hints';
 
 /** What a downloaded book needs to be listed, read and removed when its access ends. */

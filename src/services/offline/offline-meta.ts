@@ -1,4 +1,4 @@
-import type { Quality } from '../api/types';
+import type { Quality } from '../../../contract/videos';
 
 // What the offline store keeps beside each stored body, in a header of the cached response (the Cache API
 // has no other place for it). Stored as data with a version-free, checked shape: an entry that does not read

@@ -1,6 +1,7 @@
+import type { PaidSubject } from '../../../contract/users';
+import type { Caption, Quality, Rendition, Video } from '../../../contract/videos';
 import type { StoredDownload } from '../../../machines/videoDownload';
 import { offlineVideoKey } from '../../sw/routes';
-import type { Caption, PaidSubject, Quality, Rendition, Video } from '../api/types';
 import type { OfflineVideo, PartialDownload } from './offline-meta';
 
 // The contract of the offline downloads (issues 5 and 11), and the two stores the first screen can afford:

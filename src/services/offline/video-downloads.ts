@@ -1,6 +1,6 @@
+import type { Quality } from '../../../contract/videos';
 import { RUNTIME_CACHES } from '../../sw/cache-names';
 import { offlineVideoKey } from '../../sw/routes';
-import type { Quality } from '../api/types';
 import {
   metaHeader,
   type OfflineLesson,

@@ -1,6 +1,6 @@
 import type { PlannerListResponse, PutDocumentPayload, PutDocumentResponse } from '../../../contract/planner';
+import type { DocKind } from '../../rules/planner-docs';
 import type { ApiClient } from '../api/client';
-import type { DocKind } from './types';
 
 /** The planner module's calls (added by this project, documented in the server's OpenAPI at /docs). */
 export function createPlannerApi(client: ApiClient) {

@@ -1,5 +1,4 @@
 import { DEFAULT_SWITCHES, REMINDER_TIMING, type ReminderSwitches } from '../../../machines/reminderPlan';
-import type { KeyValueStore } from '../playback-positions';
 import {
   type DataOf,
   type DocKind,
@@ -7,7 +6,8 @@ import {
   type PlannerState,
   type ServerDoc,
   type StoredDoc,
-} from './types';
+} from '../../rules/planner-docs';
+import type { KeyValueStore } from '../playback-positions';
 
 /**
  * The device copy of the planner, in IndexedDB (idb-keyval's default store, which logout clears with the
@@ -229,18 +229,4 @@ export function createPlannerStore(kv: KeyValueStore | null, now: () => number =
       set({ docs: {}, switches: DEFAULT_SWITCHES });
     },
   };
-}
-
-/** Live documents of one kind (tombstones hidden), for the screens. */
-export function docsOf<K extends DocKind>(state: PlannerState, kind: K): StoredDoc<K>[] {
-  return Object.values(state.docs).filter((doc): doc is StoredDoc<K> => doc.kind === kind && !doc.deleted);
-}
-
-export function findDoc<K extends DocKind>(
-  state: PlannerState,
-  kind: K,
-  id: string,
-): StoredDoc<K> | undefined {
-  const doc = state.docs[docKey(kind, id)];
-  return doc && doc.kind === kind && !doc.deleted ? (doc as StoredDoc<K>) : undefined;
 }

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import type { CartItem } from '../../../src/services/api/types';
+import type { CartItem } from '../../../contract/payments';
 import { type PendingPayment, STORAGE_KEYS, STORAGE_VERSION } from '../../../src/services/storage';
 import type { SignedInUser } from './student-api';
 

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import type { SessionCredentials, SessionSnapshot, sessionMachine } from '../../../machines/session';
-import { expiresAt } from '../../../src/services/jwt';
+import { expiresAt } from '../../../src/rules/jwt';
 import { STORAGE_KEYS } from '../../../src/services/storage';
 import { type ModelPath, replayPath } from '../../machines/modelHarness';
 import { REPLAYS } from '../../machines/replays';

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { ClientUser } from '../../../contract/users';
 import { createAppActors } from '../../../src/app/create-app-actors';
 import { createUiStore } from '../../../src/app/ui-store';
-import type { User } from '../../../src/services/api/types';
 import { writeLanguageCookie } from '../../../src/services/language-cookie';
 import { createAppStorage, STORAGE_KEYS, STORAGE_VERSION } from '../../../src/services/storage';
 import { fakeApi } from '../helpers/render-app';
@@ -37,7 +37,7 @@ function phone({ browser, stored = {} }: { browser: string[]; stored?: Record<st
   return { actors, saveLanguage, loaded, shown };
 }
 
-const storedUser = (user: User) => JSON.stringify({ v: STORAGE_VERSION, data: user });
+const storedUser = (user: ClientUser) => JSON.stringify({ v: STORAGE_VERSION, data: user });
 
 describe('the language of a student’s account', () => {
   it('an English phone that chose French: saved at login, English after logout, French again at the next login', async () => {

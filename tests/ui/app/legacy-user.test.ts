@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { ClientUser } from '../../../contract/users';
 import { selectIsLoggedIn, selectUser } from '../../../machines/session';
 import { createAppActors } from '../../../src/app/create-app-actors';
 import { createUiStore } from '../../../src/app/ui-store';
-import type { User } from '../../../src/services/api/types';
 import { createAppStorage, STORAGE_KEYS } from '../../../src/services/storage';
 import { fakeApi } from '../helpers/render-app';
 import { amina, liveToken } from '../screens/account-fixtures';
@@ -11,7 +11,7 @@ import { amina, liveToken } from '../screens/account-fixtures';
 // Issue 18, defect 11: a phone coming from the app this one replaces holds `user` as plain JSON beside a
 // valid `id_token`. It used to start "logged in" with no user (the player then sent no userId).
 
-const PAID: User = {
+const PAID: ClientUser = {
   ...amina,
   paidSubjects: [
     { subjectId: 'ang-maths-f5', subjectTitle: 'Mathematics Form 5', expiresAt: '2030-01-01T00:00:00.000Z' },

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Book, BookPage, BookPageQuery } from '../../../contract/books';
 import Books, { BOOKS_PER_PAGE } from '../../../src/screens/Books';
-import type { Book, BookPage, BookPageQuery } from '../../../src/services/api/types';
 import { DAY, deferred, loggedInStorage, SUBJECTS } from '../screens/catalogue-fixtures';
 import { BOOKS, renderContent } from './fixtures';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { NewsArticle } from '../../../contract/content';
+import { newsArticleId } from '../../../contract/news-article-id';
 import { HappeningsStrip } from '../../../src/screens/Home/HappeningsStrip';
 import News from '../../../src/screens/News';
-import type { NewsArticle } from '../../../src/services/api/types';
-import { newsArticleId } from '../../../src/services/content/news-article-id';
 import { READ_ARTICLES_KEY } from '../../../src/services/content/read-articles';
 import { ARTICLES, HAPPENINGS, NOW, renderContent, testStores } from './fixtures';
 

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
+import { SAVED_SCHOLARSHIPS_KEY } from '../../../src/rules/saved-scholarship';
 import ScholarshipDetails from '../../../src/screens/ScholarshipDetails';
 import Scholarships from '../../../src/screens/Scholarships';
-import { SAVED_SCHOLARSHIPS_KEY } from '../../../src/services/content/saved-scholarships';
 import { deferred } from '../screens/catalogue-fixtures';
 import { NOW, renderContent, SCHOLARSHIPS } from './fixtures';
 

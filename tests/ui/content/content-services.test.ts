@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Book, NewsArticle } from '../../../src/services/api/types';
+import type { Book } from '../../../contract/books';
+import type { NewsArticle } from '../../../contract/content';
+import { SAVED_SCHOLARSHIPS_KEY } from '../../../src/rules/saved-scholarship';
 import { createReadArticles, READ_ARTICLES_KEPT } from '../../../src/services/content/read-articles';
 import { createReadingPositions } from '../../../src/services/content/reading-positions';
-import {
-  createSavedScholarships,
-  SAVED_SCHOLARSHIPS_KEY,
-} from '../../../src/services/content/saved-scholarships';
+import { createSavedScholarships } from '../../../src/services/content/saved-scholarships';
 import { createOfflineBookStore } from '../../../src/services/offline/book-downloads';
 import { createFakeCacheStorage } from '../pwa/fake-cache-storage';
 import { BOOKS, DAY, memoryStore, NOW, SCHOLARSHIPS } from './fixtures';

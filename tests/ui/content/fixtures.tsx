@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
+import type { Book } from '../../../contract/books';
+import type { Happening, NewsArticle, Product, Scholarship } from '../../../contract/content';
+import type { LiveTvChannel } from '../../../contract/live-tv';
 import { type ContentStores, ContentStoresProvider } from '../../../src/app/content-stores';
-import type {
-  Book,
-  Happening,
-  LiveTvChannel,
-  NewsArticle,
-  Product,
-  Scholarship,
-} from '../../../src/services/api/types';
 import { createReadArticles } from '../../../src/services/content/read-articles';
 import { createReadingPositions } from '../../../src/services/content/reading-positions';
 import { createSavedScholarships } from '../../../src/services/content/saved-scholarships';

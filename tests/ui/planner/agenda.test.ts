@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { StudyItem, Timetable } from '../../../src/rules/planner-docs';
 import { buildAgenda } from '../../../src/screens/Planner/agenda';
-import type { StudyItem, Timetable } from '../../../src/services/planner/types';
 
 // Monday 5 January 2026, 07:00 local time.
 const NOW = new Date(2026, 0, 5, 7, 0).getTime();

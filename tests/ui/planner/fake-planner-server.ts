@@ -4,9 +4,9 @@ import { type ClearSessionInput, type SessionCredentials, sessionMachine } from 
 import en from '../../../public/assets/i18n/en.json';
 import { mergeDocument } from '../../../server/modules/planner/merge';
 import type { PlannerDeps } from '../../../src/app/planner-runtime';
+import { ApiError } from '../../../src/rules/api-errors';
+import type { DocKind, ServerDoc } from '../../../src/rules/planner-docs';
 import type { ApiClient, ApiRequest } from '../../../src/services/api/client';
-import { ApiError } from '../../../src/services/api/errors';
-import type { DocKind, ServerDoc } from '../../../src/services/planner/types';
 import { amina } from '../screens/account-fixtures';
 
 /**

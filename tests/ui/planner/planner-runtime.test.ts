@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { selectConflicts, selectSyncStatus } from '../../../machines/plannerSync';
 import { startPlannerRuntime } from '../../../src/app/planner-runtime';
-import { docsOf, findDoc } from '../../../src/services/planner/planner-store';
-import type { Period, TimetableData } from '../../../src/services/planner/types';
+import type { Period, TimetableData } from '../../../src/rules/planner-docs';
+import { docsOf, findDoc } from '../../../src/rules/planner-docs';
 import { amina } from '../screens/account-fixtures';
 import { FakePlannerServer, flush, plannerDeps } from './fake-planner-server';
 
@@ -141,7 +141,7 @@ describe('the planner runtime', () => {
     const refusing = {
       ...client,
       request: async <T>(request: Parameters<typeof client.request>[0]): Promise<T> => {
-        const { ApiError } = await import('../../../src/services/api/errors');
+        const { ApiError } = await import('../../../src/rules/api-errors');
         if (request.path === 'planner/list/bad')
           throw new ApiError({ status: 400, serverMsg: "Invalid value for field 'data.name'." });
         return client.request<T>(request);

@@ -1,18 +1,15 @@
 import ICAL from 'ical.js';
 import { describe, expect, it, vi } from 'vitest';
-import { escapeText, foldLine, icsFileName, timetableToIcs } from '../../../src/services/planner/ics';
+import { escapeText, foldLine, icsFileName, timetableToIcs } from '../../../src/rules/ics';
+import type { ServerDoc, TimetableData } from '../../../src/rules/planner-docs';
+import { parseSavedScholarships, SAVED_SCHOLARSHIPS_KEY } from '../../../src/rules/saved-scholarship';
 import {
   createWebNotifications,
   numericId,
   OPEN_ROUTE_MESSAGE,
 } from '../../../src/services/planner/notifications';
 import { createPlannerStore, PLANNER_KEYS } from '../../../src/services/planner/planner-store';
-import {
-  parseSavedScholarships,
-  readSavedScholarships,
-  SAVED_SCHOLARSHIPS_KEY,
-} from '../../../src/services/planner/saved-scholarships';
-import type { ServerDoc, TimetableData } from '../../../src/services/planner/types';
+import { readSavedScholarships } from '../../../src/services/planner/saved-scholarships';
 import type { KeyValueStore } from '../../../src/services/playback-positions';
 
 function memoryKv(): KeyValueStore & { data: Map<string, unknown> } {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { formatBytes } from '../../../src/services/offline/format-bytes';
+import { formatBytes } from '../../../src/rules/format-bytes';
 import { lazyOfflineVideoStore, NO_OFFLINE_VIDEOS } from '../../../src/services/offline/offline-video-store';
 import { CHECKPOINT_BYTES } from '../../../src/services/offline/resumable-fetch';
 import {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { OrderStatus } from '../../../contract/payments';
 import Dashboard from '../../../src/screens/Dashboard';
-import type { OrderStatus } from '../../../src/services/api/types';
 import { type RenderAppOptions, renderWithApp } from '../helpers/render-app';
 import { DAY, deferred, loggedInStorage, payment, SUBJECTS } from './catalogue-fixtures';
 

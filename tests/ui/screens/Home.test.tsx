@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { ContinueWatching as ContinueAnswer, LessonSummary } from '../../../contract/videos';
+import { ApiError } from '../../../src/rules/api-errors';
+import { formatFcfa } from '../../../src/rules/money';
 import Home from '../../../src/screens/Home';
-import { ApiError } from '../../../src/services/api/errors';
-import type { ContinueWatching as ContinueAnswer, LessonSummary } from '../../../src/services/api/types';
-import { formatFcfa } from '../../../src/services/money';
 import { createAppStorage } from '../../../src/services/storage';
 import { memoryLastCopies, renderWithApp } from '../helpers/render-app';
 import { DAY, deferred, loggedInStorage, SUBJECTS } from './catalogue-fixtures';

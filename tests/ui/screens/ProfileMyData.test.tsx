@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DataExport, DataExportResponse } from '../../../contract/users';
 import Profile from '../../../src/screens/Profile';
-import type { DataExport, DataExportResponse } from '../../../src/services/api/types';
 import { type RenderAppOptions, renderWithApp } from '../helpers/render-app';
 import { amina, loggedInStorage, serverSays } from './account-fixtures';
 

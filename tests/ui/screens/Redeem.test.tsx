@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/rules/api-errors';
 import Redeem, { codeFromLink } from '../../../src/screens/Redeem';
-import { ApiError } from '../../../src/services/api/errors';
 import { renderWithApp } from '../helpers/render-app';
 import { loggedInStorage } from './catalogue-fixtures';
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { SubjectLessonCount, Video, VideoPageQuery } from '../../../contract/videos';
 import SectionVideos from '../../../src/screens/SectionVideos';
 import { decodeParam, groupVideos, topicHref } from '../../../src/screens/SectionVideos/group-videos';
-import type { SubjectLessonCount, Video, VideoPageQuery } from '../../../src/services/api/types';
 import { formatDuration } from '../../../src/ui/duration';
 import { renderWithApp } from '../helpers/render-app';
 import { deferred, loggedInStorage, SUBJECTS, video } from './catalogue-fixtures';

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatFcfa } from '../../../src/rules/money';
 import StudySections from '../../../src/screens/StudySections';
-import { formatFcfa } from '../../../src/services/money';
 import { renderWithApp } from '../helpers/render-app';
 import { DAY, loggedInStorage, NOW, SUBJECTS } from './catalogue-fixtures';
 

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Video, VideoPlayAnswer } from '../../../contract/videos';
 import type { AppApi } from '../../../src/app/create-app-actors';
+import { ApiError } from '../../../src/rules/api-errors';
+import { formatFcfa } from '../../../src/rules/money';
 import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
 import { UP_NEXT_WAITS_MS } from '../../../src/screens/VideoPlayer/PlayerScreen';
 import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
-import { ApiError } from '../../../src/services/api/errors';
-import type { Video, VideoPlayAnswer } from '../../../src/services/api/types';
-import { formatFcfa } from '../../../src/services/money';
 import { positionKey } from '../../../src/services/playback-positions';
 import { renderWithApp } from '../helpers/render-app';
 import {

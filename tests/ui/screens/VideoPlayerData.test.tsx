@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Video } from '../../../contract/videos';
 import type { NetworkHints } from '../../../machines/videoQuality';
 import type { AppApi } from '../../../src/app/create-app-actors';
 import { createVideoPreferencesStore, VideoEnvironmentContext } from '../../../src/app/video-environment';
 import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
 import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
-import type { Video } from '../../../src/services/api/types';
 import type { NetworkHintsSource } from '../../../src/services/network-hints';
 import { positionKey } from '../../../src/services/playback-positions';
 import { createVideoPreferencesStorage } from '../../../src/services/video-preferences';

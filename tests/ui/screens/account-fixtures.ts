@@ -1,5 +1,5 @@
-import { ApiError } from '../../../src/services/api/errors';
-import type { AuthResponse, User } from '../../../src/services/api/types';
+import type { AuthResponse, ClientUser } from '../../../contract/users';
+import { ApiError } from '../../../src/rules/api-errors';
 
 /** A JWT whose payload says it expires at `exp` (seconds); the app never checks the signature. */
 export function tokenExpiringAt(exp: number, sub = 'u1'): string {
@@ -9,7 +9,7 @@ export function tokenExpiringAt(exp: number, sub = 'u1'): string {
 
 export const liveToken = (sub = 'u1') => tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600, sub);
 
-export const amina: User = {
+export const amina: ClientUser = {
   id: 'u1',
   firstname: 'Amina',
   lastname: 'Njoya',
@@ -23,12 +23,12 @@ export const amina: User = {
   language: null,
 };
 
-export function authAnswer(user: User = amina): AuthResponse {
+export function authAnswer(user: ClientUser = amina): AuthResponse {
   return { success: true, token: liveToken(user.id), user };
 }
 
 /** Local storage of a student who is logged in, as the app writes it. */
-export function loggedInStorage(user: User = amina): Record<string, string> {
+export function loggedInStorage(user: ClientUser = amina): Record<string, string> {
   return { id_token: liveToken(user.id), user: JSON.stringify({ v: 1, data: user }) };
 }
 

@@ -1,4 +1,6 @@
-import type { Payment, Subject, Video } from '../../../src/services/api/types';
+import type { Subject } from '../../../contract/catalogue';
+import type { Payment } from '../../../contract/payments';
+import type { Video } from '../../../contract/videos';
 
 export const DAY = 24 * 60 * 60 * 1000;
 export const NOW = Date.parse('2026-03-01T10:00:00Z');

@@ -1,4 +1,5 @@
-import type { Comment, Subject, Video } from '../../../src/services/api/types';
+import type { Subject } from '../../../contract/catalogue';
+import type { Comment, Video } from '../../../contract/videos';
 import {
   createPlaybackPositions,
   type KeyValueStore,

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { CartItem } from '../../../contract/payments';
+import type { ClientUser } from '../../../contract/users';
 import type {
   CartItem as MachineCartItem,
   PendingPayment as MachinePendingPayment,
 } from '../../../machines/types';
-import type { CartItem, User } from '../../../src/services/api/types';
 import { clearCaches } from '../../../src/services/clear-caches';
 import {
   createAppStorage,
@@ -12,7 +13,7 @@ import {
   STORAGE_VERSION,
 } from '../../../src/services/storage';
 
-const user: User = {
+const user: ClientUser = {
   id: 'u1',
   firstname: 'Ama',
   lastname: 'Njoya',

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../../src/rules/api-errors';
 import { createApiClient, defaultBaseUrl, joinUrl } from '../../../../src/services/api/client';
-import { ApiError } from '../../../../src/services/api/errors';
 import { createFakeFetch } from './fakeFetch';
 
 describe('base URL', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../../src/rules/api-errors';
 import { createApiClient } from '../../../../src/services/api/client';
 import {
   DEVICE_COPY_HEADER,
@@ -6,7 +7,6 @@ import {
   markDeviceCopy,
 } from '../../../../src/services/api/device-copy';
 import { createEndpoints } from '../../../../src/services/api/endpoints';
-import { ApiError } from '../../../../src/services/api/errors';
 import { watchDeviceCopies } from '../../../../src/services/api/watch-device-copies';
 import { createFakeFetch } from './fakeFetch';
 

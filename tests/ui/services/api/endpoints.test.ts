@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { newsArticleId } from '../../../../contract/news-article-id';
+import type { MakePaymentRequest, RequestToPayPayload } from '../../../../contract/payments';
+import type { RegisterPayload } from '../../../../contract/users';
+import { makeExternalId } from '../../../../src/rules/payment-requests';
 import { VIDEO_SECTION_PATHS } from '../../../../src/services/api/call-shapes';
 import { createApiClient } from '../../../../src/services/api/client';
 import { createEndpoints, type EndpointName, type Endpoints } from '../../../../src/services/api/endpoints';
-import type {
-  MakePaymentRequest,
-  RegisterPayload,
-  RequestToPayPayload,
-} from '../../../../src/services/api/types';
-import { newsArticleId } from '../../../../src/services/content/news-article-id';
-import { makeExternalId } from '../../../../src/services/payments/payment-requests';
 import { createFakeFetch, type FakeReply } from './fakeFetch';
 
 const registerPayload: RegisterPayload = {

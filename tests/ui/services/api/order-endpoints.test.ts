@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { PlaceOrderPayload } from '../../../../contract/shop';
 import { createApiClient } from '../../../../src/services/api/client';
 import { createOrderEndpoints } from '../../../../src/services/api/order-endpoints';
-import type { PlaceOrderPayload } from '../../../../src/services/api/types';
 import { createFakeFetch, type FakeReply } from './fakeFetch';
 
 const payload: PlaceOrderPayload = {

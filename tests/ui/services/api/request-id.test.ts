@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../../src/rules/api-errors';
 import { type ApiRequest, createApiClient } from '../../../../src/services/api/client';
-import { ApiError } from '../../../../src/services/api/errors';
 import { createFakeFetch } from './fakeFetch';
 
 // The server adds `requestId` to every failure body (issue 10). The client must map statuses exactly as

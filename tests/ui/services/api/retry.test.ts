@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../../src/rules/api-errors';
 import { createApiClient } from '../../../../src/services/api/client';
-import { ApiError } from '../../../../src/services/api/errors';
 import { RETRY } from '../../../../src/services/api/retry';
 import { createFakeFetch, type FakeReply } from './fakeFetch';
 

@@ -1,4 +1,4 @@
-import type { Bilingual, Language } from '../api/types';
+import type { Bilingual, Language } from '../../contract/common';
 
 /**
  * A text of the content in the student's language. A list kept on the device (by the service worker, or

@@ -1,4 +1,5 @@
-import type { PaidSubject } from './api/types';
+import type { CartSubject } from '../../contract/catalogue';
+import type { PaidSubject } from '../../contract/users';
 import { isPaidSubject } from './paid-subject';
 
 // Issue 4's rules for a paid subject: where its access stands, when it may be renewed, and how the
@@ -53,12 +54,7 @@ export function paidEntryFor(
 }
 
 /** What `cart.add` takes: a subject without its quantity (the cart machine starts it at 1). */
-export function cartSubjectOf(subject: {
-  _id: string;
-  subjectTitle: string;
-  pictureurl: string;
-  price: number;
-}) {
+export function cartSubjectOf(subject: CartSubject): CartSubject {
   return {
     _id: subject._id,
     subjectTitle: subject.subjectTitle,

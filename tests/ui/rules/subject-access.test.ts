@@ -7,7 +7,7 @@ import {
   paidEntryFor,
   paidSubjectsOf,
   RENEW_WINDOW_MS,
-} from '../../../src/services/subject-access';
+} from '../../../src/rules/subject-access';
 import { DAY, NOW } from '../screens/catalogue-fixtures';
 
 const at = (ms: number) => new Date(NOW + ms).toISOString();

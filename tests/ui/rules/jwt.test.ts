@@ -5,7 +5,7 @@ import {
   expiresAt,
   isExpiringSoon,
   isTokenExpired,
-} from '../../../src/services/jwt';
+} from '../../../src/rules/jwt';
 
 function base64url(text: string): string {
   const bytes = new TextEncoder().encode(text);

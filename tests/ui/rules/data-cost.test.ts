@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATA_PRICE_FCFA_PER_GB, dataCostFcfa, dataPriceFrom } from '../../../src/services/data-cost';
+import { DATA_PRICE_FCFA_PER_GB, dataCostFcfa, dataPriceFrom } from '../../../src/rules/data-cost';
 
 describe('data cost', () => {
   it('prices mobile data at 1,000 FCFA per GB unless the build says otherwise (issue 11)', () => {

@@ -1,5 +1,5 @@
-import type { DataOf, PlannerKind as DocKind } from '../../../contract/planner';
-import type { ReminderSwitches } from '../../../machines/reminderPlan';
+import type { DataOf, PlannerKind as DocKind } from '../../contract/planner';
+import type { ReminderSwitches } from '../../machines/reminderPlan';
 
 /** The planner's documents as the account keeps them: the API contract's shapes (contract/planner.ts). */
 export type {
@@ -10,7 +10,7 @@ export type {
   PlannerDocument as ServerDoc,
   PlannerKind as DocKind,
   TimetableData,
-} from '../../../contract/planner';
+} from '../../contract/planner';
 
 /** One document on the device. */
 export interface StoredDoc<K extends DocKind = DocKind> {
@@ -40,3 +40,17 @@ export interface PlannerState {
 }
 
 export const docKey = (kind: DocKind, id: string) => `${kind}:${id}`;
+
+/** Live documents of one kind (tombstones hidden), for the screens. */
+export function docsOf<K extends DocKind>(state: PlannerState, kind: K): StoredDoc<K>[] {
+  return Object.values(state.docs).filter((doc): doc is StoredDoc<K> => doc.kind === kind && !doc.deleted);
+}
+
+export function findDoc<K extends DocKind>(
+  state: PlannerState,
+  kind: K,
+  id: string,
+): StoredDoc<K> | undefined {
+  const doc = state.docs[docKey(kind, id)];
+  return doc && doc.kind === kind && !doc.deleted ? (doc as StoredDoc<K>) : undefined;
+}

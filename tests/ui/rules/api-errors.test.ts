@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ApiRequest, createApiClient } from '../../../../src/services/api/client';
-import { API_ERROR_MESSAGES, ApiError, toApiError } from '../../../../src/services/api/errors';
-import { createFakeFetch, type FakeReply } from './fakeFetch';
+import { API_ERROR_MESSAGES, ApiError, toApiError } from '../../../src/rules/api-errors';
+import { type ApiRequest, createApiClient } from '../../../src/services/api/client';
+import { createFakeFetch, type FakeReply } from '../services/api/fakeFetch';
 
 const plainRead: ApiRequest = { method: 'GET', path: 'users/profile' };
 const videoRead: ApiRequest = { method: 'GET', path: 'videos/fetchvideos', video: true };
@@ -32,7 +32,7 @@ describe('the error catalogue of SPEC.md §8', () => {
 
   it.each(['en', 'fr'])('has every key translated in public/assets/i18n/%s.json', (lang) => {
     const dictionary: unknown = JSON.parse(
-      readFileSync(resolve(import.meta.dirname, `../../../../public/assets/i18n/${lang}.json`), 'utf8'),
+      readFileSync(resolve(import.meta.dirname, `../../../public/assets/i18n/${lang}.json`), 'utf8'),
     );
     const lookup = (key: string): unknown =>
       key

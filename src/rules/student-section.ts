@@ -1,4 +1,5 @@
-import type { PaidSubject, Section } from './api/types';
+import type { Section } from '../../contract/common';
+import type { PaidSubject } from '../../contract/users';
 import { accessState } from './subject-access';
 
 /** What the rule needs of the catalogue: a subject's section, for a stored user whose entries lack it. */

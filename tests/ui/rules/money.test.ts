@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFcfa } from '../../../src/services/money';
+import { formatFcfa } from '../../../src/rules/money';
 
 // U+202F narrow no-break space between thousands, U+00A0 no-break space before the unit.
 const G = '\u202F';

@@ -1,6 +1,6 @@
-import { isoWeekday } from '../../../machines/reminderPlan';
-import { MIDNIGHT } from '../../../machines/timetableRules';
-import type { TimetableData } from './types';
+import { isoWeekday } from '../../machines/reminderPlan';
+import { MIDNIGHT } from '../../machines/timetableRules';
+import type { TimetableData } from './planner-docs';
 
 // A timetable as an iCalendar file (RFC 5545) that a phone's calendar imports: one weekly event per period,
 // in floating local time (07:30 is 07:30 wherever the phone is, as on the school's timetable).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PaidSubject, Section } from '../../../src/services/api/types';
-import { studentSection } from '../../../src/services/student-section';
+import type { Section } from '../../../contract/common';
+import type { PaidSubject } from '../../../contract/users';
+import { studentSection } from '../../../src/rules/student-section';
 
 // Issue 18: home and the books open on the student's own section — from what they own, else from the
 // language they read — where they opened on the anglophone section for everyone (docs/home.md).

@@ -1,6 +1,7 @@
-import type { CartItem } from '../../../machines/types';
-import { ApiError } from '../api/errors';
-import type { MakePaymentRequest, PlaceOrderPayload, RequestToPayPayload } from '../api/types';
+import type { MakePaymentRequest, RequestToPayPayload } from '../../contract/payments';
+import type { PlaceOrderPayload } from '../../contract/shop';
+import type { CartItem } from '../../machines/types';
+import { ApiError } from './api-errors';
 
 // What a mobile money payment sends to the server (API.md "Payments"), and which failures end it. The
 // checkout and mobile money machines decide when; these decide what.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '../../../../machines/types';
-import { ApiError, NETWORK_FAILURE_STATUS } from '../../../../src/services/api/errors';
+import type { CartItem } from '../../../machines/types';
+import { ApiError, NETWORK_FAILURE_STATUS } from '../../../src/rules/api-errors';
 import {
   isFinalRefusal,
   makePaymentsPayload,
   placeOrderPayload,
   requestToPayPayload,
-} from '../../../../src/services/payments/payment-requests';
+} from '../../../src/rules/payment-requests';
 
 const items: CartItem[] = [
   { _id: 's-maths', subjectTitle: 'Mathematics', pictureurl: '/m.webp', price: 1500, amount: 2 },

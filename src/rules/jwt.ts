@@ -3,8 +3,10 @@
  * that on every call; the app only needs `exp` to know when the session ends.
  */
 
-/** SPEC.md §5/§9: a token is "expiring soon" with under 5 minutes left. */
-export const EXPIRING_SOON_MS = 5 * 60_000;
+import { SESSION_DELAYS } from '../../machines/session';
+
+/** SPEC.md §5/§9: a token is "expiring soon" with under 5 minutes left: the session machine's own threshold. */
+export const EXPIRING_SOON_MS = SESSION_DELAYS.expiringSoonThreshold;
 
 export interface JwtPayload {
   exp?: number;

@@ -1,4 +1,4 @@
-import type { Language } from './api/types';
+import type { Language } from '../../contract/common';
 
 // Cameroon writes 2 500 FCFA in both languages: whole francs (XAF has no decimals), thousands grouped by a
 // narrow no-break space, a no-break space before the unit. Written out here rather than through

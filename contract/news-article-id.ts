@@ -4,8 +4,8 @@
  * carry several headlines) nor always there, so none of these fields names an article alone.
  *
  * The server gives every article it answers this id; the app computes the same one for an article saved on
- * the device before articles had ids (src/services/content/read-articles.ts), so both name it alike. It
- * imports nothing, so the server takes it without the app's code (as src/services/api/api-roots.ts).
+ * the device before articles had ids (src/services/content/read-articles.ts), so both name it alike: a
+ * rule both sides keep, so it lives in the contract, and imports nothing.
  */
 export interface ArticleIdentity {
   /** Always there from the news service; read with care all the same, as an answer kept from another backend. */
