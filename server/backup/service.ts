@@ -37,7 +37,7 @@ function overdueAfter(everyMs: number): number {
   return everyMs + Math.max(60_000, everyMs / 10);
 }
 
-export function createBackupService(options: {
+interface ServiceOptions {
   db: Db;
   dataDir: string;
   config: BackupConfig;
@@ -45,158 +45,210 @@ export function createBackupService(options: {
   log: FastifyBaseLogger;
   registry: Registry;
   now?: () => number;
-}): BackupService {
-  const { db, dataDir, config, log } = options;
-  const now = options.now ?? Date.now;
-  const startedAt = now();
-  let known: { at: number; sizeBytes: number } | undefined;
-  let knownRead = Number.NEGATIVE_INFINITY;
-  let queue: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
+}
 
-  const runs = new Counter({
-    name: 'backups_total',
-    help: 'Backups made by this process (schedule and npm run backup), by outcome',
-    labelNames: ['outcome'] as const,
-    registers: [options.registry],
-  });
-  const lastDuration = new Gauge({
-    name: 'backup_last_duration_seconds',
-    help: 'How long the last successful backup of this process took',
-    registers: [options.registry],
-  });
+/** What one backup service keeps between its steps. */
+interface ServiceState {
+  db: Db;
+  dataDir: string;
+  config: BackupConfig;
+  minFreeBytes: number;
+  log: FastifyBaseLogger;
+  now: () => number;
+  startedAt: number;
+  /** The newest complete backup in BACKUP_DIR as last looked for (at knownRead). */
+  known: { at: number; sizeBytes: number } | undefined;
+  knownRead: number;
+  /** The backups one after the other: the next waits for this one. */
+  queue: Promise<unknown>;
+  timer: NodeJS.Timeout | undefined;
+  closed: boolean;
+  runs: Counter<'outcome'>;
+  lastDuration: Gauge;
+}
 
-  const newest = () => {
-    if (now() - knownRead > STATUS_TTL_MS) {
-      const found = newestBackup(config.dir);
-      known =
-        found === undefined
-          ? undefined
-          : { at: Date.parse(found.manifest.createdAt), sizeBytes: found.manifest.totalBytes };
-      knownRead = now();
-    }
-    return known;
+/** The counters of this process's backups, made by runBackup. */
+function backupCounters(registry: Registry): Pick<ServiceState, 'runs' | 'lastDuration'> {
+  return {
+    runs: new Counter({
+      name: 'backups_total',
+      help: 'Backups made by this process (schedule and npm run backup), by outcome',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    lastDuration: new Gauge({
+      name: 'backup_last_duration_seconds',
+      help: 'How long the last successful backup of this process took',
+      registers: [registry],
+    }),
   };
+}
 
-  const status = (): BackupStatus => {
-    const last = newest();
-    const reference = last?.at ?? startedAt;
-    return {
-      lastAt: last === undefined ? null : new Date(last.at).toISOString(),
-      sizeBytes: last?.sizeBytes ?? null,
-      everySeconds: config.everyMs === undefined ? null : config.everyMs / 1000,
-      overdue: config.everyMs !== undefined && now() - reference > overdueAfter(config.everyMs),
-    };
-  };
-
+/** The newest backup's time and size, read from BACKUP_DIR when /metrics is scraped. */
+function newestBackupGauges(registry: Registry, state: ServiceState): void {
   new Gauge({
     name: 'backup_last_success_timestamp_seconds',
     help: 'When the newest complete backup in BACKUP_DIR was made (0: none)',
-    registers: [options.registry],
+    registers: [registry],
     collect() {
-      const last = newest();
+      const last = newestKnown(state);
       this.set(last === undefined ? 0 : last.at / 1000);
     },
   });
   new Gauge({
     name: 'backup_last_size_bytes',
     help: 'Size of the newest complete backup in BACKUP_DIR (0: none)',
-    registers: [options.registry],
+    registers: [registry],
     collect() {
-      this.set(newest()?.sizeBytes ?? 0);
+      this.set(newestKnown(state)?.sizeBytes ?? 0);
     },
   });
+}
 
-  const run = (folder?: string): Promise<BackupResult> => {
-    const target = folder ?? config.dir;
-    const attempt = queue.then(async () => {
-      const started = now();
-      try {
-        const result = await makeBackup({ db, dataDir, folder: target, minFreeBytes: options.minFreeBytes });
-        runs.inc({ outcome: 'success' });
-        lastDuration.set((now() - started) / 1000);
-        if (target === config.dir) {
-          known = { at: Date.parse(result.manifest.createdAt), sizeBytes: result.manifest.totalBytes };
-          knownRead = now();
-        }
-        log.info(
-          {
-            backup: result.path,
-            bytes: result.manifest.totalBytes,
-            durationMs: result.manifest.durationMs,
-            snapshotMs: Math.round(result.snapshotMs),
-          },
-          'backup written',
-        );
-        return result;
-      } catch (error) {
-        runs.inc({ outcome: 'failure' });
-        log.error({ err: error, folder: target }, (error as Error).message);
-        throw error;
-      }
-    });
-    queue = attempt.catch(() => {});
-    return attempt;
-  };
-
-  const warnIfOverdue = () => {
-    const current = status();
-    if (current.overdue) {
-      log.warn(
-        { lastBackupAt: current.lastAt, everySeconds: current.everySeconds, folder: config.dir },
-        current.lastAt === null
-          ? 'no backup has been made yet, and BACKUP_EVERY asks for one: see the errors above'
-          : `the last backup (${current.lastAt}) is older than BACKUP_EVERY: see the errors above`,
-      );
-    }
-  };
-
-  const schedule = (delayMs: number) => {
-    if (closed || config.everyMs === undefined) return;
-    timer = setTimeout(tick, Math.max(0, delayMs));
-    timer.unref();
-  };
-
-  async function tick() {
-    const everyMs = config.everyMs as number;
-    const last = newest();
-    const due = last === undefined ? 0 : last.at + everyMs - now();
-    if (due > 1_000) {
-      schedule(due);
-      return;
-    }
-    try {
-      await run();
-      const removed = pruneBackups(config.dir, config.keep);
-      if (removed.length > 0) log.info({ removed, keep: config.keep }, 'older backups removed');
-      schedule(everyMs);
-    } catch {
-      warnIfOverdue();
-      schedule(Math.min(everyMs, RETRY_AFTER_FAILURE_MS));
-    }
+/** The newest complete backup in BACKUP_DIR, looked for again once STATUS_TTL_MS has passed. */
+function newestKnown(state: ServiceState): ServiceState['known'] {
+  if (state.now() - state.knownRead > STATUS_TTL_MS) {
+    const found = newestBackup(state.config.dir);
+    state.known =
+      found === undefined
+        ? undefined
+        : { at: Date.parse(found.manifest.createdAt), sizeBytes: found.manifest.totalBytes };
+    state.knownRead = state.now();
   }
+  return state.known;
+}
 
-  if (config.everyMs !== undefined) {
-    if (db.kind === 'postgres') {
-      log.warn(
-        'BACKUP_EVERY runs a backup in every process; with PostgreSQL and several processes, schedule `npm run backup` on one machine instead (server/README.md "Backups")',
-      );
-    }
-    const last = newest();
-    schedule(
-      last === undefined ? Math.min(FIRST_DELAY_MS, config.everyMs) : last.at + config.everyMs - now(),
-    );
-    warnIfOverdue();
-  }
-
+function statusOf(state: ServiceState): BackupStatus {
+  const { config } = state;
+  const last = newestKnown(state);
+  const reference = last?.at ?? state.startedAt;
   return {
-    run,
-    status,
+    lastAt: last === undefined ? null : new Date(last.at).toISOString(),
+    sizeBytes: last?.sizeBytes ?? null,
+    everySeconds: config.everyMs === undefined ? null : config.everyMs / 1000,
+    overdue: config.everyMs !== undefined && state.now() - reference > overdueAfter(config.everyMs),
+  };
+}
+
+/** One backup into `target`, counted and logged; a backup into BACKUP_DIR becomes the newest known. */
+async function makeOneBackup(state: ServiceState, target: string): Promise<BackupResult> {
+  const { db, dataDir, config, log } = state;
+  const started = state.now();
+  try {
+    const result = await makeBackup({ db, dataDir, folder: target, minFreeBytes: state.minFreeBytes });
+    state.runs.inc({ outcome: 'success' });
+    state.lastDuration.set((state.now() - started) / 1000);
+    if (target === config.dir) {
+      state.known = { at: Date.parse(result.manifest.createdAt), sizeBytes: result.manifest.totalBytes };
+      state.knownRead = state.now();
+    }
+    log.info(
+      {
+        backup: result.path,
+        bytes: result.manifest.totalBytes,
+        durationMs: result.manifest.durationMs,
+        snapshotMs: Math.round(result.snapshotMs),
+      },
+      'backup written',
+    );
+    return result;
+  } catch (error) {
+    state.runs.inc({ outcome: 'failure' });
+    log.error({ err: error, folder: target }, (error as Error).message);
+    throw error;
+  }
+}
+
+/** A backup after the one under way, if any: never two at once. */
+function runBackup(state: ServiceState, folder?: string): Promise<BackupResult> {
+  const target = folder ?? state.config.dir;
+  const attempt = state.queue.then(() => makeOneBackup(state, target));
+  state.queue = attempt.catch(() => {});
+  return attempt;
+}
+
+function warnIfOverdue(state: ServiceState): void {
+  const current = statusOf(state);
+  if (current.overdue) {
+    state.log.warn(
+      { lastBackupAt: current.lastAt, everySeconds: current.everySeconds, folder: state.config.dir },
+      current.lastAt === null
+        ? 'no backup has been made yet, and BACKUP_EVERY asks for one: see the errors above'
+        : `the last backup (${current.lastAt}) is older than BACKUP_EVERY: see the errors above`,
+    );
+  }
+}
+
+function schedule(state: ServiceState, delayMs: number): void {
+  if (state.closed || state.config.everyMs === undefined) return;
+  state.timer = setTimeout(() => tick(state), Math.max(0, delayMs));
+  state.timer.unref();
+}
+
+/** A scheduled backup when one is due (then the older ones pruned), and the next one scheduled. */
+async function tick(state: ServiceState): Promise<void> {
+  const { config, log } = state;
+  const everyMs = config.everyMs as number;
+  const last = newestKnown(state);
+  const due = last === undefined ? 0 : last.at + everyMs - state.now();
+  if (due > 1_000) {
+    schedule(state, due);
+    return;
+  }
+  try {
+    await runBackup(state);
+    const removed = pruneBackups(config.dir, config.keep);
+    if (removed.length > 0) log.info({ removed, keep: config.keep }, 'older backups removed');
+    schedule(state, everyMs);
+  } catch {
+    warnIfOverdue(state);
+    schedule(state, Math.min(everyMs, RETRY_AFTER_FAILURE_MS));
+  }
+}
+
+/** With BACKUP_EVERY: the first scheduled backup, when the newest is due (or soon after the start). */
+function startSchedule(state: ServiceState): void {
+  const { config, log } = state;
+  if (config.everyMs === undefined) return;
+  if (state.db.kind === 'postgres') {
+    log.warn(
+      'BACKUP_EVERY runs a backup in every process; with PostgreSQL and several processes, schedule `npm run backup` on one machine instead (server/README.md "Backups")',
+    );
+  }
+  const last = newestKnown(state);
+  schedule(
+    state,
+    last === undefined ? Math.min(FIRST_DELAY_MS, config.everyMs) : last.at + config.everyMs - state.now(),
+  );
+  warnIfOverdue(state);
+}
+
+export function createBackupService(options: ServiceOptions): BackupService {
+  const now = options.now ?? Date.now;
+  const state: ServiceState = {
+    db: options.db,
+    dataDir: options.dataDir,
+    config: options.config,
+    minFreeBytes: options.minFreeBytes,
+    log: options.log,
+    now,
+    startedAt: now(),
+    known: undefined,
+    knownRead: Number.NEGATIVE_INFINITY,
+    queue: Promise.resolve(),
+    timer: undefined,
+    closed: false,
+    ...backupCounters(options.registry),
+  };
+  newestBackupGauges(options.registry, state);
+  startSchedule(state);
+  return {
+    run: (folder) => runBackup(state, folder),
+    status: () => statusOf(state),
     async close() {
-      closed = true;
-      clearTimeout(timer);
-      await queue;
+      state.closed = true;
+      clearTimeout(state.timer);
+      await state.queue;
     },
   };
 }

@@ -9,6 +9,14 @@ export async function currentAccess(db: Queryable, studentId: string): Promise<S
   return new Set(rows.map((row) => row.subject_id));
 }
 
+/** The subjects a request's student may open now; none for an anonymous request (free ones are open to all). */
+export async function studentAccess(
+  db: Queryable,
+  student: { id: string } | null,
+): Promise<ReadonlySet<string>> {
+  return student === null ? new Set() : currentAccess(db, student.id);
+}
+
 /**
  * One subject's price and the student's access to it, read the same way for users/check-subject-expiration
  * and GET videos/video/play (so the player and the expiry check never disagree); undefined when the subject
