@@ -1,7 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { LastCopies } from '../services/offline/last-copies';
 import type { AppActors, AppApi } from './create-app-actors';
-import { type Lazy, withLoaded } from './lazy-load';
+import type { Lazy } from './lazy-load';
 import type { ShellView, ShellViewStore } from './shell-view';
 import type { UiStore } from './ui-store';
 
@@ -64,7 +64,14 @@ export function useShellView<T>(select: (view: ShellView) => T): T {
   );
 }
 
-/** Runs `use` with the root actors: at once when they are there, once their code has loaded otherwise. */
-export function withActors(actors: Lazy<AppActors>, use: (loaded: AppActors) => void): void {
-  withLoaded(actors, use);
+/**
+ * Runs `use` with what `lazy` loads: at once when it is there, once its code has loaded otherwise. Here, not
+ * in lazy-load.ts, so the shell's chunk (which holds this module) does not take lazy-load.ts with it.
+ */
+export function withLoaded<A>(lazy: Lazy<A>, use: (loaded: A) => void): void {
+  if (lazy.current) use(lazy.current);
+  else lazy.load().then(use, () => undefined);
 }
+
+/** Runs `use` with the root actors: at once when they are there, once their code has loaded otherwise. */
+export const withActors: (actors: Lazy<AppActors>, use: (loaded: AppActors) => void) => void = withLoaded;

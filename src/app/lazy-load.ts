@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * Something whose code is downloaded the first time it is needed (issue 12: the checkout and PWA machines
@@ -51,30 +51,6 @@ export function loaded<A>(value: A): Lazy<A> {
   return { current: value, load: () => Promise.resolve(value), subscribe: () => () => undefined };
 }
 
-/** Runs `use` with what `lazy` loads: at once when it is there, once its code has loaded otherwise. */
-export function withLoaded<A>(lazy: Lazy<A>, use: (loaded: A) => void): void {
-  if (lazy.current) use(lazy.current);
-  else lazy.load().then(use, () => undefined);
-}
-
-/**
- * Asks for some code (`load`) while `wanted`, from an effect; `failed` says the last ask was refused (the
- * download failed), `retry` asks again. A stable `load` is asked once.
- */
-export function useLoadWhenWanted(
-  load: (() => Promise<unknown>) | undefined,
-  wanted: boolean,
-): { failed: boolean; retry: () => void } {
-  const [failed, setFailed] = useState(false);
-  const retry = useCallback(() => {
-    if (!wanted || !load) return;
-    setFailed(false);
-    load().catch(() => setFailed(true));
-  }, [load, wanted]);
-  useEffect(retry, [retry]);
-  return { failed, retry };
-}
-
 const NOTHING_SUBSCRIBED = () => () => undefined;
 
 /**
@@ -88,8 +64,10 @@ export function useLazy<A>(lazy: Lazy<A> | null, options: { load?: boolean } = {
     // Hydration renders what the prerendered page shows: nothing lazily loaded yet.
     () => null,
   );
-  const load = useMemo(() => (lazy ? () => lazy.load() : undefined), [lazy]);
-  useLoadWhenWanted(load, options.load === true);
+  const wanted = options.load === true;
+  useEffect(() => {
+    if (wanted && lazy) lazy.load().catch(() => undefined);
+  }, [lazy, wanted]);
   return current;
 }
 

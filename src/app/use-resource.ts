@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { useAppShell } from './actors-context';
+import { useAppShell, withLoaded } from './actors-context';
 import type { AppApi } from './create-app-actors';
-import { lazyLoad, withLoaded } from './lazy-load';
+import { lazyLoad } from './lazy-load';
 import type { ResourceActor, ResourceView } from './resource-actor';
 
 type ResourceRuntime = typeof import('./resource-actor');
