@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { failureSchema } from './common';
+import { endsAfterStart } from './timetable-rules';
 
 // The planner's documents (timetables, study lists and their items), synced between a student's devices
 // through the account: the server merges concurrent edits and says what it did with them.
@@ -25,9 +27,8 @@ export const periodSchema = z
     room: z.string().trim().max(30),
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, '#RRGGBB'),
   })
-  // HH:MM strings of equal length compare like the times they spell; an end at 00:00 is midnight, the end
-  // of the period's day (machines/timetableRules.ts).
-  .refine((period) => period.end > period.start || period.end === '00:00', {
+  // An end at 00:00 is midnight, the end of the period's day: the editor's rule (contract/timetable-rules.ts).
+  .refine(endsAfterStart, {
     path: ['end'],
     message: 'must be after start, or 00:00 (midnight)',
   });
@@ -109,6 +110,23 @@ export const conflictSchema = z.object({
   otherValue: z.unknown().optional().describe('The value the other device had written'),
 });
 export type Conflict = z.infer<typeof conflictSchema>;
+
+/**
+ * Why a timetable was refused (contract/timetable-rules.ts): two of its periods overlap, in the write itself
+ * (400) or once merged with another device's edit (409). Nothing of the write is stored.
+ */
+export const overlapSchema = z.object({
+  day: z.number().int().min(1).max(7).describe('The ISO weekday of the two periods'),
+  periodId: z.string().describe('The period of this write at fault, to show the student where'),
+  other: z
+    .object({ id: z.string(), subject: z.string(), start: z.string(), end: z.string() })
+    .describe('The period it overlaps'),
+  fromOtherDevice: z.boolean().describe('true: the other period comes from another device’s edit (a merge)'),
+});
+export type TimetableOverlap = z.infer<typeof overlapSchema>;
+
+/** The planner's failures: the usual body, and `overlap` when a timetable's periods overlap. */
+export const plannerFailure = failureSchema.extend({ overlap: overlapSchema.optional() });
 
 export const listResponse = z.object({ success: z.literal(true), documents: z.array(documentSchema) });
 export type PlannerListResponse = z.infer<typeof listResponse>;

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { PushResult, plannerSyncMachine, SyncConflict } from '../../machines/plannerSync';
 import { ApiError } from '../rules/api-errors';
 import type { DataOf, StoredDoc } from '../rules/planner-docs';
-import type { PlannerApi } from '../services/planner/planner-api';
+import { type PlannerApi, refusedOverlap } from '../services/planner/planner-api';
 import type { PlannerStore } from '../services/planner/planner-store';
 
 export interface PlannerSyncDeps {
@@ -15,7 +15,10 @@ function titleOf(doc: StoredDoc): string {
   return doc.kind === 'item' ? (doc.data as DataOf['item']).title : (doc.data as DataOf['list']).name;
 }
 
-/** The account refused this version (invalid, full): the student sees why; the rest goes on. */
+/**
+ * The account refused this version (invalid, full, overlapping periods): kept on the device, the student sees
+ * why (at the period at fault for an overlap); the rest goes on.
+ */
 const isRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
 
@@ -34,7 +37,7 @@ async function pushChanges({ api, store, describeError }: PlannerSyncDeps): Prom
         conflicts.push({ ...conflict, kind: doc.kind, id: doc.id, title: titleOf(doc) });
       }
     } catch (error) {
-      if (isRefusal(error)) await store.markRefused(doc, describeError(error));
+      if (isRefusal(error)) await store.markRefused(doc, describeError(error), refusedOverlap(error.body));
       else throw error;
     }
   }

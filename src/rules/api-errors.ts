@@ -21,6 +21,8 @@ export const NETWORK_FAILURE_STATUS = 0;
 type ApiErrorInit = ({ status: number; key: ApiErrorKey } | { status: number; serverMsg: string }) & {
   /** A 429's Retry-After, in seconds, when the server sent one. */
   retryAfterSeconds?: number;
+  /** The failure's whole body, for a caller that reads more than `msg` (a planner overlap, say). */
+  body?: unknown;
 };
 
 /**
@@ -34,6 +36,8 @@ export class ApiError extends Error {
   readonly serverMsg: string | undefined;
   /** How long the server asked to wait before the next try (a 429's Retry-After), when it said. */
   readonly retryAfterSeconds: number | undefined;
+  /** The failure's body as the server sent it, when it was JSON. */
+  readonly body: unknown;
 
   constructor(init: ApiErrorInit) {
     super('key' in init ? API_ERROR_MESSAGES[init.key] : init.serverMsg);
@@ -41,6 +45,7 @@ export class ApiError extends Error {
     this.key = 'key' in init ? init.key : undefined;
     this.serverMsg = 'serverMsg' in init ? init.serverMsg : undefined;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.body = init.body;
   }
 }
 
@@ -72,8 +77,9 @@ export function toApiError(
   serverMsg: string | undefined,
   context: ErrorContext,
   retryAfterSeconds?: number,
+  body?: unknown,
 ): ApiError {
-  const wait = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
+  const wait = { ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }), body };
   const key = errorKeyForStatus(status, context);
   if (key) return new ApiError({ status, key, ...wait });
   const text = serverMsg?.trim();

@@ -1,5 +1,5 @@
+import { MIDNIGHT } from '../../contract/timetable-rules';
 import { isoWeekday } from '../../machines/reminderPlan';
-import { MIDNIGHT } from '../../machines/timetableRules';
 import type { TimetableData } from './planner-docs';
 
 // A timetable as an iCalendar file (RFC 5545) that a phone's calendar imports: one weekly event per period,

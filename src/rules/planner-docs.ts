@@ -1,4 +1,4 @@
-import type { DataOf, PlannerKind as DocKind } from '../../contract/planner';
+import type { DataOf, PlannerKind as DocKind, TimetableOverlap } from '../../contract/planner';
 import type { ReminderSwitches } from '../../machines/reminderPlan';
 
 /** The planner's documents as the account keeps them: the API contract's shapes (contract/planner.ts). */
@@ -10,6 +10,7 @@ export type {
   PlannerDocument as ServerDoc,
   PlannerKind as DocKind,
   TimetableData,
+  TimetableOverlap,
 } from '../../contract/planner';
 
 /** One document on the device. */
@@ -26,6 +27,8 @@ export interface StoredDoc<K extends DocKind = DocKind> {
   changedAt: number;
   /** The server refused this version (a 4xx): shown, and not sent again until edited. */
   syncError?: string;
+  /** The timetable was refused because two of its periods overlap (a merge with another device's, say). */
+  syncOverlap?: TimetableOverlap;
 }
 
 export type Timetable = StoredDoc<'timetable'>;

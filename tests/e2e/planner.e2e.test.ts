@@ -97,6 +97,22 @@ async function waitSynced(app: StudentApp): Promise<void> {
     .waitFor();
 }
 
+/** Adds a period with the editor's form, on Monday. */
+async function addPeriod(app: StudentApp, period: { subject: string; start: string; end: string }) {
+  const form = app.page
+    .locator('form')
+    .filter({ has: app.page.getByRole('heading', { name: app.t('planner.editor.addTitle') }) });
+  await form.getByLabel(app.t('planner.period.subject'), { exact: true }).fill(period.subject);
+  await form.getByLabel(app.t('planner.period.day'), { exact: true }).selectOption('1');
+  await form.getByLabel(app.t('planner.period.start'), { exact: true }).fill(period.start);
+  await form.getByLabel(app.t('planner.period.end'), { exact: true }).fill(period.end);
+  await form.getByRole('button', { name: app.t('planner.editor.addPeriod') }).click();
+  await app.page
+    .getByRole('status')
+    .filter({ hasText: app.t('planner.editor.periodAdded', { subject: period.subject }) })
+    .waitFor();
+}
+
 describe.each(['en', 'fr'] as const)('the planner (%s)', (lang) => {
   it('builds a timetable, refuses an overlapping period, views, reloads, exports it, and finds it on a second device', async () => {
     const { account } = await newAccount();
@@ -208,6 +224,61 @@ describe.each(['en', 'fr'] as const)('the planner (%s)', (lang) => {
     expect(await secondApp.page.locator('.week-view').textContent()).toContain('Chemistry');
     expect(device.pageErrors).toEqual([]);
     expect(second.pageErrors).toEqual([]);
+  });
+
+  it('two phones add overlapping periods, one offline: its version is refused, kept, and shown at the period', async () => {
+    const { account } = await newAccount();
+    const phoneA = await openDevice(browser, { baseUrl: server.baseUrl, lang });
+    contexts.push(phoneA.context);
+    const appA = await studentOn(phoneA, account);
+    await appA.open('time-table-home');
+    await appA.page.getByLabel(appA.t('planner.timetables.name'), { exact: true }).fill('Form 5 A');
+    await appA.page.getByRole('button', { name: appA.t('planner.timetables.createSubmit') }).click();
+    await appA.page.waitForFunction(() => window.location.hash.startsWith('#/edit-timetable/'));
+    const editRoute = await appA.route();
+    await addPeriod(appA, { subject: 'Mathematics', start: '07:00', end: '08:00' });
+    await waitSynced(appA);
+
+    const phoneB = await openDevice(browser, { baseUrl: server.baseUrl, lang });
+    contexts.push(phoneB.context);
+    const appB = await studentOn(phoneB, account);
+    await appB.open(editRoute);
+    await appB.page.locator('.period-row').filter({ hasText: 'Mathematics' }).waitFor();
+    await phoneB.context.setOffline(true);
+    await addPeriod(appB, { subject: 'Chemistry', start: '08:30', end: '09:30' });
+    await addPeriod(appA, { subject: 'Physics', start: '08:00', end: '09:00' });
+    await waitSynced(appA);
+
+    await phoneB.context.setOffline(false);
+    await appB.page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const chemistryRow = appB.page.locator('.period-row').filter({ hasText: 'Chemistry' });
+    const refusal = appB.t('planner.editor.overlapOtherDevice', {
+      day: lang === 'fr' ? 'lundi' : 'Monday',
+      subject: 'Physics',
+      start: '08:00',
+      end: '09:00',
+    });
+    await chemistryRow.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    await appB.page
+      .getByRole('status')
+      .filter({ hasText: appB.t('planner.sync.refused') })
+      .waitFor();
+    await expectAccessible(appB.page, `planner-refused-${lang}`);
+    await phoneB.screenshot(`planner-05-refused-overlap-${lang}`);
+
+    // Moved to 09:00–10:00, it is sent again and merged: the account has all three periods.
+    await chemistryRow
+      .getByRole('button', { name: appB.t('planner.editor.editPeriod', { subject: 'Chemistry' }) })
+      .click();
+    await appB.page.getByLabel(appB.t('planner.period.start'), { exact: true }).fill('09:00');
+    await appB.page.getByLabel(appB.t('planner.period.end'), { exact: true }).fill('10:00');
+    await appB.page.getByRole('button', { name: appB.t('planner.editor.savePeriod') }).click();
+    await waitSynced(appB);
+    await appA.page.reload();
+    await expect.poll(() => appA.page.locator('.period-row').allTextContents()).toHaveLength(3);
+    expect((await appA.page.locator('.period-row').allTextContents()).join(' ')).toContain('Chemistry');
+    expect(phoneA.pageErrors).toEqual([]);
+    expect(phoneB.pageErrors).toEqual([]);
   });
 
   it('creates a study list and an item that survive a reload; ticking it survives too', async () => {

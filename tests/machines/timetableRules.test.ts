@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  endsAfterStart,
+  findOverlap,
   isDuring,
   overlaps,
   type PeriodDraft,
   periodErrors,
   sortPeriods,
   timetableErrors,
-} from '../../machines/timetableRules';
+} from '../../contract/timetable-rules';
 
 const period = (over: Partial<PeriodDraft>): PeriodDraft => ({
   id: 'p',
@@ -115,5 +117,29 @@ describe('timetableErrors and sortPeriods', () => {
     const late = period({ id: 'late', start: '10:00', end: '11:00' });
     const tuesday = period({ id: 'tue', day: 2, start: '07:00', end: '08:00' });
     expect(sortPeriods([tuesday, late, maths]).map((p) => p.id)).toEqual(['maths', 'late', 'tue']);
+  });
+});
+
+describe('the rules the server checks on every timetable it stores', () => {
+  it('a period ends after it starts, or at midnight, and is never empty', () => {
+    expect(endsAfterStart({ start: '23:00', end: '00:00' })).toBe(true);
+    expect(endsAfterStart({ start: '08:00', end: '08:01' })).toBe(true);
+    expect(endsAfterStart({ start: '09:00', end: '08:00' })).toBe(false);
+    expect(endsAfterStart({ start: '08:00', end: '08:00' })).toBe(false);
+    expect(endsAfterStart({ start: '00:00', end: '00:00' })).toBe(false);
+  });
+
+  it('finds the first two periods that overlap on the same day, the earlier one first', () => {
+    const early = period({ id: 'early', start: '08:00', end: '09:00' });
+    const late = period({ id: 'late', start: '08:30', end: '09:30' });
+    const tuesday = period({ id: 'tue', day: 2, start: '08:15', end: '08:45' });
+    expect(findOverlap([late, tuesday, early])).toEqual({ first: early, second: late });
+    expect(findOverlap([early, tuesday])).toBeNull();
+    // Touching is fine, and a period ending at midnight overlaps one that starts before midnight.
+    const next = period({ id: 'next', start: '09:00', end: '10:00' });
+    expect(findOverlap([early, next])).toBeNull();
+    const lastHour = period({ id: 'last', start: '23:00', end: '00:00' });
+    const revision = period({ id: 'rev', start: '23:30', end: '23:45' });
+    expect(findOverlap([revision, lastHour])).toEqual({ first: lastHour, second: revision });
   });
 });

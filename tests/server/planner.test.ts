@@ -316,7 +316,9 @@ describe('two devices editing the same timetable offline (the conflict rule)', (
 
   it('keeps both versions of a period changed on both devices, and says so', async () => {
     const student = await startingPoint();
-    const phoneMaths = { ...MATHS, room: 'F5B' };
+    // The phone moves maths to Tuesday, so the two versions do not overlap (versions that would stand at the
+    // same time are refused: tests/server/planner-overlap.test.ts).
+    const phoneMaths = { ...MATHS, day: 2, room: 'F5B' };
     const tabletMaths = { ...MATHS, teacher: 'Mr Tabi' };
     await put(student, 'timetable', 'week', {
       baseRevision: 1,

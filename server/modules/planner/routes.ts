@@ -3,11 +3,13 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentStudent } from '../../lib/auth';
+import type { Queryable } from '../../lib/db';
 import { HttpError } from '../../lib/errors';
 import { addMessages } from '../../lib/i18n';
 import { accountLimit } from '../../lib/rate-limits';
 import { bearerSecurity, failures } from '../../lib/schemas';
-import { mergeDocument } from './merge';
+import { mergeDocument, type Version } from './merge';
+import { MergeOverlapError, overlapOf, registerOverlapMessages, sendOverlap } from './overlap';
 import {
   countDocuments,
   type DocumentRow,
@@ -23,8 +25,12 @@ import {
   listResponse,
   MAX_DOCUMENTS_PER_STUDENT,
   type PlannerDocument,
+  type PlannerKind,
+  type PutDocumentResponse,
+  plannerFailure,
   putDocumentBody,
   putResponse,
+  type TimetableData,
 } from './schemas';
 
 function registerPlannerMessages(): void {
@@ -56,6 +62,7 @@ function toDocument(row: DocumentRow): PlannerDocument {
 const plannerModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   registerPlannerMessages();
+  registerOverlapMessages();
   const tags = ['planner'];
 
   app.get(
@@ -88,13 +95,18 @@ const plannerModule: FastifyPluginAsync = async (base) => {
         tags,
         security: bearerSecurity,
         description:
-          'Writes one document as the device has it. When another device wrote since `baseRevision`, the two edits are merged (periods one by one; a change on both sides keeps both versions) and `conflicts` says what the student should know.',
+          'Writes one document as the device has it. When another device wrote since `baseRevision`, the two edits are merged (periods one by one; a change on both sides keeps both versions) and `conflicts` says what the student should know. A timetable whose periods overlap on a day is refused and nothing is stored: 400 when the write itself overlaps, 409 when merging it with another device’s edit would; `overlap` names the two periods.',
         params: documentParams,
         body: putDocumentBody,
-        response: { 200: putResponse, ...failures(400, 401, 409, 429, 503) },
+        response: {
+          200: putResponse,
+          400: plannerFailure,
+          409: plannerFailure,
+          ...failures(401, 429, 503),
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const owner = currentStudent(request).id;
       const { kind, id } = request.params;
       const parsed = DATA_SCHEMAS[kind].safeParse(request.body.data);
@@ -102,43 +114,67 @@ const plannerModule: FastifyPluginAsync = async (base) => {
         const path = parsed.error.issues[0]?.path.join('.') ?? '';
         throw new HttpError(400, 'invalidField', { field: path === '' ? 'data' : `data.${path}` });
       }
-      const incoming = { deleted: request.body.deleted, data: parsed.data as Record<string, unknown> };
-      const baseRevision = request.body.baseRevision;
-
-      return app.db.transaction(async (tx) => {
-        let current = await lockDocument(tx, owner, kind, id);
-        if (current === undefined) {
-          if ((await countDocuments(tx, owner)) >= MAX_DOCUMENTS_PER_STUDENT) {
-            throw new HttpError(409, 'plannerFull', { max: MAX_DOCUMENTS_PER_STUDENT });
-          }
-          const created = await insertDocument(tx, owner, kind, id, incoming);
-          if (created)
-            return { success: true as const, document: toDocument(created), merged: false, conflicts: [] };
-          // Another request of the same student created it a moment ago: merge with that one.
-          current = await lockDocument(tx, owner, kind, id);
-          if (current === undefined)
-            throw new Error(`planner document ${kind}/${id} neither inserted nor found`);
-        }
-        if (current.revision === baseRevision) {
-          const written = await updateDocument(tx, owner, kind, id, incoming);
-          return { success: true as const, document: toDocument(written), merged: false, conflicts: [] };
-        }
-        const baseVersion =
-          baseRevision > 0 ? await findRevision(tx, owner, kind, id, baseRevision) : undefined;
-        const result = mergeDocument(kind, baseVersion ?? null, current, incoming, () => randomUUID());
-        const unchanged = result.deleted === current.deleted && isDeepStrictEqual(result.data, current.data);
-        const written = unchanged
-          ? current
-          : await updateDocument(tx, owner, kind, id, { deleted: result.deleted, data: result.data });
-        return {
-          success: true as const,
-          document: toDocument(written),
-          merged: true,
-          conflicts: result.conflicts,
-        };
-      });
+      const incoming: Version = {
+        deleted: request.body.deleted,
+        data: parsed.data as Record<string, unknown>,
+      };
+      const timetable =
+        kind === 'timetable' && !incoming.deleted ? (parsed.data as TimetableData) : undefined;
+      const ownOverlap = timetable && overlapOf(timetable);
+      if (timetable && ownOverlap) return sendOverlap(request, reply, ownOverlap, timetable.periods);
+      const write: Write = { owner, kind, id, incoming, baseRevision: request.body.baseRevision };
+      try {
+        return await app.db.transaction((tx) => writeDocument(tx, write));
+      } catch (error) {
+        if (!(error instanceof MergeOverlapError)) throw error;
+        return sendOverlap(request, reply, error.overlap, error.periods);
+      }
     },
   );
 };
+
+interface Write {
+  owner: string;
+  kind: PlannerKind;
+  id: string;
+  incoming: Version;
+  baseRevision: number;
+}
+
+/**
+ * One write, inside its transaction: created, taken as is (nobody wrote since its base revision), or merged
+ * with what another device wrote. A merged timetable whose periods would overlap is refused (the transaction
+ * rolls back, so nothing of the write is stored).
+ */
+async function writeDocument(tx: Queryable, write: Write): Promise<PutDocumentResponse> {
+  const { owner, kind, id, incoming, baseRevision } = write;
+  let current = await lockDocument(tx, owner, kind, id);
+  if (current === undefined) {
+    if ((await countDocuments(tx, owner)) >= MAX_DOCUMENTS_PER_STUDENT) {
+      throw new HttpError(409, 'plannerFull', { max: MAX_DOCUMENTS_PER_STUDENT });
+    }
+    const created = await insertDocument(tx, owner, kind, id, incoming);
+    if (created) return { success: true, document: toDocument(created), merged: false, conflicts: [] };
+    // Another request of the same student created it a moment ago: merge with that one.
+    current = await lockDocument(tx, owner, kind, id);
+    if (current === undefined) throw new Error(`planner document ${kind}/${id} neither inserted nor found`);
+  }
+  if (current.revision === baseRevision) {
+    const written = await updateDocument(tx, owner, kind, id, incoming);
+    return { success: true, document: toDocument(written), merged: false, conflicts: [] };
+  }
+  const baseVersion = baseRevision > 0 ? await findRevision(tx, owner, kind, id, baseRevision) : undefined;
+  const result = mergeDocument(kind, baseVersion ?? null, current, incoming, () => randomUUID());
+  if (kind === 'timetable' && !result.deleted) {
+    const merged = result.data as TimetableData;
+    const overlap = overlapOf(merged, incoming.data as TimetableData);
+    if (overlap) throw new MergeOverlapError(overlap, merged.periods);
+  }
+  const unchanged = result.deleted === current.deleted && isDeepStrictEqual(result.data, current.data);
+  const written = unchanged
+    ? current
+    : await updateDocument(tx, owner, kind, id, { deleted: result.deleted, data: result.data });
+  return { success: true, document: toDocument(written), merged: true, conflicts: result.conflicts };
+}
 
 export default plannerModule;

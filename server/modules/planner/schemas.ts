@@ -9,7 +9,10 @@ export {
   type Period,
   type PlannerDocument,
   type PlannerKind,
+  type PutDocumentResponse,
+  plannerFailure,
   putDocumentBody,
   putResponse,
   type TimetableData,
+  type TimetableOverlap,
 } from '../../../contract/planner';

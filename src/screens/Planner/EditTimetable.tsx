@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { MIDNIGHT, type PeriodDraft, periodErrors, sortPeriods } from '../../../machines/timetableRules';
+import { MIDNIGHT, type PeriodDraft, periodErrors, sortPeriods } from '../../../contract/timetable-rules';
 import type { RouteParams } from '../../app/route-params';
 import type { Timetable } from '../../rules/planner-docs';
 import { findDoc } from '../../rules/planner-docs';
-import { weekdayName } from './dates';
 import { newId } from './ids';
 import { PERIOD_COLOURS, PeriodForm } from './PeriodForm';
+import { PeriodList } from './PeriodList';
 import { PlannerFrame, TimetableNotFound } from './PlannerFrame';
 import { TimetableDetailsForm } from './TimetableDetailsForm';
 import { type Planner, usePlanner } from './use-planner';
@@ -42,7 +42,7 @@ const blankPeriod = (day: number, colour: string): PeriodDraft => ({
 });
 
 function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const data = timetable.data;
   const periods = sortPeriods(data.periods);
   const [savedNote, setSavedNote] = useState('');
@@ -109,40 +109,20 @@ function Editor({ timetable, planner }: { timetable: Timetable; planner: Planner
 
       <section aria-labelledby="periods-title">
         <h2 id="periods-title">{t('planner.editor.periods')}</h2>
-        {periods.length === 0 ? (
-          <p className="hint">{t('planner.editor.noPeriods')}</p>
-        ) : (
-          <ul className="period-list">
-            {periods.map((period) => (
-              <li key={period.id} className="period-row" style={{ borderLeftColor: period.colour }}>
-                <span className="period-row__when">
-                  {weekdayName(period.day, i18n.language, 'short')} {period.start}–{period.end}
-                </span>
-                <span className="period-row__subject">{period.subject}</span>
-                {period.room ? <span className="hint">{period.room}</span> : null}
-                <span className="period-row__actions">
-                  <button
-                    type="button"
-                    className="btn btn--secondary"
-                    onClick={() => {
-                      setDraft(period);
-                      setErrors([]);
-                    }}
-                  >
-                    {t('planner.editor.editPeriod', { subject: period.subject })}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--destructive"
-                    onClick={() => void save({ periods: data.periods.filter((p) => p.id !== period.id) })}
-                  >
-                    {t('planner.editor.removePeriod', { subject: period.subject })}
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        {timetable.syncError && !timetable.syncOverlap ? (
+          <p className="form-field__error" role="alert">
+            {timetable.syncError}
+          </p>
+        ) : null}
+        <PeriodList
+          periods={periods}
+          overlap={timetable.syncOverlap}
+          onEdit={(period) => {
+            setDraft(period);
+            setErrors([]);
+          }}
+          onRemove={(period) => void save({ periods: data.periods.filter((p) => p.id !== period.id) })}
+        />
       </section>
 
       <PeriodForm

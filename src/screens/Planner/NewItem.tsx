@@ -92,11 +92,8 @@ function ItemForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    if (values.title.trim() === '') found.title = 'planner.errors.titleRequired';
     const dueIso = values.date ? fromDateInput(values.date, values.time) : null;
-    if (values.date && dueIso === null) found.date = 'planner.errors.dateInvalid';
-    if (values.reminder !== '' && !values.date) found.reminder = 'planner.errors.reminderNeedsDate';
+    const found = itemErrors(values, dueIso);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const data: ItemData = {
@@ -145,34 +142,7 @@ function ItemForm({
           onChange={change('time')}
         />
       </div>
-      <div className={`form-field${errors.reminder ? ' form-field--invalid' : ''}`}>
-        <label className="form-field__label" htmlFor="item-reminder">
-          {t('planner.items.reminder')}
-        </label>
-        <select
-          id="item-reminder"
-          name="reminderMinutes"
-          className="input"
-          value={values.reminder}
-          onChange={(e) => change('reminder')(e.target.value)}
-          aria-describedby={errors.reminder ? 'item-reminder-error' : undefined}
-        >
-          {ITEM_REMINDER_CHOICES.map((minutes) => (
-            <option key={String(minutes)} value={minutes === null ? '' : String(minutes)}>
-              {minutes === null
-                ? t('planner.items.noReminder')
-                : minutes === 0
-                  ? t('planner.items.atDueTime')
-                  : t('planner.items.reminderBefore', { duration: durationText(t, minutes) })}
-            </option>
-          ))}
-        </select>
-        {errors.reminder ? (
-          <p id="item-reminder-error" className="form-field__error">
-            {t(errors.reminder)}
-          </p>
-        ) : null}
-      </div>
+      <ReminderField value={values.reminder} error={errors.reminder} onChange={change('reminder')} />
       <FormField
         name="notes"
         label={t('planner.items.notes')}
@@ -185,5 +155,60 @@ function ItemForm({
         {itemId ? t('planner.items.save') : t('planner.items.create')}
       </button>
     </form>
+  );
+}
+
+/** What is wrong with the form, by field (dictionary keys); `dueIso` is null when the date is not valid. */
+function itemErrors(
+  values: { title: string; date: string; reminder: string },
+  dueIso: string | null,
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (values.title.trim() === '') found.title = 'planner.errors.titleRequired';
+  if (values.date && dueIso === null) found.date = 'planner.errors.dateInvalid';
+  if (values.reminder !== '' && !values.date) found.reminder = 'planner.errors.reminderNeedsDate';
+  return found;
+}
+
+/** When to be reminded of an item: no reminder, at the due time, or a while before. */
+function ReminderField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
+      <label className="form-field__label" htmlFor="item-reminder">
+        {t('planner.items.reminder')}
+      </label>
+      <select
+        id="item-reminder"
+        name="reminderMinutes"
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={error ? 'item-reminder-error' : undefined}
+      >
+        {ITEM_REMINDER_CHOICES.map((minutes) => (
+          <option key={String(minutes)} value={minutes === null ? '' : String(minutes)}>
+            {minutes === null
+              ? t('planner.items.noReminder')
+              : minutes === 0
+                ? t('planner.items.atDueTime')
+                : t('planner.items.reminderBefore', { duration: durationText(t, minutes) })}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id="item-reminder-error" className="form-field__error">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
   );
 }

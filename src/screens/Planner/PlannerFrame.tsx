@@ -32,7 +32,10 @@ export function PlannerFrame({
       ) : null}
       <h1>{title}</h1>
       <ResourceView resource={planner} loadingLabel={t('planner.loading')} rows={3}>
-        <SyncNote status={planner.syncStatus} />
+        <SyncNote
+          status={planner.syncStatus}
+          refused={Object.values(planner.state.docs).some((doc) => doc.syncError !== undefined)}
+        />
         {planner.conflicts.length > 0 ? (
           <ConflictNotice
             conflicts={planner.conflicts}
@@ -50,11 +53,12 @@ function PlannerContent({ render }: { render: () => ReactNode }) {
   return render();
 }
 
-function SyncNote({ status }: { status: Planner['syncStatus'] }) {
+/** Where the planner's copy stands; "synced" is not said while the account refuses one of its documents. */
+function SyncNote({ status, refused }: { status: Planner['syncStatus']; refused: boolean }) {
   const { t } = useTranslation();
   return (
     <p className="planner__sync hint" role="status" data-sync={status}>
-      {t(`planner.sync.${status}`)}
+      {t(status === 'synced' && refused ? 'planner.sync.refused' : `planner.sync.${status}`)}
     </p>
   );
 }

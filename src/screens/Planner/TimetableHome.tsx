@@ -53,6 +53,11 @@ function TimetableHomeContent({ planner }: { planner: Planner }) {
                   days: timetable.data.days.map((d) => weekdayName(d, i18n.language, 'short')).join(', '),
                 })}
               </p>
+              {timetable.syncError ? (
+                <p className="form-field__error">
+                  {timetable.syncOverlap ? t('planner.timetables.notSent') : timetable.syncError}
+                </p>
+              ) : null}
               <div className="planner-card__actions">
                 <Link href={`/edit-timetable/${timetable.id}`} className="btn btn--secondary">
                   {t('planner.timetables.edit')}

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { isDuring, sortPeriods } from '../../../contract/timetable-rules';
 import { isoWeekday } from '../../../machines/reminderPlan';
-import { isDuring, sortPeriods } from '../../../machines/timetableRules';
 import { useAppActors } from '../../app/actors-context';
 import type { RouteParams } from '../../app/route-params';
 import type { Timetable } from '../../rules/planner-docs';

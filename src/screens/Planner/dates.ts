@@ -10,6 +10,12 @@ export function weekdayName(day: number, lang: string, width: 'long' | 'short' =
   return capitalised(name, lang);
 }
 
+/** A weekday's name inside a sentence: French writes it lower-case (« le lundi »), English capitalised. */
+export function weekdayInSentence(day: number, lang: string): string {
+  const name = weekdayName(day, lang);
+  return lang === 'fr' ? name.toLocaleLowerCase('fr') : name;
+}
+
 export const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const SCHOOL_DAYS = [1, 2, 3, 4, 5] as const;
 

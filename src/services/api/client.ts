@@ -65,16 +65,20 @@ export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${relative}`;
 }
 
-function messageFromBody(text: string): string | undefined {
+/** A failure's body as the server sent it (undefined when not JSON), and its `msg` when it has one. */
+function failureOf(text: string): { msg: string | undefined; body: unknown } {
+  let body: unknown;
   try {
-    const body: unknown = JSON.parse(text);
-    if (typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string') {
-      return body.msg;
-    }
+    body = JSON.parse(text);
   } catch {
     // Not JSON (a proxy's HTML error page, say): there is no server message to show.
+    return { msg: undefined, body: undefined };
   }
-  return undefined;
+  const msg =
+    typeof body === 'object' && body !== null && 'msg' in body && typeof body.msg === 'string'
+      ? body.msg
+      : undefined;
+  return { msg, body };
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -116,7 +120,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     if (!response.ok) {
       const wait = retryAfterOf(response.headers.get('retry-after'));
-      throw toApiError(response.status, messageFromBody(text), context, wait);
+      const failure = failureOf(text);
+      throw toApiError(response.status, failure.msg, context, wait, failure.body);
     }
     if (text === '') return undefined;
     let body: unknown;

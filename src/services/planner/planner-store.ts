@@ -6,6 +6,7 @@ import {
   type PlannerState,
   type ServerDoc,
   type StoredDoc,
+  type TimetableOverlap,
 } from '../../rules/planner-docs';
 import type { KeyValueStore } from '../playback-positions';
 
@@ -70,8 +71,11 @@ export interface PlannerStore {
   unsent(): StoredDoc[];
   /** The account took `sent` and answered `answer`: the device keeps an edit made since, else the answer. */
   applySent(sent: StoredDoc, answer: ServerDoc): Promise<void>;
-  /** The account refused `sent` (invalid, full): kept on the device with the reason, not sent again as is. */
-  markRefused(sent: StoredDoc, reason: string): Promise<void>;
+  /**
+   * The account refused `sent` (invalid, full, overlapping periods): kept on the device with the reason (and
+   * the two periods, for an overlap), not sent again as is.
+   */
+  markRefused(sent: StoredDoc, reason: string, overlap?: TimetableOverlap): Promise<void>;
   loadDelivered(): Promise<string[]>;
   saveDelivered(ids: readonly string[]): Promise<void>;
   /** Logout: the memory copy goes too (the session clears IndexedDB itself). */
@@ -156,7 +160,7 @@ export function createPlannerStore(kv: KeyValueStore | null, now: () => number =
       const existing = state.docs[key];
       if (!existing) return Promise.resolve();
       // A tombstone even for a document never synced: it may be on its way to the account right now.
-      const { syncError: _refused, ...kept } = existing;
+      const { syncError: _refused, syncOverlap: _overlap, ...kept } = existing;
       return putDocs({ ...state.docs, [key]: { ...kept, deleted: true, dirty: true, changedAt: tick() } });
     },
     setSwitches(switches) {
@@ -211,11 +215,12 @@ export function createPlannerStore(kv: KeyValueStore | null, now: () => number =
         },
       });
     },
-    markRefused(sent, reason) {
+    markRefused(sent, reason, overlap) {
       const key = docKey(sent.kind, sent.id);
       const local = state.docs[key];
       if (!local || local.changedAt !== sent.changedAt) return Promise.resolve();
-      return putDocs({ ...state.docs, [key]: { ...local, syncError: reason } });
+      const refused = { ...local, syncError: reason, ...(overlap ? { syncOverlap: overlap } : {}) };
+      return putDocs({ ...state.docs, [key]: refused });
     },
     async loadDelivered() {
       try {

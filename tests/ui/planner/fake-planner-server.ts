@@ -3,15 +3,17 @@ import { createActor, fromPromise } from 'xstate';
 import { type ClearSessionInput, type SessionCredentials, sessionMachine } from '../../../machines/session';
 import en from '../../../public/assets/i18n/en.json';
 import { mergeDocument } from '../../../server/modules/planner/merge';
+import { overlapOf } from '../../../server/modules/planner/overlap';
 import type { PlannerDeps } from '../../../src/app/planner-runtime';
 import { ApiError } from '../../../src/rules/api-errors';
-import type { DocKind, ServerDoc } from '../../../src/rules/planner-docs';
+import type { DocKind, ServerDoc, TimetableData } from '../../../src/rules/planner-docs';
 import type { ApiClient, ApiRequest } from '../../../src/services/api/client';
 import { amina } from '../screens/account-fixtures';
 
 /**
  * The planner module as the app sees it over HTTP, in memory: revisions, history and the server's own merge
- * (server/modules/planner/merge.ts), so two devices' offline edits meet the real conflict rule. `down`
+ * (server/modules/planner/merge.ts) and its overlap rule (overlap.ts: a 400 for a write whose periods
+ * overlap, a 409 for a merge that would), so two devices' offline edits meet the real conflict rule. `down`
  * makes every call fail as a lost connection does.
  */
 export class FakePlannerServer {
@@ -57,11 +59,21 @@ export class FakePlannerServer {
       this.history.set(`${key}@${revision}`, version);
       return doc;
     };
+    const refuseOverlap = (data: Record<string, unknown>, written?: Record<string, unknown>) => {
+      if (kind !== 'timetable' || body.deleted) return;
+      const overlap = overlapOf(data as unknown as TimetableData, written as unknown as TimetableData);
+      if (overlap === null) return;
+      const serverMsg = `Two periods overlap on day ${overlap.day}.`;
+      const status = overlap.fromOtherDevice ? 409 : 400;
+      throw new ApiError({ status, serverMsg, body: { success: false, msg: serverMsg, overlap } });
+    };
+    refuseOverlap(body.data);
     if (!current || current.revision === body.baseRevision) {
       return { success: true, document: write(body), merged: false, conflicts: [] };
     }
     const base = this.history.get(`${key}@${body.baseRevision}`) ?? null;
     const result = mergeDocument(kind, base, current, body, () => `copy-${++this.copies}`);
+    if (!result.deleted) refuseOverlap(result.data, body.data);
     return { success: true, document: write(result), merged: true, conflicts: result.conflicts };
   }
 }

@@ -88,7 +88,9 @@ describe('the planner runtime', () => {
 
     // Both go offline and change the same period differently.
     server.down = true;
-    await phone.save('timetable', 'week', week([{ ...MATHS, room: 'Lab 1' }, PHYSICS]));
+    // The phone also moves it to Tuesday, so the two versions do not overlap (versions at the same time are
+    // refused, as the next test shows).
+    await phone.save('timetable', 'week', week([{ ...MATHS, day: 2, room: 'Lab 1' }, PHYSICS]));
     await tablet.save('timetable', 'week', week([{ ...MATHS, teacher: 'Mr Tabi' }, PHYSICS]));
     await flush();
     server.down = false;
@@ -119,6 +121,54 @@ describe('the planner runtime', () => {
     // The device that pushed last shows the merged timetable; the other one gets it at its next refresh.
     const last = selectConflicts(tablet.sync.getSnapshot()).length > 0 ? tablet : phone;
     expect(findDoc(last.store.getState(), 'timetable', 'week')?.data.periods).toHaveLength(3);
+  });
+
+  it('two devices add overlapping periods offline: the second keeps its version, shown at the period at fault', async () => {
+    const server = new FakePlannerServer();
+    const phone = await startPlannerRuntime(plannerDeps(server).deps);
+    await phone.save('timetable', 'week', week([MATHS]));
+    await until(() => server.docs.get('timetable:week')?.revision === 1, 'phone synced');
+    const tablet = await startPlannerRuntime(plannerDeps(server).deps);
+    await until(() => findDoc(tablet.store.getState(), 'timetable', 'week') !== undefined, 'tablet pulled');
+
+    server.down = true;
+    const physics = period('p-physics', 'Physics', '08:30', '09:30');
+    const chemistry = period('p-chem', 'Chemistry', '09:00', '10:00');
+    await phone.save('timetable', 'week', week([MATHS, physics]));
+    await tablet.save('timetable', 'week', week([MATHS, chemistry]));
+    await flush();
+    server.down = false;
+    window.dispatchEvent(new Event('online'));
+    const settled = () =>
+      [phone, tablet].every((device) => selectSyncStatus(device.sync.getSnapshot()) === 'synced');
+    await until(settled, 'both synced');
+
+    // One went first; the other's version was refused and stays on that device, unsent, with the overlap.
+    const refused = [phone, tablet].find(
+      (device) => findDoc(device.store.getState(), 'timetable', 'week')?.syncOverlap !== undefined,
+    );
+    if (refused === undefined) throw new Error('neither device was refused');
+    const doc = findDoc(refused.store.getState(), 'timetable', 'week');
+    expect(doc?.dirty).toBe(true);
+    const mine = refused === tablet ? chemistry : physics;
+    const theirs = refused === tablet ? physics : chemistry;
+    expect(doc?.data.periods).toEqual([MATHS, mine]);
+    expect(doc?.syncOverlap).toEqual({
+      day: 1,
+      periodId: mine.id,
+      other: { id: theirs.id, subject: theirs.subject, start: theirs.start, end: theirs.end },
+      fromOtherDevice: true,
+    });
+    expect(server.docs.get('timetable:week')?.data).toEqual(week([MATHS, theirs]));
+
+    // The student moves the refused period: it is sent again and merged, and nothing is lost.
+    const moved = { ...mine, start: '10:00', end: '11:00' };
+    await refused.save('timetable', 'week', week([MATHS, moved]));
+    await until(() => server.docs.get('timetable:week')?.revision === 3, 'merged');
+    const stored = server.docs.get('timetable:week')?.data as unknown as TimetableData;
+    expect(stored.periods).toEqual(expect.arrayContaining([MATHS, theirs, moved]));
+    await until(() => findDoc(refused.store.getState(), 'timetable', 'week')?.dirty === false, 'taken');
+    expect(findDoc(refused.store.getState(), 'timetable', 'week')?.syncOverlap).toBeUndefined();
   });
 
   it('forgets the memory copy at logout, and plans reminders only from what is left', async () => {

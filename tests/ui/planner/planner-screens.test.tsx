@@ -154,6 +154,41 @@ describe('the timetable editor', () => {
     expect(await screen.findByText('No periods yet: add the first one below.')).toBeInTheDocument();
   });
 
+  it('shows a version the account refused (overlap with another device) at the period at fault, in French and English', async () => {
+    const chemistry: Period = { ...MATHS, id: 'p-chem', start: '08:30', end: '09:30', subject: 'Chemistry' };
+    const refusedSeed = async (runtime: PlannerRuntime) => {
+      await runtime.save('timetable', 'week', { ...WEEK, periods: [MATHS, chemistry] });
+      const sent = findDoc(runtime.store.getState(), 'timetable', 'week');
+      if (!sent) throw new Error('not saved');
+      await runtime.store.markRefused(sent, 'refused', {
+        day: 1,
+        periodId: 'p-chem',
+        other: { id: 'p-physics', subject: 'Physics', start: '08:00', end: '09:00' },
+        fromOtherDevice: true,
+      });
+    };
+    const french = await renderPlanner(edit, { seed: refusedSeed, lang: 'fr' });
+    const chemistryRow = (await screen.findByText('Chemistry')).closest('li');
+    if (!chemistryRow) throw new Error('no row for Chemistry');
+    expect(within(chemistryRow).getByRole('alert')).toHaveTextContent(
+      'Non envoyé à votre compte : le lundi, ce cours chevauche Physics (08:00–09:00), ajouté ou modifié sur votre autre appareil. Votre version reste sur ce téléphone. Changez l’horaire de ce cours ou retirez-le (ou déplacez Physics sur l’autre appareil), et l’emploi du temps sera envoyé à nouveau.',
+    );
+    // Only the period at fault carries it; the student's version is all there.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(findDoc(french.runtime.store.getState(), 'timetable', 'week')?.data.periods).toEqual([
+      MATHS,
+      chemistry,
+    ]);
+    french.unmount();
+
+    await renderPlanner(edit, { seed: refusedSeed });
+    const row = (await screen.findByText('Chemistry')).closest('li');
+    if (!row) throw new Error('no row for Chemistry');
+    expect(within(row).getByRole('alert')).toHaveTextContent(
+      /^Not sent to your account: on Monday, this period overlaps Physics \(08:00–09:00\), which your other device added or changed\./,
+    );
+  }, 20_000);
+
   it('says so when the timetable does not exist (deleted on another device)', async () => {
     await renderPlanner(<EditTimetable params={{ id: 'gone' }} />);
     expect(await screen.findByRole('heading', { name: 'Timetable not found' })).toBeInTheDocument();

@@ -1,6 +1,8 @@
-// Issue 9: the rules a timetable's periods follow, checked as the student edits (the server checks the shape
-// again). Errors are dictionary keys with their params, never text: the editor translates them next to the
-// field at fault and keeps everything typed.
+// The rules a timetable's periods follow (issues 9 and 21), written once for both sides: the editor checks
+// them as the student types, and the server checks every timetable it is asked to store, a merge of two
+// devices' edits included (server/modules/planner). Pure and without zod, so the app may import it as a value
+// without bundling zod (contract/README.md). Errors are dictionary keys with their params, never text: the
+// editor translates them next to the field at fault and keeps everything typed.
 
 export interface PeriodDraft {
   readonly id: string;
@@ -12,6 +14,9 @@ export interface PeriodDraft {
   readonly room: string;
   readonly colour: string;
 }
+
+/** What the overlap rule needs of a period. */
+export type TimedPeriod = Pick<PeriodDraft, 'id' | 'day' | 'start' | 'end'>;
 
 export type PeriodField = 'subject' | 'start' | 'end' | 'day';
 
@@ -49,8 +54,13 @@ export function isDuring(period: { readonly start: string; readonly end: string 
   return clockMinutes(period.start) <= at && at < endMinutes(period);
 }
 
+/** A period ends after it starts, or at midnight (the end of its day, so 00:00–00:00 is no period). */
+export function endsAfterStart(period: { readonly start: string; readonly end: string }): boolean {
+  return period.end !== period.start && endMinutes(period) > clockMinutes(period.start);
+}
+
 /** Two periods of the same day overlap when each starts before the other ends (touching is fine). */
-export function overlaps(a: PeriodDraft, b: PeriodDraft): boolean {
+export function overlaps(a: TimedPeriod, b: TimedPeriod): boolean {
   return a.day === b.day && clockMinutes(a.start) < endMinutes(b) && clockMinutes(b.start) < endMinutes(a);
 }
 
@@ -65,11 +75,7 @@ export function periodErrors(draft: PeriodDraft, others: readonly PeriodDraft[])
   const endValid = CLOCK_TIME.test(draft.end);
   if (!startValid) errors.push({ field: 'start', key: 'planner.errors.timeInvalid' });
   if (!endValid) errors.push({ field: 'end', key: 'planner.errors.timeInvalid' });
-  if (
-    startValid &&
-    endValid &&
-    (draft.end === draft.start || endMinutes(draft) <= clockMinutes(draft.start))
-  ) {
+  if (startValid && endValid && !endsAfterStart(draft)) {
     errors.push({ field: 'end', key: 'planner.errors.endBeforeStart' });
   }
   if (errors.length === 0) {
@@ -85,6 +91,19 @@ export function periodErrors(draft: PeriodDraft, others: readonly PeriodDraft[])
   return errors;
 }
 
+/**
+ * The first two periods of a timetable that overlap, in the order a week is lived (the earlier one first),
+ * or null when none does: the server refuses to store a timetable for which this is not null.
+ */
+export function findOverlap<T extends TimedPeriod>(periods: readonly T[]): { first: T; second: T } | null {
+  const ordered = sortPeriods(periods);
+  for (const [index, first] of ordered.entries()) {
+    const second = ordered.slice(index + 1).find((later) => overlaps(first, later));
+    if (second) return { first, second };
+  }
+  return null;
+}
+
 /** The timetable's own fields: a name, and at least one school day. */
 export function timetableErrors(draft: {
   name: string;
@@ -97,7 +116,7 @@ export function timetableErrors(draft: {
 }
 
 /** Periods in the order a day is lived: by day, then start time. */
-export function sortPeriods<T extends PeriodDraft>(periods: readonly T[]): T[] {
+export function sortPeriods<T extends TimedPeriod>(periods: readonly T[]): T[] {
   return [...periods].sort(
     (a, b) => a.day - b.day || a.start.localeCompare(b.start) || a.id.localeCompare(b.id),
   );
