@@ -3,9 +3,9 @@ import { type RefObject, useMemo } from 'react';
 import { playbackMachine } from '../../machines/playback';
 import type { Quality } from '../../machines/videoQuality';
 import { playbackActors } from '../actors/playback';
-import { usePlaybackPositions } from '../screens/VideoPlayer/playback-positions-context';
 import { createSyncedPositions } from '../services/synced-positions';
 import { useAppActors } from './actors-context';
+import { usePlaybackPositions } from './playback-positions-context';
 
 /**
  * The playback machine of one video, with its effects (src/actors/playback.ts): the API calls, the resume
