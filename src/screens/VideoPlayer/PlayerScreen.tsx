@@ -172,6 +172,14 @@ interface LessonProps {
   online: boolean;
 }
 
+/** The student's kept settings for a lesson: the rendition on the phone (if any) and the captions. */
+function useLessonSettings(quality: VideoQualityActor) {
+  const { preferences } = useVideoEnvironment();
+  const downloaded = useSelector(quality, (snapshot) => snapshot.context.downloaded);
+  const captions = useSyncExternalStore(preferences.subscribe, () => preferences.get().captions);
+  return { preferences, downloaded, captions };
+}
+
 /** The lesson's picture: the player, or why it cannot play now. */
 function WatchingMedia({
   video,
@@ -183,15 +191,13 @@ function WatchingMedia({
   onPlaying,
 }: LessonProps & { media: RefObject<HTMLVideoElement | null>; costId: string; onPlaying: () => void }) {
   const { t, i18n } = useTranslation();
-  const { preferences } = useVideoEnvironment();
+  const { downloaded, captions } = useLessonSettings(quality);
   const awaitingStart = useSelector(playback, selectIsAwaitingStart);
   const streamUrl = useSelector(playback, selectStreamUrl);
   const streamLoad = useSelector(playback, selectStreamLoad);
   const refreshing = useSelector(playback, selectIsRefreshingStream);
   const unplayable = useSelector(playback, selectIsUnplayable);
   const streamError = useSelector(playback, selectStreamError);
-  const downloaded = useSelector(quality, (snapshot) => snapshot.context.downloaded);
-  const captions = useSyncExternalStore(preferences.subscribe, () => preferences.get().captions);
   const title = videoTitle(video, i18n.language);
   return (
     <>
@@ -230,15 +236,13 @@ function WatchingMedia({
 
 /** What the student does with the lesson: quality, reactions, captions, speed, download, comments. */
 function LessonControls({ video, videoId, playback, quality, costId }: LessonProps & { costId: string }) {
-  const { preferences } = useVideoEnvironment();
+  const { preferences, downloaded, captions } = useLessonSettings(quality);
   const rate = useSelector(playback, selectRate);
   const reacting = useSelector(playback, selectIsReacting);
   const reactionError = useSelector(playback, selectReactionError);
   const choice = useSelector(quality, selectChoice);
   const playing = useSelector(quality, selectQuality);
   const dataSaver = useSelector(quality, selectDataSaver);
-  const downloaded = useSelector(quality, (snapshot) => snapshot.context.downloaded);
-  const captions = useSyncExternalStore(preferences.subscribe, () => preferences.get().captions);
   const onDownloaded = useCallback(
     (stored: Quality | null) => quality.send({ type: 'quality.downloadedChanged', quality: stored }),
     [quality],
