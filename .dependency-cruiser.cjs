@@ -58,7 +58,9 @@ module.exports = {
         'src/services/ does I/O for whoever composes it: it knows nothing of actors, components, screens or the app.',
       severity: 'error',
       from: { path: '^src/services/' },
-      to: { path: ['^src/(actors|ui|screens|app)/', '^node_modules/(react|react-dom|@xstate/react|wouter)/'] },
+      to: {
+        path: ['^src/(actors|ui|screens|app)/', '^node_modules/(react|react-dom|@xstate/react|wouter)/'],
+      },
     },
     {
       name: 'actors-hold-effects-not-views',
@@ -86,7 +88,8 @@ module.exports = {
     },
     {
       name: 'service-worker-stays-below-the-app',
-      comment: 'The service worker runs without the page: it cannot use components, screens, actors or the app.',
+      comment:
+        'The service worker runs without the page: it cannot use components, screens, actors or the app.',
       severity: 'error',
       from: { path: '^src/sw/' },
       to: { path: '^src/(ui|screens|actors|app)/' },

@@ -3,7 +3,7 @@ import { idSchema, sectionSchema } from './common';
 import { userMessageResponse } from './users';
 
 // Access codes (issue 20): a student redeems a code from a printed card or a school, the operator makes and
-// manages them. The code's format (alphabet, groups, check symbol) is machines/accessCode.ts, which the app,
+// manages them. The code's format (alphabet, groups, check symbol) is contract/rules/access-code.ts, which the app,
 // the server and the operator command share; here only its transport.
 
 /** SPEC.md §3's serial payload: the code as typed (case, spaces and dashes are the server's to ignore). */

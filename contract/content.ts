@@ -48,7 +48,7 @@ export type Product = z.infer<typeof productSchema>;
 /**
  * An article as this server answers it: the news service's fields (the server proxies them), with an id of
  * its own. The service gives none, and its `url` may repeat across articles or be missing, so the server
- * makes the id from the article's fields (contract/news-article-id.ts): the app keys, links and
+ * makes the id from the article's fields (contract/rules/news-article-id.ts): the app keys, links and
  * keeps articles by it.
  */
 export const newsArticleSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { failureSchema } from './common';
-import { endsAfterStart } from './timetable-rules';
+import { endsAfterStart } from './rules/timetable-rules';
 
 // The planner's documents (timetables, study lists and their items), synced between a student's devices
 // through the account: the server merges concurrent edits and says what it did with them.
@@ -27,7 +27,7 @@ export const periodSchema = z
     room: z.string().trim().max(30),
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, '#RRGGBB'),
   })
-  // An end at 00:00 is midnight, the end of the period's day: the editor's rule (contract/timetable-rules.ts).
+  // An end at 00:00 is midnight, the end of the period's day: the editor's rule (contract/rules/timetable-rules.ts).
   .refine(endsAfterStart, {
     path: ['end'],
     message: 'must be after start, or 00:00 (midnight)',
@@ -112,7 +112,7 @@ export const conflictSchema = z.object({
 export type Conflict = z.infer<typeof conflictSchema>;
 
 /**
- * Why a timetable was refused (contract/timetable-rules.ts): two of its periods overlap, in the write itself
+ * Why a timetable was refused (contract/rules/timetable-rules.ts): two of its periods overlap, in the write itself
  * (400) or once merged with another device's edit (409). Nothing of the write is stored.
  */
 export const overlapSchema = z.object({

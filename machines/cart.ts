@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { cartTotal } from '../contract/prices';
+import { cartTotal } from '../contract/rules/prices';
 import type { CartItem, Subject } from './types';
 
 // SPEC.md §4 "Cart": add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes),

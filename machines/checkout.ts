@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { cartTotal } from '../contract/prices';
+import { cartTotal } from '../contract/rules/prices';
 import type { Alert } from './messages';
 import type { MobileMoneyInput, MobileMoneyOutput } from './mobileMoney';
 import { mobileMoneyMachine } from './mobileMoney';

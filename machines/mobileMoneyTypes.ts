@@ -1,4 +1,4 @@
-import { PAYMENT_POLL_ROUND_MS } from '../contract/payment-timing';
+import { PAYMENT_POLL_ROUND_MS } from '../contract/rules/payment-timing';
 import type { CartItem, PendingPayment } from './types';
 
 // The mobileMoney machine's data: its timing, the phone rule, its events, and what its effects take and

@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { lineTotal } from '../contract/prices';
+import { lineTotal } from '../contract/rules/prices';
 import type { Alert } from './messages';
 import type { MobileMoneyInput, MobileMoneyOutput } from './mobileMoney';
 import { failureMessage as errorMessage, mobileMoneyMachine } from './mobileMoney';

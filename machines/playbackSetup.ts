@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import { isFree } from '../contract/prices';
+import { isFree } from '../contract/rules/prices';
 import { failureText as describe, notProvided } from './notProvided';
 import {
   type Counts,

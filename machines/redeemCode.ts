@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { type CodeCheck, checkCode } from './accessCode';
+import { type CodeCheck, checkCode } from '../contract/rules/access-code';
 import type { Alert } from './messages';
 import { notProvided } from './notProvided';
 import type { User } from './types';
@@ -12,7 +12,7 @@ import type { User } from './types';
 // or holds the student back for a while after too many codes that gave nothing. The request is the app's,
 // provided with `provide()`.
 
-/** What is wrong with what was typed, found without the server (machines/accessCode.ts). */
+/** What is wrong with what was typed, found without the server (contract/rules/access-code.ts). */
 export type CodeProblem = Extract<CodeCheck, { ok: false }>['problem'];
 
 export interface RedeemInput {

@@ -2,7 +2,7 @@
 // paid subjects, the switches and the clock; out comes the list the reminder scheduler delivers. Dates of
 // periods are local wall-clock times (a timetable says 07:30, wherever the phone is).
 
-import { MIDNIGHT } from '../contract/timetable-rules';
+import { MIDNIGHT } from '../contract/rules/timetable-rules';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

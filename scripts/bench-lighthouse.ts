@@ -12,19 +12,14 @@
  *   … --pages A,B    only the pages whose names start with A or B (e.g. `--pages home`)
  */
 import { execSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import type { FastifyInstance } from 'fastify';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { SW_FILE } from './build-sw';
 import {
   type BenchPage,
-  benchPages,
   CATEGORIES,
   type LighthouseRun,
   longTaskLines,
@@ -32,9 +27,13 @@ import {
   RUN_HEADER,
   runRow,
 } from './lighthouse-report';
+import { benchEachBuild, benchOptions, DIST } from './page-bench';
+
+// The server and the options live in page-bench.ts, shared with bench-main-thread; still importable from
+// here, so a bench script copied into an older checkout (bench-video-start) finds them where it always did.
+export { benchOptions, DIST, selectedPages, startBenchServer } from './page-bench';
 
 const ROOT = resolve(import.meta.dirname, '..');
-export const DIST = join(ROOT, 'dist');
 const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -56,69 +55,6 @@ export function precacheSize(distDir: string): { files: number; bytes: number } 
   const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] as string);
   const bytes = urls.reduce((sum, url) => sum + statSync(join(distDir, url)).size, 0);
   return { files: urls.length, bytes };
-}
-
-/** The real server on PGlite with a fresh data directory, serving the build; and a student to log in as. */
-export async function startBenchServer(distDir = DIST): Promise<{
-  app: FastifyInstance;
-  origin: string;
-  studentStorage: Record<string, string>;
-  close(): Promise<void>;
-}> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'study-app-lighthouse-'));
-  const app = await buildApp(
-    loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: distDir, LOG_LEVEL: 'warn' }),
-  );
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const origin = `http://127.0.0.1:${port}`;
-
-  // A student who paid for two subjects, as the app stores them after logging in.
-  const student = {
-    firstname: 'Amina',
-    lastname: 'Nkeng',
-    email: 'bench@example.cm',
-    username: 'bench_student',
-    password: 'Bench-password-2026',
-    phonenumber: '237670000001',
-  };
-  const registered = await app.inject({ method: 'POST', url: '/users/register', payload: student });
-  if (registered.statusCode !== 201) throw new Error(`register: ${registered.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/users/authenticate/student',
-    payload: { username: student.username, password: student.password },
-  });
-  const { token, user } = login.json<{ token: string; user: { id: string } }>();
-  for (const subjectId of ['ang-maths-f5', 'ang-physics-f5']) {
-    await app.db.query(
-      `INSERT INTO subject_access (student_id, subject_id, expires_at) VALUES ($1, $2, now() + interval '300 days')
-       ON CONFLICT (student_id, subject_id) DO UPDATE SET expires_at = EXCLUDED.expires_at`,
-      [user.id, subjectId],
-    );
-  }
-  // Where the student stopped in a lesson, on the account: home offers it as "Continue".
-  await app.db.query(
-    `INSERT INTO playback_positions (student_id, video_id, position_seconds, updated_at) VALUES ($1, $2, 6, now())
-     ON CONFLICT (student_id, video_id) DO UPDATE SET position_seconds = 6, updated_at = now()`,
-    [user.id, 'ang-maths-f5-v02'],
-  );
-  const profile = await app.inject({
-    method: 'GET',
-    url: '/users/profile',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const paidUser = profile.json<{ user: unknown }>().user;
-  return {
-    app,
-    origin,
-    studentStorage: { id_token: token, user: JSON.stringify({ v: 1, data: paidUser }) },
-    async close() {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id: string) =>
@@ -221,63 +157,28 @@ export async function runLighthouse(
   return results;
 }
 
-/** The page benches' `--runs N` (5 by default) and `--compare DIR` (another build's dist to serve too). */
-export function benchOptions(argv = process.argv): { runs: number; compareDir: string | undefined } {
-  const flag = (name: string) => {
-    const index = argv.indexOf(name);
-    return index > 0 ? argv[index + 1] : undefined;
-  };
-  return { runs: Number(flag('--runs') ?? 5), compareDir: flag('--compare') };
-}
-
-/** The pages `--pages A,B` names (by the start of their names), else every page. */
-export function selectedPages(pages: BenchPage[], argv = process.argv): BenchPage[] {
-  const index = argv.indexOf('--pages');
-  const wanted = index > 0 ? (argv[index + 1] ?? '').split(',').filter(Boolean) : [];
-  return wanted.length === 0
-    ? pages
-    : pages.filter((page) => wanted.some((name) => page.name.startsWith(name)));
-}
-
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
-  const { runs, compareDir } = benchOptions();
-  const builds = [{ name: 'this build', server: await startBenchServer() }];
-  try {
-    if (compareDir) builds.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });
-    const all: { build: string; pages: BenchPage[]; results: LighthouseRun[] }[] = builds.map((build) => ({
-      build: build.name,
-      pages: selectedPages(benchPages(build.server.studentStorage)),
-      results: [],
-    }));
-    console.log(RUN_HEADER);
-    for (let run = 1; run <= runs; run++) {
-      // Page by page, each build in turn: a burst of load falls on both alike.
-      for (let page = 0; page < (all[0]?.pages.length ?? 0); page++) {
-        for (const [index, build] of builds.entries()) {
-          const mine = all[index];
-          const benchPage = mine?.pages[page];
-          if (!mine || !benchPage) continue;
-          const [result] = await runLighthouse(build.server.origin, [benchPage], 1);
-          if (!result) continue;
-          const numbered = { ...result, run };
-          mine.results.push(numbered);
-          console.log(`${runRow(numbered)}${compareDir ? ` ${build.name}` : ''}`);
-          if (numbered.runtimeError) console.log(`  runtime error: ${numbered.runtimeError}`);
-          if (process.argv.includes('--audits'))
-            console.log(`  below full marks: ${numbered.failing.join(', ')}`);
-          if (process.argv.includes('--long-tasks')) console.log(longTaskLines(numbered));
-        }
-      }
-    }
-    for (const { build, pages, results } of all) {
-      console.log(`\n${compareDir ? `${build}\n` : ''}${medianRows(results, pages)}`);
-    }
-    const { files, bytes } = precacheSize(DIST);
-    console.log(`\nprecache: ${files} files, ${(bytes / 1024).toFixed(1)} KiB`);
-  } finally {
-    for (const build of builds) await build.server.close();
+  const { compareDir } = benchOptions();
+  const all = await benchEachBuild(
+    RUN_HEADER,
+    async (build, page, run) => {
+      const [result] = await runLighthouse(build.origin, [page], 1);
+      return result ? { ...result, run } : undefined;
+    },
+    (numbered, build) => {
+      console.log(`${runRow(numbered)}${compareDir ? ` ${build.name}` : ''}`);
+      if (numbered.runtimeError) console.log(`  runtime error: ${numbered.runtimeError}`);
+      if (process.argv.includes('--audits'))
+        console.log(`  below full marks: ${numbered.failing.join(', ')}`);
+      if (process.argv.includes('--long-tasks')) console.log(longTaskLines(numbered));
+    },
+  );
+  for (const { build, pages, results } of all) {
+    console.log(`\n${compareDir ? `${build}\n` : ''}${medianRows(results, pages)}`);
   }
+  const { files, bytes } = precacheSize(DIST);
+  console.log(`\nprecache: ${files} files, ${(bytes / 1024).toFixed(1)} KiB`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

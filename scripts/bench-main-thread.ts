@@ -13,10 +13,9 @@
  *   tsx scripts/bench-main-thread.ts --compare DIR       and another build's, each page on both in turn
  *   … --runs N, --pages A,B (as bench-lighthouse)
  */
-import { resolve } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
-import { benchOptions, selectedPages, startBenchServer } from './bench-lighthouse';
-import { type BenchPage, benchPages, median } from './lighthouse-report';
+import { type BenchPage, median } from './lighthouse-report';
+import { benchEachBuild } from './page-bench';
 
 /** Lighthouse's mobile CPU slowdown and its long-task threshold. */
 const CPU_SLOWDOWN = 4;
@@ -109,41 +108,28 @@ const row = (build: string, run: number, result: MainThreadRun) =>
   `| ${result.page} | ${build} | ${run} | ${Math.round(result.cpuMs)} ms | ${Math.round(result.tbtEstimateMs)} ms | ${result.longTasksMs.map(Math.round).join(', ')} |`;
 
 async function main(): Promise<void> {
-  const { runs, compareDir } = benchOptions();
-  const builds = [{ name: 'this build', server: await startBenchServer() }];
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
-    if (compareDir) builds.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });
-    const results: { build: string; run: number; result: MainThreadRun }[] = [];
-    console.log(
-      '| page | build | run | main-thread CPU after first paint | TBT estimate | long tasks (×4, ms) |',
+    const all = await benchEachBuild(
+      [
+        '| page | build | run | main-thread CPU after first paint | TBT estimate | long tasks (×4, ms) |',
+        '|---|---|---:|---:|---:|---|',
+      ].join('\n'),
+      (build, page) => measure(browser, build.origin, page),
+      (result, build, run) => console.log(row(build.name, run, result)),
     );
-    console.log('|---|---|---:|---:|---:|---|');
-    for (let run = 1; run <= runs; run++) {
-      // Page by page, each build in turn: a burst of load falls on both alike.
-      for (let index = 0; index < selectedPages(benchPages({})).length; index++) {
-        for (const build of builds) {
-          const page = selectedPages(benchPages(build.server.studentStorage))[index];
-          if (!page) continue;
-          const result = await measure(browser, build.server.origin, page);
-          results.push({ build: build.name, run, result });
-          console.log(row(build.name, run, result));
-        }
-      }
-    }
     console.log('\n| page | build | CPU (median) | TBT estimate (median) |');
     console.log('|---|---|---:|---:|');
-    for (const page of selectedPages(benchPages({}))) {
-      for (const build of builds) {
-        const mine = results.filter((r) => r.build === build.name && r.result.page === page.name);
-        const cpu = median(mine.map((r) => r.result.cpuMs));
-        const tbt = median(mine.map((r) => r.result.tbtEstimateMs));
-        console.log(`| ${page.name} | ${build.name} | ${Math.round(cpu)} ms | ${Math.round(tbt)} ms |`);
+    for (const page of all[0]?.pages ?? []) {
+      for (const { build, results } of all) {
+        const mine = results.filter((result) => result.page === page.name);
+        const cpu = median(mine.map((result) => result.cpuMs));
+        const tbt = median(mine.map((result) => result.tbtEstimateMs));
+        console.log(`| ${page.name} | ${build} | ${Math.round(cpu)} ms | ${Math.round(tbt)} ms |`);
       }
     }
   } finally {
     await browser.close();
-    for (const build of builds) await build.server.close();
   }
 }
 

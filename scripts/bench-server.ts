@@ -43,6 +43,7 @@ interface Ports {
 async function serve(): Promise<void> {
   const { buildApp } = await import('../server/app');
   const { loadConfig } = await import('../server/config');
+  const { seedIfEmpty } = await import('../server/seed/seed');
   const dataDir = mkdtempSync(join(tmpdir(), 'study-app-bench-'));
   const app = await buildApp(
     loadConfig({
@@ -52,6 +53,7 @@ async function serve(): Promise<void> {
       PORT: '0',
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     }),
+    { seedIfEmpty },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify();

@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { createBackupService } from './backup/service';
 import type { Config } from './config';
 import { optionalStudent, requireStudent } from './lib/auth';
@@ -16,6 +17,7 @@ import { errorHandler, routerErrorHandler, UNAVAILABLE_RETRY_AFTER_SECONDS } fro
 import { refuseNulCharacters } from './lib/input-guards';
 import { failOpen, memoryAttemptStore, redisAttemptStore } from './lib/login-throttle';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer';
+import { mediaRoots } from './lib/media-roots';
 import { createMetrics, instrumentRequests, metricsRoute } from './lib/metrics';
 import { belowOwaspRange, createPasswords } from './lib/password';
 import { tooManyRequests } from './lib/rate-limits';
@@ -26,16 +28,18 @@ import { addSecurityHeadersByKind, securityHeadersByKind } from './lib/security-
 import { serveStaticApp } from './lib/static-app';
 import booksModule from './modules/books/routes';
 import catalogueModule from './modules/catalogue/routes';
+import codesApi from './modules/codes';
 import codesModule from './modules/codes/routes';
 import contentModule from './modules/content/routes';
 import healthModule from './modules/health/routes';
 import liveTvModule from './modules/live-tv/routes';
 import mediaModule from './modules/media/routes';
 import momoSandboxModule from './modules/momo-sandbox/routes';
-import paymentsModule from './modules/payments/routes';
+import paymentsModule from './modules/payments';
+import shopModule from './modules/shop/routes';
+import usersApi from './modules/users';
 import usersModule from './modules/users/routes';
 import videosModule from './modules/videos/routes';
-import { seedIfEmpty } from './seed/seed';
 
 export interface AppOverrides {
   /** An already open database (tests: a fresh in-memory PGlite or a throwaway PostgreSQL database). */
@@ -46,11 +50,17 @@ export interface AppOverrides {
   fetch?: typeof fetch;
   /** Where the JSON log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * Loads the seed catalogue into an empty database when SEED is on. Handed in by whoever starts the app
+   * (server/main.ts, scripts, tests): the running app itself never loads server/seed/.
+   */
+  seedIfEmpty?: (db: Db) => Promise<unknown>;
 }
 
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
 
-export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+/** Fastify itself: logging, body limit, proxy trust, request ids, the zod compilers. */
+function createFastify(config: Config, overrides: AppOverrides): FastifyInstance {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -78,11 +88,27 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const db =
+  return app;
+}
+
+/** The database the app runs on: the one handed in (tests), PostgreSQL with DATABASE_URL, else embedded PGlite. */
+async function openDatabase(config: Config, overrides: AppOverrides): Promise<Db> {
+  return (
     overrides.db ??
     (config.databaseUrl !== undefined
       ? openPostgres(config.databaseUrl)
-      : await openPglite(join(config.dataDir, 'pglite')));
+      : await openPglite(join(config.dataDir, 'pglite')))
+  );
+}
+
+/** The services every module reaches through `app` (typed in lib/fastify-decorations.ts). */
+function decorateServices(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  overrides: AppOverrides,
+  redis: Redis | undefined,
+): void {
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate(
@@ -94,10 +120,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
             app.log.info({ file, to: mail.to, text: mail.text }, 'mail written to the outbox (no SMTP_URL)'),
           )),
   );
+  app.decorate('mediaRoots', mediaRoots(config.dataDir));
   app.decorate('responseCache', new ResponseCache());
   app.decorate('metrics', createMetrics());
-  // REDIS_URL: the rate limits of every server process in one place; unset: in this process's memory.
-  const redis = config.redisUrl === undefined ? undefined : await openRedis(config.redisUrl, app.log);
   app.decorate(
     'loginAttempts',
     redis === undefined
@@ -131,6 +156,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       registry: app.metrics.registry,
     }),
   );
+}
+
+/** What closing the app releases, in order: the backups, then the database (when it is ours), then Redis. */
+function releaseOnClose(
+  app: FastifyInstance,
+  db: Db,
+  overrides: AppOverrides,
+  redis: Redis | undefined,
+): void {
   app.addHook('onClose', async () => {
     // A backup under way finishes before its database closes.
     await app.backups.close();
@@ -138,19 +172,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     if (overrides.db === undefined) await db.close();
     if (redis !== undefined) await closeRedis(redis);
   });
+}
 
-  // Several processes may start together on one empty database: migrate() and seedIfEmpty() take the
-  // schema lock, so each migration and the seed happen once.
-  await migrate(db);
-  if (config.seed) await seedIfEmpty(db);
-  if (db.kind === 'postgres') {
-    // Several processes may serve this database: they share the invalidations of their cached lists.
-    const stopSharing = await app.responseCache.share(db, (error) =>
-      app.log.warn({ err: error }, 'cache invalidation could not be sent to the other processes'),
-    );
-    app.addHook('onClose', stopSharing);
-  }
-
+/** The hooks every request goes through: security headers, the disk guard, NUL refusal, closing, Retry-After. */
+function addRequestHooks(app: FastifyInstance, config: Config, db: Db): void {
   app.setErrorHandler(errorHandler);
   const securityHeaders = securityHeadersByKind(config.staticDir);
   app.addHook('onRequest', (request, reply, done) => {
@@ -186,6 +211,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     }
     done(null, payload);
   });
+}
+
+/** The shared plugins: metrics, CORS, rate limits, multipart uploads, the OpenAPI document and its page. */
+async function registerPlugins(
+  app: FastifyInstance,
+  config: Config,
+  redis: Redis | undefined,
+): Promise<void> {
   instrumentRequests(app);
   await app.register(cors, {
     origin: config.corsOrigins === '*' ? true : config.corsOrigins,
@@ -225,7 +258,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+}
 
+/** The modules, each its own plugin; payments before the shop, which uses app.payments. */
+async function registerModules(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(usersModule);
   await app.register(catalogueModule);
   await app.register(booksModule);
@@ -237,11 +273,37 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   if (config.metricsToken !== undefined) metricsRoute(app, config.metricsToken);
   // The emulator registers itself only while MOMO_BASE_URL is left to the built-in default.
   await app.register(momoSandboxModule);
+  // What the users and codes modules offer the others (app.users, app.codes), before payments uses them.
+  await app.register(usersApi);
+  await app.register(codesApi);
   await app.register(paymentsModule);
+  // Shop orders are payments whose line is a product: the shop uses app.payments, decorated just above.
+  await app.register(shopModule);
   await app.register(codesModule);
   await app.register(import('./modules/planner/routes'));
+}
 
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, overrides);
+  const db = await openDatabase(config, overrides);
+  // REDIS_URL: the rate limits of every server process in one place; unset: in this process's memory.
+  const redis = config.redisUrl === undefined ? undefined : await openRedis(config.redisUrl, app.log);
+  decorateServices(app, config, db, overrides, redis);
+  releaseOnClose(app, db, overrides, redis);
+  // Several processes may start together on one empty database: migrate() and seedIfEmpty() take the
+  // schema lock, so each migration and the seed happen once.
+  await migrate(db);
+  if (config.seed && overrides.seedIfEmpty !== undefined) await overrides.seedIfEmpty(db);
+  if (db.kind === 'postgres') {
+    // Several processes may serve this database: they share the invalidations of their cached lists.
+    const stopSharing = await app.responseCache.share(db, (error) =>
+      app.log.warn({ err: error }, 'cache invalidation could not be sent to the other processes'),
+    );
+    app.addHook('onClose', stopSharing);
+  }
+  addRequestHooks(app, config, db);
+  await registerPlugins(app, config, redis);
+  await registerModules(app, config);
   await serveStaticApp(app, config.staticDir);
-
   return app;
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { PAYMENT_POLL_ROUND_MS } from '../contract/payment-timing';
+import { PAYMENT_POLL_ROUND_MS } from '../contract/rules/payment-timing';
 import type { PasswordHashingSettings } from './lib/password';
 
 const optionalText = z
@@ -269,32 +269,99 @@ function parseTrustProxy(raw: string): TrustProxy {
   return addresses;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Secrets and tokens that must be long enough to mean anything, and their least length. */
+const MIN_LENGTHS = [
+  ['JWT_SECRET', 32],
+  ['METRICS_TOKEN', 16],
+  ['CODES_SECRET', 32],
+  ['OPERATOR_TOKEN', 32],
+] as const;
+
+/** The environment checked against the schema; an invalid value stops the start with a message naming it. */
+function parseEnv(env: NodeJS.ProcessEnv | Env): ParsedEnv {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  const e = parsed.data;
-  const dataDir = resolve(e.DATA_DIR);
-  if (e.JWT_SECRET !== undefined && e.JWT_SECRET.length < 32) {
-    throw new Error('Invalid configuration:\n  JWT_SECRET: must be at least 32 characters');
+  for (const [name, length] of MIN_LENGTHS) {
+    const value = parsed.data[name];
+    if (value !== undefined && value.length < length) {
+      throw new Error(`Invalid configuration:\n  ${name}: must be at least ${length} characters`);
+    }
   }
-  if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 16) {
-    throw new Error('Invalid configuration:\n  METRICS_TOKEN: must be at least 16 characters');
-  }
-  if (e.CODES_SECRET !== undefined && e.CODES_SECRET.length < 32) {
-    throw new Error('Invalid configuration:\n  CODES_SECRET: must be at least 32 characters');
-  }
-  if (e.OPERATOR_TOKEN !== undefined && e.OPERATOR_TOKEN.length < 32) {
-    throw new Error('Invalid configuration:\n  OPERATOR_TOKEN: must be at least 32 characters');
-  }
+  return parsed.data;
+}
+
+function momoConfig(e: ParsedEnv): MomoConfig {
+  const builtInMomo = `http://127.0.0.1:${e.PORT}/momo-sandbox`;
+  return {
+    baseUrl: (e.MOMO_BASE_URL ?? builtInMomo).replace(/\/+$/, ''),
+    usesBuiltInSandbox: e.MOMO_BASE_URL === undefined,
+    subscriptionKey: e.MOMO_SUBSCRIPTION_KEY,
+    apiUser: e.MOMO_API_USER,
+    apiKey: e.MOMO_API_KEY,
+    targetEnvironment: e.MOMO_TARGET_ENVIRONMENT,
+    currency: e.MOMO_CURRENCY,
+    timeoutMs: e.MOMO_TIMEOUT_MS,
+    sandbox: {
+      pendingMs: e.MOMO_SANDBOX_PENDING_MS,
+      delayedSuccessMs: e.MOMO_SANDBOX_DELAYED_SUCCESS_MS,
+      callbackDelayMs: e.MOMO_SANDBOX_CALLBACK_DELAY_MS,
+    },
+  };
+}
+
+function rateLimitConfig(e: ParsedEnv): RateLimitConfig {
   const accountDelay = {
     delayMs: e.RATE_LIMIT_ACCOUNT_DELAY_MS,
     maxDelayMs: Math.max(e.RATE_LIMIT_ACCOUNT_MAX_DELAY_MS, e.RATE_LIMIT_ACCOUNT_DELAY_MS),
   };
-  const builtInMomo = `http://127.0.0.1:${e.PORT}/momo-sandbox`;
-  const hashConcurrency = e.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1);
+  return {
+    enabled: e.RATE_LIMIT_ENABLED,
+    windowMs: e.RATE_LIMIT_WINDOW_MS,
+    loginMax: e.RATE_LIMIT_LOGIN_MAX,
+    registerMax: e.RATE_LIMIT_REGISTER_MAX,
+    registerDayMax: e.RATE_LIMIT_REGISTER_DAY_MAX,
+    forgotMax: e.RATE_LIMIT_FORGOT_MAX,
+    forgotEmailMax: e.RATE_LIMIT_FORGOT_EMAIL_MAX,
+    paymentMax: e.RATE_LIMIT_PAYMENT_MAX,
+    commentMax: e.RATE_LIMIT_COMMENT_MAX,
+    reactionMax: e.RATE_LIMIT_REACTION_MAX,
+    plannerMax: e.RATE_LIMIT_PLANNER_MAX,
+    passwordCheckMax: e.RATE_LIMIT_PASSWORD_CHECK_MAX,
+    account: { freeFailures: e.RATE_LIMIT_ACCOUNT_FAILURES, ...accountDelay },
+    codeAccount: { freeFailures: e.RATE_LIMIT_CODE_FAILURES, ...accountDelay },
+    codeAddress: { freeFailures: e.RATE_LIMIT_CODE_ADDRESS_FAILURES, ...accountDelay },
+  };
+}
+
+function passwordHashingConfig(e: ParsedEnv): Config['passwordHashing'] {
+  const concurrency = e.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism() - 1);
+  return {
+    memoryKib: e.ARGON2_MEMORY_KIB,
+    timeCost: e.ARGON2_TIME_COST,
+    concurrency,
+    queueMax: e.PASSWORD_HASH_QUEUE_MAX ?? 64 * concurrency,
+  };
+}
+
+function backupConfig(e: ParsedEnv): BackupConfig {
+  return {
+    dir: resolve(e.BACKUP_DIR),
+    everyMs:
+      e.BACKUP_EVERY === undefined || e.BACKUP_EVERY.trim() === '' || durationMs(e.BACKUP_EVERY) === 0
+        ? undefined
+        : durationMs(e.BACKUP_EVERY),
+    keep: e.BACKUP_KEEP,
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
+  const e = parseEnv(env);
+  const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -304,21 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     codesSecret: e.CODES_SECRET ?? persistentSecret(dataDir, 'codes-secret'),
     operatorToken: e.OPERATOR_TOKEN ?? persistentSecret(dataDir, 'operator-token'),
     jwtTtl: e.JWT_TTL.replace(/\s+/g, ''),
-    momo: {
-      baseUrl: (e.MOMO_BASE_URL ?? builtInMomo).replace(/\/+$/, ''),
-      usesBuiltInSandbox: e.MOMO_BASE_URL === undefined,
-      subscriptionKey: e.MOMO_SUBSCRIPTION_KEY,
-      apiUser: e.MOMO_API_USER,
-      apiKey: e.MOMO_API_KEY,
-      targetEnvironment: e.MOMO_TARGET_ENVIRONMENT,
-      currency: e.MOMO_CURRENCY,
-      timeoutMs: e.MOMO_TIMEOUT_MS,
-      sandbox: {
-        pendingMs: e.MOMO_SANDBOX_PENDING_MS,
-        delayedSuccessMs: e.MOMO_SANDBOX_DELAYED_SUCCESS_MS,
-        callbackDelayMs: e.MOMO_SANDBOX_CALLBACK_DELAY_MS,
-      },
-    },
+    momo: momoConfig(e),
     payments: {
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
@@ -339,29 +392,8 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
             .map((origin) => origin.trim())
             .filter(Boolean),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    rateLimit: {
-      enabled: e.RATE_LIMIT_ENABLED,
-      windowMs: e.RATE_LIMIT_WINDOW_MS,
-      loginMax: e.RATE_LIMIT_LOGIN_MAX,
-      registerMax: e.RATE_LIMIT_REGISTER_MAX,
-      registerDayMax: e.RATE_LIMIT_REGISTER_DAY_MAX,
-      forgotMax: e.RATE_LIMIT_FORGOT_MAX,
-      forgotEmailMax: e.RATE_LIMIT_FORGOT_EMAIL_MAX,
-      paymentMax: e.RATE_LIMIT_PAYMENT_MAX,
-      commentMax: e.RATE_LIMIT_COMMENT_MAX,
-      reactionMax: e.RATE_LIMIT_REACTION_MAX,
-      plannerMax: e.RATE_LIMIT_PLANNER_MAX,
-      passwordCheckMax: e.RATE_LIMIT_PASSWORD_CHECK_MAX,
-      account: { freeFailures: e.RATE_LIMIT_ACCOUNT_FAILURES, ...accountDelay },
-      codeAccount: { freeFailures: e.RATE_LIMIT_CODE_FAILURES, ...accountDelay },
-      codeAddress: { freeFailures: e.RATE_LIMIT_CODE_ADDRESS_FAILURES, ...accountDelay },
-    },
-    passwordHashing: {
-      memoryKib: e.ARGON2_MEMORY_KIB,
-      timeCost: e.ARGON2_TIME_COST,
-      concurrency: hashConcurrency,
-      queueMax: e.PASSWORD_HASH_QUEUE_MAX ?? 64 * hashConcurrency,
-    },
+    rateLimit: rateLimitConfig(e),
+    passwordHashing: passwordHashingConfig(e),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
@@ -370,14 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv | Env = process.env): Config {
     metricsHost: e.METRICS_HOST,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     seed: e.SEED,
-    backup: {
-      dir: resolve(e.BACKUP_DIR),
-      everyMs:
-        e.BACKUP_EVERY === undefined || e.BACKUP_EVERY.trim() === '' || durationMs(e.BACKUP_EVERY) === 0
-          ? undefined
-          : durationMs(e.BACKUP_EVERY),
-      keep: e.BACKUP_KEEP,
-    },
+    backup: backupConfig(e),
     diskMinFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
   };

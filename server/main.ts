@@ -5,6 +5,7 @@ import { backupSummary } from './backup/make-backup';
 import { serveOperatorSocket } from './backup/operator-socket';
 import { loadConfig } from './config';
 import { serveMetrics } from './lib/metrics';
+import { seedIfEmpty } from './seed/seed';
 
 const config = loadConfig();
 let app: FastifyInstance | undefined;
@@ -18,7 +19,7 @@ try {
       return backupSummary(await app.backups.run(request.folder));
     });
   }
-  app = await buildApp(config);
+  app = await buildApp(config, { seedIfEmpty });
 } catch (error) {
   // A database migrated by a newer version, another server on this DATA_DIR…: said plainly, nothing changed.
   process.stderr.write(`StudyCam could not start: ${(error as Error).message}\n`);

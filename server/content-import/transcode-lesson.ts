@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type Quality,
   renditionFile,
+  THUMBNAIL_WIDTH,
   THUMBNAIL_WIDTHS,
   thumbnailFile,
   thumbnailSizeFile,
@@ -105,13 +106,9 @@ export async function transcodeLesson(options: {
 
   const thumbnail = thumbnailFile(stem);
   const atSeconds = Math.min(3, input.durationSeconds / 3);
-  const stills: Array<[file: string, width: number]> = [
-    [thumbnail, 320],
-    ...THUMBNAIL_WIDTHS.map((width): [string, number] => [thumbnailSizeFile(stem, width), width]),
-  ];
   let thumbnailReused = true;
-  for (const [file, width] of stills) {
-    const reused = await produce(join(thumbnailsDir, file), (partial) =>
+  for (const width of THUMBNAIL_WIDTHS) {
+    const reused = await produce(join(thumbnailsDir, thumbnailSizeFile(stem, width)), (partial) =>
       transcode(tools, thumbnailArgs(source, atSeconds, partial, width), {
         durationSeconds: 0,
         ...(signal ? { signal } : {}),
@@ -119,6 +116,16 @@ export async function transcodeLesson(options: {
     );
     thumbnailReused &&= reused;
   }
-  onProgress?.({ step: 'thumbnail', percent: 100, reused: thumbnailReused });
+  // The thumbnail under its own name is its 320-px size: the same file, linked, never encoded a second time.
+  const sameSize = join(thumbnailsDir, thumbnailSizeFile(stem, THUMBNAIL_WIDTH));
+  const linkedReused = await produce(join(thumbnailsDir, thumbnail), async (partial) => {
+    try {
+      linkSync(sameSize, partial);
+    } catch {
+      // A file system without hard links (some network or FAT disks): a copy of the bytes, still not re-encoded.
+      copyFileSync(sameSize, partial);
+    }
+  });
+  onProgress?.({ step: 'thumbnail', percent: 100, reused: thumbnailReused && linkedReused });
   return { stem, durationSeconds: input.durationSeconds, thumbnail, renditions };
 }

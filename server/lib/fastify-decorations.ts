@@ -5,8 +5,11 @@ import type { Db } from './db';
 import type { DiskGuard } from './disk-guard';
 import type { AttemptStore } from './login-throttle';
 import type { Mailer } from './mailer';
+import type { MediaRoots } from './media-roots';
 import type { Metrics } from './metrics';
+import type { CodesApi, UsersApi } from './module-apis';
 import type { Passwords } from './password';
+import type { PaymentsApi } from './payments-api';
 import type { ResponseCache } from './response-cache';
 
 // What buildApp() adds to Fastify, typed for every module (payments included).
@@ -27,6 +30,14 @@ declare module 'fastify' {
     passwords: Passwords;
     /** Backups (server/backup/): made now, scheduled, and the last one's time and size. */
     backups: BackupService;
+    /** The folders /media/<folder>/ files are served from (lib/media-roots.ts), imported lessons first. */
+    mediaRoots: MediaRoots;
+    /** The payments module's offer to the shop (lib/payments-api.ts): orders started, read and settled. */
+    payments: PaymentsApi;
+    /** The users module's offer to the others (lib/module-apis.ts). */
+    users: UsersApi;
+    /** The codes module's offer to the others (lib/module-apis.ts). */
+    codes: CodesApi;
     /** Whether DATA_DIR can take a write (lib/disk-guard.ts). */
     diskGuard: DiskGuard;
     /** preHandler: 401 unless a valid, unrevoked bearer token is sent; sets request.student. */

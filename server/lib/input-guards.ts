@@ -3,31 +3,10 @@ import { HttpError } from './errors';
 
 /**
  * Where in a parsed value a NUL character is, as a field path ('comment.text', 'items.0'), if anywhere.
- * Iterative, and a path is spelled out only for the field found: a body of deeply nested arrays must exhaust
- * neither the stack nor the memory.
+ * One iterative walk, and a path is spelled out only for the field found: each visited field keeps just its
+ * key and its parent's index, so a body of deeply nested arrays exhausts neither the stack nor the memory.
  */
 export function nulCharacterPath(value: unknown): string | undefined {
-  return hasNulCharacter(value) ? pathToNulCharacter(value) : undefined;
-}
-
-/** Whether a NUL character is anywhere in a parsed value: what every request pays, so nothing is spelled out. */
-function hasNulCharacter(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) return true;
-    } else if (typeof item === 'object' && item !== null) {
-      for (const key of Object.keys(item)) {
-        if (key.includes('\u0000')) return true;
-        pending.push((item as Record<string, unknown>)[key]);
-      }
-    }
-  }
-  return false;
-}
-
-function pathToNulCharacter(value: unknown): string | undefined {
   // Each visited field: its key and the index of its parent field (-1 for the top).
   const keys: string[] = [];
   const parents: number[] = [];

@@ -20,6 +20,11 @@ export const thumbnailFile = (stem: string) => `${stem}.webp`;
 
 /** A thumbnail's widths for `srcset` (issue 12): a card 160 px wide on a 1× screen, 320 px on a 2× one. */
 export const THUMBNAIL_WIDTHS = [160, 320] as const;
+/**
+ * The width of the thumbnail under its own name (<stem>.webp): its 320-px size, the same file as
+ * <stem>-320w.webp (encoded once, linked under both names).
+ */
+export const THUMBNAIL_WIDTH = 320;
 export const thumbnailSizeFile = (stem: string, width: number) => `${stem}-${width}w.webp`;
 
 /** The thumbnail and each of its sized copies. */

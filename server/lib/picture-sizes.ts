@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SEED_MEDIA_DIR } from '../seed/seed';
 import { THUMBNAIL_WIDTHS } from './media-files';
+import type { MediaRoots } from './media-roots';
 
 /**
  * Responsive sizes of the catalogue's pictures (issue 12): scripts/generate-seed-media.sh writes each seed
@@ -16,15 +16,11 @@ const known = new Map<string, string | undefined>();
 
 /**
  * `srcset` for a picture path (`/media/pictures/x.webp`), or undefined when it has no generated sizes.
- * `mediaRoots` are the folders the server serves /media from, searched in order (the imported media's, then
- * the seed's); a name found in none has no sizes.
+ * `mediaRoots` are the folders the server serves /media from (lib/media-roots.ts), so a size is listed only
+ * when the media routes serve it; a name found in none has no sizes.
  */
-export function pictureSrcset(
-  path: string,
-  origin: string,
-  mediaRoots: readonly string[] = [SEED_MEDIA_DIR],
-): string | undefined {
-  const cacheKey = `${origin}|${path}|${mediaRoots.join('|')}`;
+export function pictureSrcset(path: string, origin: string, mediaRoots: MediaRoots): string | undefined {
+  const cacheKey = `${origin}|${path}|${mediaRoots.pictures.join('|')}|${mediaRoots.thumbnails.join('|')}`;
   if (known.has(cacheKey)) return known.get(cacheKey);
   const match = SIZED_PICTURE.exec(path);
   let srcset: string | undefined;
@@ -32,7 +28,7 @@ export function pictureSrcset(
     const folder = match[1] as keyof typeof WIDTHS;
     const name = match[2] as string;
     const sizes = WIDTHS[folder].filter((width) =>
-      mediaRoots.some((root) => existsSync(join(root, folder, `${name}-${width}w.webp`))),
+      mediaRoots[folder].some((root) => existsSync(join(root, `${name}-${width}w.webp`))),
     );
     if (sizes.length > 0) {
       srcset = sizes.map((width) => `${origin}/media/${folder}/${name}-${width}w.webp ${width}w`).join(', ');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isApiRoot } from '../../src/services/api/api-roots';
+import { isApiRoot } from '../../contract/rules/api-roots';
 import { sendAppPage } from './app-page';
 import { sendError } from './error-handler';
 import { t } from './i18n';

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { type Db, lockSchema, type Transaction } from '../lib/db';
 import { SEED_BOOKS, SEED_CHANNELS, SEED_HAPPENINGS, SEED_PRODUCTS, SEED_SCHOLARSHIPS } from './content';
 import { insertAll } from './insert-all';
@@ -6,7 +5,8 @@ import { seedMedia } from './seed-media';
 import { backfillSeedRenditions, seedRenditions } from './seed-renditions';
 import { type Clip, SEED_SUBJECTS, type SeedSubject } from './subjects';
 
-export const SEED_MEDIA_DIR = join(import.meta.dirname, 'media');
+// Tests and scripts read the seed's media folder here too; the server reads it from lib/media-roots.ts.
+export { SEED_MEDIA_DIR } from '../lib/media-roots';
 
 /** Small deterministic numbers so the seed looks lived-in and is the same on every machine. */
 function stableNumber(text: string, max: number): number {

@@ -1,4 +1,4 @@
-import { MIDNIGHT } from '../../contract/timetable-rules';
+import { MIDNIGHT } from '../../contract/rules/timetable-rules';
 import { isoWeekday } from '../../machines/reminderPlan';
 import type { TimetableData } from './planner-docs';
 

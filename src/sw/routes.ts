@@ -1,7 +1,7 @@
 // Which request goes to which cache, as pure functions of the URL so they are unit-tested outside a worker.
 // Paths are those of API.md, relative to the app's scope (the server serves the app and the API together).
 
-import { isApiRoot } from '../services/api/api-roots';
+import { isApiRoot } from '../../contract/rules/api-roots';
 
 /** Public lists, the same for every student: stale-while-revalidate (SPEC.md §7 "cached"). */
 const CATALOGUE_LISTS = [

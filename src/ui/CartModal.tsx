@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CartItem } from '../../contract/payments';
 import { formatFcfa } from '../rules/money';
 import './cart.css';
-import { lineTotal } from '../../contract/prices';
+import { lineTotal } from '../../contract/rules/prices';
 import { HaveCodeLink } from './HaveCodeLink';
 import { Modal } from './Modal';
 

@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { DownloadView } from '../../machines/fileDownload';
 import { formatBytes } from '../rules/format-bytes';
+import {
+  ActionThenCancel,
+  BusyDownload,
+  CancelButton,
+  DownloadFailed,
+  DownloadKept,
+  OfferDownload,
+} from './DownloadParts';
 import './download-button.css';
 
 export interface FileDownloadButtonProps {
@@ -33,13 +41,7 @@ export function FileDownloadButton({
     case 'checking':
       return null;
     case 'available':
-      return (
-        <div className="download">
-          <button type="button" className="btn btn--secondary" onClick={onRequest}>
-            {t('offline.download')}
-          </button>
-        </div>
-      );
+      return <OfferDownload onRequest={onRequest} />;
     case 'planning':
       return <BusyDownload label={t('offline.measuring')} />;
     case 'confirming':
@@ -51,14 +53,7 @@ export function FileDownloadButton({
               {t('offline.meteredWarning', { size: size(view.sizeBytes) })}
             </p>
           ) : null}
-          <div className="download__actions">
-            <button type="button" className="btn" onClick={onConfirm}>
-              {t('offline.confirmDownload')}
-            </button>
-            <button type="button" className="btn btn--secondary" onClick={onCancel}>
-              {t('common.cancel')}
-            </button>
-          </div>
+          <ActionThenCancel label={t('offline.confirmDownload')} onClick={onConfirm} onCancel={onCancel} />
         </section>
       );
     case 'downloading': {
@@ -78,49 +73,17 @@ export function FileDownloadButton({
               ? t('offline.downloadingBytes', { size: size(view.receivedBytes) })
               : t('offline.downloadingPercent', { percent })}
           </span>
-          <button type="button" className="btn btn--secondary" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
+          <CancelButton onCancel={onCancel} />
         </div>
       );
     }
     case 'failed':
-      return (
-        <div className="download" role="alert">
-          <span className="download__text">{t('offline.failed')}</span>
-          <div className="download__actions">
-            <button type="button" className="btn" onClick={onRetry}>
-              {t('common.retry')}
-            </button>
-            <button type="button" className="btn btn--secondary" onClick={onCancel}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </div>
-      );
+      return <DownloadFailed text={t('offline.failed')} onRetry={onRetry} onCancel={onCancel} />;
     case 'downloaded':
       return (
-        <div className="download">
-          <span className="download__text download__text--done">
-            {t('offline.downloaded', { size: size(view.sizeBytes) })}
-          </span>
-          <button type="button" className="btn btn--secondary" onClick={onRemove}>
-            {t('offline.remove')}
-          </button>
-        </div>
+        <DownloadKept text={t('offline.downloaded', { size: size(view.sizeBytes) })} onRemove={onRemove} />
       );
     case 'removing':
       return <BusyDownload label={t('offline.removing')} />;
   }
-}
-
-/** A step under way (measuring, removing): said to screen readers, nothing to press meanwhile. */
-function BusyDownload({ label }: { label: string }) {
-  return (
-    <div className="download" role="status" aria-live="polite">
-      <button type="button" className="btn btn--secondary" disabled>
-        {label}
-      </button>
-    </div>
-  );
 }

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { seedIfEmpty } from '../../server/seed/seed';
 import { dataCostFcfa } from '../../src/rules/data-cost';
 import { formatBytes } from '../../src/rules/format-bytes';
 import { formatFcfa } from '../../src/rules/money';
@@ -42,7 +43,7 @@ async function startServer(): Promise<void> {
   const config = loadConfig(
     e2eServerEnv({ port: serverPort, dataDir: join(work, 'data'), staticDir: inject('e2eStaticDir') }),
   );
-  const app = await buildApp(config);
+  const app = await buildApp(config, { seedIfEmpty });
   await app.listen({ port: serverPort, host: '127.0.0.1' });
   server = app;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CODE_ALPHABET, checkCode, codeFromValues } from '../../machines/accessCode';
+import { CODE_ALPHABET, checkCode, codeFromValues } from '../../contract/rules/access-code';
 
 // The access code's format (issue 20), as the app, the server and the operator command share it.
 

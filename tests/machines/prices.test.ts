@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotal, isFree, lineTotal } from '../../contract/prices';
+import { cartTotal, isFree, lineTotal } from '../../contract/rules/prices';
 import { totalCost } from '../../machines/checkout';
 
-// The price rules every part of the app reads from one place (contract/prices.ts): the cart and the
+// The price rules every part of the app reads from one place (contract/rules/prices.ts): the cart and the
 // checkout total alike, a line costs its price times its amount, and only a price of 0 is free.
 describe('price rules', () => {
   it('calls a subject free only when it costs nothing', () => {

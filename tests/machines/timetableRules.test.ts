@@ -8,7 +8,7 @@ import {
   periodErrors,
   sortPeriods,
   timetableErrors,
-} from '../../contract/timetable-rules';
+} from '../../contract/rules/timetable-rules';
 
 const period = (over: Partial<PeriodDraft>): PeriodDraft => ({
   id: 'p',

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
+import { cruise, type IConfiguration, type ICruiseResult } from 'dependency-cruiser';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The layer rules of docs/layers.md are .dependency-cruiser.cjs, which `npm run layers` checks on the whole
@@ -59,11 +59,13 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
         'src/rules/total.ts': "import { m } from '../../machines/cart';\nexport const total = m;\n",
         'src/actors/cart.ts':
           "import { read } from '../services/storage';\nimport { total } from '../rules/total';\nexport const actors = { read, total };\n",
-        'src/ui/Price.tsx': "import { total } from '../rules/total';\nexport const Price = () => total('a');\n",
+        'src/ui/Price.tsx':
+          "import { total } from '../rules/total';\nexport const Price = () => total('a');\n",
         'src/app/hooks.ts':
           "import { actors } from '../actors/cart';\nimport { Price } from '../ui/Price';\nexport const h = [actors, Price];\n",
         'src/screens/Home.tsx': "import { h } from '../app/hooks';\nexport const Home = () => h;\n",
-        'server/modules/payments/index.ts': "import type { Id } from '../../../contract/common';\nexport type P = Id;\n",
+        'server/modules/payments/index.ts':
+          "import type { Id } from '../../../contract/common';\nexport type P = Id;\n",
       }),
     ).toEqual([]);
   });
@@ -75,19 +77,32 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
     ],
     [
       'ui-imports-no-services',
-      { ...io, 'src/ui/Price.tsx': "import type { read } from '../services/storage';\nexport type P = typeof read;\n" },
+      {
+        ...io,
+        'src/ui/Price.tsx':
+          "import type { read } from '../services/storage';\nexport type P = typeof read;\n",
+      },
     ],
     [
       'machines-import-only-contract',
-      { ...io, 'machines/cart.ts': "import { read } from '../src/services/storage';\nexport const m = read;\n" },
+      {
+        ...io,
+        'machines/cart.ts': "import { read } from '../src/services/storage';\nexport const m = read;\n",
+      },
     ],
     [
       'server-never-imports-the-client',
-      { ...io, 'server/lib/x.ts': "import { read } from '../../src/services/storage';\nexport const x = read;\n" },
+      {
+        ...io,
+        'server/lib/x.ts': "import { read } from '../../src/services/storage';\nexport const x = read;\n",
+      },
     ],
     [
       'screens-do-no-io',
-      { ...io, 'src/screens/Home.tsx': "import { read } from '../services/storage';\nexport const H = read;\n" },
+      {
+        ...io,
+        'src/screens/Home.tsx': "import { read } from '../services/storage';\nexport const H = read;\n",
+      },
     ],
     [
       'services-are-io-below-the-ui',
@@ -98,7 +113,10 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
     ],
     [
       'rules-are-pure',
-      { ...io, 'src/rules/total.ts': "import { read } from '../services/storage';\nexport const t = read;\n" },
+      {
+        ...io,
+        'src/rules/total.ts': "import { read } from '../services/storage';\nexport const t = read;\n",
+      },
     ],
     [
       'contract-imports-only-zod',
@@ -125,7 +143,8 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
       'server-modules-meet-through-interfaces',
       {
         'server/modules/payments/start.ts': 'export const start = 1;\n',
-        'server/modules/shop/routes.ts': "import { start } from '../payments/start';\nexport const r = start;\n",
+        'server/modules/shop/routes.ts':
+          "import { start } from '../payments/start';\nexport const r = start;\n",
       },
     ],
     [

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCode } from '../../machines/accessCode';
+import { checkCode } from '../../contract/rules/access-code';
 import { createTestApp, grantAccess, type TestApp, type TestStudent } from './helpers/app';
 import { codeCalls, expiryOf } from './helpers/code-calls';
 import { insertStudent } from './helpers/fresh-student';

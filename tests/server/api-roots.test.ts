@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROOTS } from '../../src/services/api/api-roots';
+import { API_ROOTS } from '../../contract/rules/api-roots';
 import { createTestApp, type TestApp } from './helpers/app';
 
-// The server and the service worker read one list of API roots (src/services/api/api-roots.ts): a route
+// The server and the service worker read one list of API roots (contract/rules/api-roots.ts): a route
 // under a root missing from it would be answered with the app's page by both, and a root no route uses
 // would keep a page URL from the app.
 let ctx: TestApp;

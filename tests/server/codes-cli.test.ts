@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCode } from '../../machines/accessCode';
+import { checkCode } from '../../contract/rules/access-code';
 import { type CliDatabase, createCliDatabase } from './helpers/cli-database';
 import { registerOn, type ServerProcess, startServerProcess } from './helpers/server-process';
 

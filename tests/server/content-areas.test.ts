@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLED_NEWS, SEED_SCHOLARSHIPS } from '../../server/seed/content';
+import { BUNDLED_NEWS } from '../../server/modules/content/bundled-news';
+import { SEED_SCHOLARSHIPS } from '../../server/seed/content';
 import { createTestApp, type TestApp } from './helpers/app';
 
 // Issue 8: what the scholarships, shop and news screens need from the server.

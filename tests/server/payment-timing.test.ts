@@ -6,7 +6,7 @@ import { MOBILE_MONEY_DELAYS } from '../../machines/mobileMoneyTypes';
 import { loadConfig } from '../../server/config';
 import { TEST_JWT_SECRET } from './helpers/app';
 
-// The app's polling round and the server's first reconcile are one rule (contract/payment-timing.ts): the
+// The app's polling round and the server's first reconcile are one rule (contract/rules/payment-timing.ts): the
 // server takes a pending payment over when the app stops watching it. A literal on either side fails here.
 describe('payment timing shared by the app and the server', () => {
   it("starts the server's reconciler on a payment when the app's polling round ends", () => {

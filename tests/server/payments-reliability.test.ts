@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { createReconciler, RECONCILER, retryDelayMs } from '../../server/modules/payments/reconciler';
+import { seedIfEmpty } from '../../server/seed/seed';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
 import { EMULATOR_PENDING_MS, startEmulator, type TestEmulator } from './helpers/momo-emulator';
 import {
@@ -302,7 +303,7 @@ describe('a server restart in the middle of a payment', () => {
     // The server and the provider restart; the payer approves meanwhile.
     await emulator.restart();
     emulator.clock.advance(EMULATOR_PENDING_MS);
-    const restarted = await buildApp(t.config, { db: t.db, fetch: emulator.fetch });
+    const restarted = await buildApp(t.config, { db: t.db, fetch: emulator.fetch, seedIfEmpty });
     try {
       const status = await restarted.inject({
         method: 'GET',

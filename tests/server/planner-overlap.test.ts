@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
 
-// Issue 21: the timetable rules are the server's too (contract/timetable-rules.ts). A timetable whose periods
+// Issue 21: the timetable rules are the server's too (contract/rules/timetable-rules.ts). A timetable whose periods
 // overlap is refused with a translated 400 naming the day and the two periods, and nothing of it is stored;
 // a merge of two devices' edits that would overlap is refused with a 409 that says so, and stores nothing.
 

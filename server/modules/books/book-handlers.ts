@@ -10,7 +10,7 @@ import {
 import { verifyMediaSignature } from '../../lib/media-signing';
 import type { RouteRequest } from '../../lib/route-types';
 import { failures } from '../../lib/schemas';
-import { sendFile } from '../media/routes';
+import { sendFile } from '../../lib/send-file';
 import { BOOKS_DIR, type BookSizes, bookPresenter, grantFor } from './present-book';
 import { findBook, listBooks, mayRead } from './queries';
 import { bookFileQuery, bookParams, bookSchema, filteredBooksBody, filteredBooksResponse } from './schemas';

@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SEED_MEDIA_DIR } from '../../lib/media-roots';
 import { type MediaGrant, signedMediaQuery } from '../../lib/media-signing';
 import { publicOrigin } from '../../lib/public-origin';
 import { studentAccess } from '../../lib/subject-access';
-import { SEED_MEDIA_DIR } from '../../seed/seed';
 import type { CatalogueBook } from './queries';
 import type { BookJson } from './schemas';
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../lib/db';
+import type { MediaRoots } from '../../lib/media-roots';
 import { pictureSrcset } from '../../lib/picture-sizes';
 import type { Section } from '../../lib/schemas';
 import type { SubjectJson } from './schemas';
@@ -15,13 +16,17 @@ interface SubjectRow {
   description_fr: string;
 }
 
-export async function listSubjects(db: Queryable, origin: string): Promise<SubjectJson[]> {
+export async function listSubjects(
+  db: Queryable,
+  origin: string,
+  mediaRoots: MediaRoots,
+): Promise<SubjectJson[]> {
   const rows = await db.query<SubjectRow>(
     `SELECT id, subject_title, picture_url, price, section, level, language, description_en, description_fr
        FROM subjects ORDER BY sort_order, subject_title`,
   );
   return rows.map((row) => {
-    const srcset = pictureSrcset(row.picture_url, origin);
+    const srcset = pictureSrcset(row.picture_url, origin, mediaRoots);
     return {
       _id: row.id,
       subjectTitle: row.subject_title,

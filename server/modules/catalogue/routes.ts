@@ -19,7 +19,7 @@ const catalogueRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   const subjectList = (origin: string) =>
-    app.responseCache.get(`subjects|list|${origin}`, () => listSubjects(app.db, origin));
+    app.responseCache.get(`subjects|list|${origin}`, () => listSubjects(app.db, origin, app.mediaRoots));
   const subjectsJson = (origin: string) =>
     app.responseCache.get(`subjects|json|${origin}`, async () => prepareJson(await subjectList(origin)));
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { CODE_RANDOM_SYMBOLS, codeFromValues } from '../../../machines/accessCode';
+import { CODE_RANDOM_SYMBOLS, codeFromValues } from '../../../contract/rules/access-code';
 
 /**
  * How a code is kept: HMAC-SHA256 of its printed form, keyed with CODES_SECRET, which lives outside the

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { checkCode } from '../../../machines/accessCode';
+import { checkCode } from '../../../contract/rules/access-code';
 import { currentStudent } from '../../lib/auth';
 import { HttpError } from '../../lib/errors';
 import { type Language, languageOf, t } from '../../lib/i18n';
@@ -8,7 +8,7 @@ import { publicOrigin } from '../../lib/public-origin';
 import { clientAddress, tooManyRequests } from '../../lib/rate-limits';
 import type { RouteRequest } from '../../lib/route-types';
 import { bearerSecurity, failures } from '../../lib/schemas';
-import { loadClientUser } from '../users/client-user';
+
 import { codeHash } from './code-secret';
 import { type Refusal, redeemCode } from './queries';
 import { redeemCodeBody, redeemCodeResponse } from './schemas';
@@ -92,7 +92,7 @@ export async function redeemSerial(request: RouteRequest<typeof redeemSchema>) {
   const latest = Math.max(...outcome.granted.map((g) => new Date(g.expiresAt).getTime()));
   return {
     success: true as const,
-    user: await loadClientUser(app.db, student.id, publicOrigin(request)),
+    user: await app.users.clientUser(student.id, publicOrigin(request)),
     msg: t(request, 'codeRedeemed', {
       subjects: outcome.granted.map((g) => g.subjectTitle).join(', '),
       date: formatDay(language, new Date(latest)),

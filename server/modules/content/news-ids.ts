@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { withArticleIds as identified } from '../../../contract/news-article-id';
+import { withArticleIds as identified } from '../../../contract/rules/news-article-id';
 import type { NewsServiceResponse, newsResponse } from './schemas';
 
 type NewsResponse = z.infer<typeof newsResponse>;

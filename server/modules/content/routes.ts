@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DependencyError, HttpError } from '../../lib/errors';
 import { publicOrigin } from '../../lib/public-origin';
 import { prepareJson, sendPreparedJson } from '../../lib/response-cache';
 import { failures } from '../../lib/schemas';
-import { BUNDLED_NEWS } from '../../seed/content';
+import { BUNDLED_NEWS } from './bundled-news';
 import { withArticleIds } from './news-ids';
 import { listHappenings, listProducts, listScholarships } from './queries';
 import {
@@ -30,78 +30,103 @@ function bundledNews(lang: 'en' | 'fr', origin: string): z.infer<typeof newsResp
   return withArticleIds({ status: 'ok', totalResults: articles.length, articles });
 }
 
-const contentRoutes: FastifyPluginAsync = async (base) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+/** A public list, shared by everyone and kept per origin (invalidated by the writes to it). */
+const cachedList = <T>(
+  app: FastifyInstance,
+  name: string,
+  origin: string,
+  load: (origin: string) => Promise<T[]>,
+) => app.responseCache.get(`content|${name}|${origin}`, () => load(origin));
 
-  const cachedList = <T>(name: string, origin: string, load: (origin: string) => Promise<T[]>) =>
-    app.responseCache.get(`content|${name}|${origin}`, () => load(origin));
-  const cachedJson = <T>(name: string, origin: string, load: (origin: string) => Promise<T[]>) =>
-    app.responseCache.get(`content|${name}-json|${origin}`, async () =>
-      prepareJson(await cachedList(name, origin, load)),
-    );
+/** The same list prepared once as JSON (ETag, compressed copies). */
+const cachedJson = <T>(
+  app: FastifyInstance,
+  name: string,
+  origin: string,
+  load: (origin: string) => Promise<T[]>,
+) =>
+  app.responseCache.get(`content|${name}-json|${origin}`, async () =>
+    prepareJson(await cachedList(app, name, origin, load)),
+  );
 
-  /** A public list, prepared once per origin and shared by everyone (invalidated by the writes to it). */
-  const listRoute = (
-    path: string,
-    name: string,
-    item: z.ZodType,
-    load: (origin: string) => Promise<unknown[]>,
-    description?: string,
-  ) =>
-    app.get(
-      path,
-      {
-        schema: {
-          tags: ['content'],
-          ...(description === undefined ? {} : { description }),
-          response: { 200: z.array(item) },
-        },
+/** A public list route, prepared once per origin and shared by everyone. */
+function listRoute(
+  app: FastifyInstance,
+  path: string,
+  name: string,
+  item: z.ZodType,
+  load: (origin: string) => Promise<unknown[]>,
+  description?: string,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    path,
+    {
+      schema: {
+        tags: ['content'],
+        ...(description === undefined ? {} : { description }),
+        response: { 200: z.array(item) },
       },
-      async (request, reply) =>
-        sendPreparedJson(request, reply, await cachedJson(name, publicOrigin(request), load)),
-    );
+    },
+    async (request, reply) =>
+      sendPreparedJson(request, reply, await cachedJson(app, name, publicOrigin(request), load)),
+  );
+}
 
-  /** One entry of a public list, by id, read from the same cached list. */
-  const detailRoute = (
-    path: string,
-    name: string,
-    item: z.ZodType,
-    load: (origin: string) => Promise<{ _id: string }[]>,
-  ) =>
-    app.get(
+/** One entry of a public list, by id, read from the same cached list. */
+function detailRoute(
+  app: FastifyInstance,
+  path: string,
+  name: string,
+  item: z.ZodType,
+  load: (origin: string) => Promise<{ _id: string }[]>,
+): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
       path,
       { schema: { tags: ['content'], params: idParams, response: { 200: item, ...failures(400, 404) } } },
       async (request) => {
-        const all = await cachedList(name, publicOrigin(request), load);
+        const all = await cachedList(app, name, publicOrigin(request), load);
         const found = all.find((entry) => entry._id === request.params.id);
         if (found === undefined) throw new HttpError(404, 'notFound');
         return found;
       },
     );
+}
 
-  const happenings = (origin: string) => listHappenings(app.db, origin);
-  const scholarships = (origin: string) => listScholarships(app.db, origin);
-  const products = (origin: string) => listProducts(app.db, origin);
-  listRoute(
-    '/happenings/fetch-all',
-    'happenings',
-    happeningSchema,
-    happenings,
-    'News of the platform, newest first.',
-  );
-  listRoute(
-    '/scholarships',
-    'scholarships',
-    scholarshipSchema,
-    scholarships,
-    'Scholarships, nearest deadline first.',
-  );
-  detailRoute('/scholarships/:id', 'scholarships', scholarshipSchema, scholarships);
-  listRoute('/shop/products', 'products', productSchema, products);
-  detailRoute('/shop/products/:id', 'products', productSchema, products);
+type NewsBody = z.infer<typeof newsResponse>;
 
-  const newsCache = new Map<string, { at: number; body: z.infer<typeof newsResponse> }>();
-  app.get(
+/** The news service's headlines for a country, or the last ones kept when it is down (503 without any). */
+async function fetchHeadlines(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  apiKey: string,
+  country: string,
+  cache: Map<string, { at: number; body: NewsBody }>,
+): Promise<NewsBody> {
+  const cached = cache.get(country);
+  if (cached !== undefined && Date.now() - cached.at < NEWS_CACHE_MS) return cached.body;
+  let body: NewsBody;
+  try {
+    const response = await app.httpFetch(`${app.config.newsBaseUrl}/top-headlines?country=${country}`, {
+      headers: { 'X-Api-Key': apiKey, Accept: 'application/json' },
+      signal: AbortSignal.timeout(8_000),
+    });
+    if (!response.ok) throw new DependencyError(`news service answered ${response.status}`);
+    body = withArticleIds(newsServiceResponse.parse(await response.json()));
+  } catch (error) {
+    request.log.warn({ err: error }, 'news service unavailable');
+    if (cached !== undefined) return cached.body;
+    throw new HttpError(503, 'newsUnavailable');
+  }
+  cache.set(country, { at: Date.now(), body });
+  return body;
+}
+
+/** The top headlines: proxied with the server's key, or the bundled set in the asked language without one. */
+function newsRoute(app: FastifyInstance): void {
+  const cache = new Map<string, { at: number; body: NewsBody }>();
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/news/top-headlines',
     {
       schema: {
@@ -116,25 +141,35 @@ const contentRoutes: FastifyPluginAsync = async (base) => {
       const apiKey = app.config.newsApiKey;
       const { country, lang } = request.query;
       if (apiKey === undefined) return bundledNews(lang, publicOrigin(request));
-      const cached = newsCache.get(country);
-      if (cached !== undefined && Date.now() - cached.at < NEWS_CACHE_MS) return cached.body;
-      let body: z.infer<typeof newsResponse>;
-      try {
-        const response = await app.httpFetch(`${app.config.newsBaseUrl}/top-headlines?country=${country}`, {
-          headers: { 'X-Api-Key': apiKey, Accept: 'application/json' },
-          signal: AbortSignal.timeout(8_000),
-        });
-        if (!response.ok) throw new DependencyError(`news service answered ${response.status}`);
-        body = withArticleIds(newsServiceResponse.parse(await response.json()));
-      } catch (error) {
-        request.log.warn({ err: error }, 'news service unavailable');
-        if (cached !== undefined) return cached.body;
-        throw new HttpError(503, 'newsUnavailable');
-      }
-      newsCache.set(country, { at: Date.now(), body });
-      return body;
+      return fetchHeadlines(app, request, apiKey, country, cache);
     },
   );
+}
+
+const contentRoutes: FastifyPluginAsync = async (app) => {
+  const happenings = (origin: string) => listHappenings(app.db, origin);
+  const scholarships = (origin: string) => listScholarships(app.db, origin);
+  const products = (origin: string) => listProducts(app.db, origin);
+  listRoute(
+    app,
+    '/happenings/fetch-all',
+    'happenings',
+    happeningSchema,
+    happenings,
+    'News of the platform, newest first.',
+  );
+  listRoute(
+    app,
+    '/scholarships',
+    'scholarships',
+    scholarshipSchema,
+    scholarships,
+    'Scholarships, nearest deadline first.',
+  );
+  detailRoute(app, '/scholarships/:id', 'scholarships', scholarshipSchema, scholarships);
+  listRoute(app, '/shop/products', 'products', productSchema, products);
+  detailRoute(app, '/shop/products/:id', 'products', productSchema, products);
+  newsRoute(app);
 };
 
 export default contentRoutes;

@@ -1,29 +1,172 @@
 // The swagger plugin's schema keywords (tags, summary, hide) document these routes.
 import type {} from '@fastify/swagger';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { systemClock } from './clock';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  authenticate,
+  checkTargetEnvironment,
+  collectionCaller,
+  createEmulator,
+  type Emulator,
+  isAllowedCallback,
+  scheduleCallback,
+} from './emulator';
 import {
   acceptEmptyJsonBodies,
   basicCredentials,
   describeIssues,
   fail,
   header,
-  hostOf,
   missingSubscriptionKey,
   UUID_V4,
 } from './provider-http';
-import { type MomoSandboxOptions, SANDBOX_DEFAULTS } from './sandbox-options';
-import { type RequestToPayBody, SandboxState, type StatusBody } from './sandbox-state';
-import { memorySandboxStore } from './sandbox-store';
+import type { MomoSandboxOptions } from './sandbox-options';
+import type { RequestToPayBody } from './sandbox-state';
 import { apiUserBody, requestToPayBody } from './schemas';
 import { testPayerNumber } from './test-payers';
 
-async function postCallback(url: string, body: StatusBody): Promise<void> {
-  await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(5_000),
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+const schema = (summary: string) => ({ tags: ['momo-sandbox'], summary });
+const notFound = (reply: FastifyReply) =>
+  fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
+const duplicated = (reply: FastifyReply) =>
+  fail(reply, 409, 'RESOURCE_ALREADY_EXIST', 'Duplicated reference id. Creation of resource failed.');
+/** The X-Reference-Id of a creation, or undefined once the 400 is sent. */
+function newReferenceId(request: FastifyRequest, reply: FastifyReply): string | undefined {
+  const referenceId = header(request, 'x-reference-id');
+  if (referenceId && UUID_V4.test(referenceId)) return referenceId;
+  fail(reply, 400, 'BAD_REQUEST', 'X-Reference-Id must be a UUID version 4');
+  return undefined;
+}
+
+// Provisioning, as the sandbox's "api user" calls: any non-empty subscription key is accepted and the new
+// api user is bound to it.
+
+const createApiUser = (emulator: Emulator) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+  if (!subscriptionKey) return missingSubscriptionKey(reply);
+  const referenceId = newReferenceId(request, reply);
+  if (!referenceId) return reply;
+  const body = apiUserBody.safeParse(request.body ?? {});
+  if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+  if (!(await emulator.state.createApiUser(referenceId, subscriptionKey, body.data.providerCallbackHost))) {
+    return duplicated(reply);
+  }
+  return reply.code(201).send();
+};
+
+const readApiUser = (emulator: Emulator) => async (request: IdRequest, reply: FastifyReply) => {
+  const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+  if (!subscriptionKey) return missingSubscriptionKey(reply);
+  const user = await emulator.state.apiUser(request.params.id, subscriptionKey);
+  if (!user) return notFound(reply);
+  return { providerCallbackHost: user.providerCallbackHost, targetEnvironment: emulator.targetEnvironment };
+};
+
+const createApiKey = (emulator: Emulator) => async (request: IdRequest, reply: FastifyReply) => {
+  const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+  if (!subscriptionKey) return missingSubscriptionKey(reply);
+  const apiKey = await emulator.state.createApiKey(request.params.id, subscriptionKey);
+  if (!apiKey) return notFound(reply);
+  return reply.code(201).send({ apiKey });
+};
+
+const issueToken = (emulator: Emulator) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const subscriptionKey = header(request, 'ocp-apim-subscription-key');
+  if (!subscriptionKey) return missingSubscriptionKey(reply);
+  const credentials = basicCredentials(header(request, 'authorization'));
+  const token =
+    credentials && (await emulator.state.issueToken(credentials.user, credentials.password, subscriptionKey));
+  if (!token) return fail(reply, 401, 'UNAUTHORIZED', 'Invalid api user, api key or subscription key.');
+  return { access_token: token.accessToken, token_type: 'access_token', expires_in: token.expiresIn };
+};
+
+// Collection: requests to pay, their status, the balance and account holders.
+
+const requestToPay = (emulator: Emulator) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const apiUserId = await authenticate(emulator, request, reply);
+  if (!apiUserId) return reply;
+  const referenceId = newReferenceId(request, reply);
+  if (!referenceId) return reply;
+  if (!checkTargetEnvironment(emulator, request, reply)) return reply;
+  const body = requestToPayBody.safeParse(request.body ?? {});
+  if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
+  const callbackUrl = header(request, 'x-callback-url') ?? null;
+  if (callbackUrl !== null && !(await isAllowedCallback(emulator, callbackUrl, apiUserId))) {
+    return fail(
+      reply,
+      400,
+      'INVALID_CALLBACK_URL_HOST',
+      'Callback URL host is not the api user callback host.',
+    );
+  }
+  const payment: RequestToPayBody = body.data;
+  const settlesIn = await emulator.state.createTransaction(referenceId, apiUserId, payment, callbackUrl);
+  if (settlesIn === 'duplicate') return duplicated(reply);
+  if (callbackUrl !== null && settlesIn !== null) scheduleCallback(emulator, referenceId, settlesIn);
+  return reply.code(202).send();
+};
+
+const readStatus =
+  (emulator: Emulator) =>
+  async (request: FastifyRequest<{ Params: { referenceId: string } }>, reply: FastifyReply) => {
+    const apiUserId = await collectionCaller(emulator, request, reply);
+    if (!apiUserId) return reply;
+    const status = await emulator.state.status(request.params.referenceId, apiUserId);
+    if (!status) return notFound(reply);
+    return status;
+  };
+
+const readBalance = (emulator: Emulator) => async (request: FastifyRequest, reply: FastifyReply) => {
+  const apiUserId = await collectionCaller(emulator, request, reply);
+  if (!apiUserId) return reply;
+  return {
+    availableBalance: await emulator.state.balance(
+      apiUserId,
+      emulator.accountCurrency,
+      emulator.openingBalance,
+    ),
+    currency: emulator.accountCurrency,
+  };
+};
+
+const accountHolderActive =
+  (emulator: Emulator) =>
+  async (request: FastifyRequest<{ Params: { type: string; id: string } }>, reply: FastifyReply) => {
+    const apiUserId = await collectionCaller(emulator, request, reply);
+    if (!apiUserId) return reply;
+    const type = request.params.type.toLowerCase();
+    if (type !== 'msisdn' && type !== 'email' && type !== 'party_code') {
+      return fail(reply, 400, 'BAD_REQUEST', 'accountHolderIdType must be msisdn, email or party_code');
+    }
+    // The one test payer documented as unknown to the wallet is the only inactive account holder.
+    const unknownPayer = type === 'msisdn' && testPayerNumber(request.params.id) === '46733123455';
+    return { result: !unknownPayer };
+  };
+
+/** The emulator's own error answers, in the provider's shape. */
+function handleErrors(fastify: FastifyInstance): void {
+  fastify.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, 'momo sandbox failure');
+    return fail(
+      reply,
+      status,
+      status === 500 ? 'INTERNAL_PROCESSING_ERROR' : 'BAD_REQUEST',
+      status === 500 ? 'Internal error' : error.message,
+    );
+  });
+}
+
+/** Callbacks owed are cancelled when the app closes, and those announced before a restart are still owed. */
+function keepCallbacks(fastify: FastifyInstance, emulator: Emulator): void {
+  fastify.addHook('onClose', async () => {
+    for (const cancel of emulator.cancellations) cancel();
+    emulator.cancellations.clear();
+  });
+  fastify.addHook('onReady', async () => {
+    for (const { referenceId, dueIn } of await emulator.state.undeliveredCallbacks())
+      scheduleCallback(emulator, referenceId, dueIn);
   });
 }
 
@@ -36,242 +179,46 @@ async function postCallback(url: string, body: StatusBody): Promise<void> {
  * they are registered (tests mount them on their own app).
  */
 export const momoSandboxRoutes: FastifyPluginAsync<MomoSandboxOptions> = async (fastify, options) => {
-  const clock = options.clock ?? systemClock;
-  const targetEnvironment = options.targetEnvironment ?? SANDBOX_DEFAULTS.targetEnvironment;
-  const accountCurrency = options.currency ?? SANDBOX_DEFAULTS.currency;
-  const openingBalance = options.openingBalance ?? SANDBOX_DEFAULTS.openingBalance;
-  const deliverCallback = options.deliverCallback ?? postCallback;
-  const callbackDelayMs = options.callbackDelayMs ?? SANDBOX_DEFAULTS.callbackDelayMs;
-  const state = new SandboxState(options.store ?? memorySandboxStore(), clock, {
-    pendingMs: options.pendingMs ?? SANDBOX_DEFAULTS.pendingMs,
-    delayedSuccessMs: options.delayedSuccessMs ?? SANDBOX_DEFAULTS.delayedSuccessMs,
-  });
-  const cancellations = new Set<() => void>();
-  fastify.addHook('onClose', async () => {
-    for (const cancel of cancellations) cancel();
-    cancellations.clear();
-  });
-
+  const emulator = createEmulator(options, fastify.log);
+  keepCallbacks(fastify, emulator);
   acceptEmptyJsonBodies(fastify);
-  fastify.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) request.log.error({ err: error }, 'momo sandbox failure');
-    return fail(
-      reply,
-      status,
-      status === 500 ? 'INTERNAL_PROCESSING_ERROR' : 'BAD_REQUEST',
-      status === 500 ? 'Internal error' : error.message,
-    );
-  });
-
-  const schema = (summary: string) => ({ tags: ['momo-sandbox'], summary });
-
-  // Provisioning, as the sandbox's "api user" calls: any non-empty subscription key is accepted
-  // and the new api user is bound to it.
-  fastify.post('/v1_0/apiuser', { schema: schema('Sandbox: create an api user') }, async (request, reply) => {
-    const subscriptionKey = header(request, 'ocp-apim-subscription-key');
-    if (!subscriptionKey) return missingSubscriptionKey(reply);
-    const referenceId = header(request, 'x-reference-id');
-    if (!referenceId || !UUID_V4.test(referenceId)) {
-      return fail(reply, 400, 'BAD_REQUEST', 'X-Reference-Id must be a UUID version 4');
-    }
-    const body = apiUserBody.safeParse(request.body ?? {});
-    if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-    if (!(await state.createApiUser(referenceId, subscriptionKey, body.data.providerCallbackHost))) {
-      return fail(
-        reply,
-        409,
-        'RESOURCE_ALREADY_EXIST',
-        'Duplicated reference id. Creation of resource failed.',
-      );
-    }
-    return reply.code(201).send();
-  });
-
-  fastify.get<{ Params: { id: string } }>(
-    '/v1_0/apiuser/:id',
-    { schema: schema('Sandbox: read an api user') },
-    async (request, reply) => {
-      const subscriptionKey = header(request, 'ocp-apim-subscription-key');
-      if (!subscriptionKey) return missingSubscriptionKey(reply);
-      const user = await state.apiUser(request.params.id, subscriptionKey);
-      if (!user) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
-      return { providerCallbackHost: user.providerCallbackHost, targetEnvironment };
-    },
-  );
-
-  fastify.post<{ Params: { id: string } }>(
+  handleErrors(fastify);
+  fastify.post('/v1_0/apiuser', { schema: schema('Sandbox: create an api user') }, createApiUser(emulator));
+  fastify.get('/v1_0/apiuser/:id', { schema: schema('Sandbox: read an api user') }, readApiUser(emulator));
+  fastify.post(
     '/v1_0/apiuser/:id/apikey',
     { schema: schema('Sandbox: create an api key') },
-    async (request, reply) => {
-      const subscriptionKey = header(request, 'ocp-apim-subscription-key');
-      if (!subscriptionKey) return missingSubscriptionKey(reply);
-      const apiKey = await state.createApiKey(request.params.id, subscriptionKey);
-      if (!apiKey) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
-      return reply.code(201).send({ apiKey });
-    },
+    createApiKey(emulator),
   );
-
-  const issueToken = async (request: FastifyRequest, reply: FastifyReply) => {
-    const subscriptionKey = header(request, 'ocp-apim-subscription-key');
-    if (!subscriptionKey) return missingSubscriptionKey(reply);
-    const credentials = basicCredentials(header(request, 'authorization'));
-    const token =
-      credentials && (await state.issueToken(credentials.user, credentials.password, subscriptionKey));
-    if (!token) return fail(reply, 401, 'UNAUTHORIZED', 'Invalid api user, api key or subscription key.');
-    return { access_token: token.accessToken, token_type: 'access_token', expires_in: token.expiresIn };
-  };
   // The provider documents the path with a trailing slash; clients in the wild use both.
-  fastify.post('/collection/token/', { schema: schema('Sandbox: get an access token') }, issueToken);
+  fastify.post(
+    '/collection/token/',
+    { schema: schema('Sandbox: get an access token') },
+    issueToken(emulator),
+  );
   fastify.post(
     '/collection/token',
     { schema: { ...schema('Sandbox: get an access token'), hide: true } },
-    issueToken,
+    issueToken(emulator),
   );
-
-  /** The api user behind a collection call, or undefined once a 401 has been sent. */
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply): Promise<string | undefined> => {
-    const subscriptionKey = header(request, 'ocp-apim-subscription-key');
-    if (!subscriptionKey) {
-      missingSubscriptionKey(reply);
-      return undefined;
-    }
-    const bearer = /^Bearer\s+(.+)$/i.exec(header(request, 'authorization') ?? '')?.[1];
-    const apiUserId = bearer ? await state.authenticate(bearer, subscriptionKey) : undefined;
-    if (!apiUserId) {
-      fail(reply, 401, 'UNAUTHORIZED', 'Access denied due to a missing, invalid or expired access token.');
-      return undefined;
-    }
-    return apiUserId;
-  };
-
-  const checkTargetEnvironment = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const environment = header(request, 'x-target-environment');
-    if (!environment) {
-      fail(reply, 400, 'BAD_REQUEST', 'X-Target-Environment header is required');
-      return false;
-    }
-    if (environment !== targetEnvironment) {
-      fail(
-        reply,
-        403,
-        'NOT_ALLOWED_TARGET_ENVIRONMENT',
-        `Target environment ${environment} is not allowed here.`,
-      );
-      return false;
-    }
-    return true;
-  };
-
   fastify.post(
     '/collection/v1_0/requesttopay',
     { schema: schema('Sandbox: request a payment') },
-    async (request, reply) => {
-      const apiUserId = await authenticate(request, reply);
-      if (!apiUserId) return reply;
-      const referenceId = header(request, 'x-reference-id');
-      if (!referenceId || !UUID_V4.test(referenceId)) {
-        return fail(reply, 400, 'BAD_REQUEST', 'X-Reference-Id must be a UUID version 4');
-      }
-      if (!checkTargetEnvironment(request, reply)) return reply;
-      const body = requestToPayBody.safeParse(request.body ?? {});
-      if (!body.success) return fail(reply, 400, 'BAD_REQUEST', describeIssues(body.error));
-      const callbackUrl = header(request, 'x-callback-url') ?? null;
-      if (callbackUrl !== null && !(await isAllowedCallback(callbackUrl, apiUserId))) {
-        return fail(
-          reply,
-          400,
-          'INVALID_CALLBACK_URL_HOST',
-          'Callback URL host is not the api user callback host.',
-        );
-      }
-      const payment: RequestToPayBody = body.data;
-      const settlesIn = await state.createTransaction(referenceId, apiUserId, payment, callbackUrl);
-      if (settlesIn === 'duplicate') {
-        return fail(
-          reply,
-          409,
-          'RESOURCE_ALREADY_EXIST',
-          'Duplicated reference id. Creation of resource failed.',
-        );
-      }
-      if (callbackUrl !== null && settlesIn !== null) scheduleCallback(referenceId, settlesIn);
-      return reply.code(202).send();
-    },
+    requestToPay(emulator),
   );
-
-  fastify.get<{ Params: { referenceId: string } }>(
+  fastify.get(
     '/collection/v1_0/requesttopay/:referenceId',
     { schema: schema('Sandbox: read a payment status') },
-    async (request, reply) => {
-      const apiUserId = await authenticate(request, reply);
-      if (!apiUserId) return reply;
-      if (!checkTargetEnvironment(request, reply)) return reply;
-      const status = await state.status(request.params.referenceId, apiUserId);
-      if (!status) return fail(reply, 404, 'RESOURCE_NOT_FOUND', 'Requested resource was not found.');
-      return status;
-    },
+    readStatus(emulator),
   );
-
   fastify.get(
     '/collection/v1_0/account/balance',
     { schema: schema('Sandbox: read the account balance') },
-    async (request, reply) => {
-      const apiUserId = await authenticate(request, reply);
-      if (!apiUserId) return reply;
-      if (!checkTargetEnvironment(request, reply)) return reply;
-      return {
-        availableBalance: await state.balance(apiUserId, accountCurrency, openingBalance),
-        currency: accountCurrency,
-      };
-    },
+    readBalance(emulator),
   );
-
-  fastify.get<{ Params: { type: string; id: string } }>(
+  fastify.get(
     '/collection/v1_0/accountholder/:type/:id/active',
     { schema: schema('Sandbox: is an account holder active') },
-    async (request, reply) => {
-      const apiUserId = await authenticate(request, reply);
-      if (!apiUserId) return reply;
-      if (!checkTargetEnvironment(request, reply)) return reply;
-      const type = request.params.type.toLowerCase();
-      if (type !== 'msisdn' && type !== 'email' && type !== 'party_code') {
-        return fail(reply, 400, 'BAD_REQUEST', 'accountHolderIdType must be msisdn, email or party_code');
-      }
-      // The one test payer documented as unknown to the wallet is the only inactive account holder.
-      const unknownPayer = type === 'msisdn' && testPayerNumber(request.params.id) === '46733123455';
-      return { result: !unknownPayer };
-    },
+    accountHolderActive(emulator),
   );
-
-  async function isAllowedCallback(callbackUrl: string, apiUserId: string): Promise<boolean> {
-    let url: URL;
-    try {
-      url = new URL(callbackUrl);
-    } catch {
-      return false;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    const user = await state.apiUserById(apiUserId);
-    return user !== undefined && hostOf(user.providerCallbackHost) === url.hostname.toLowerCase();
-  }
-
-  function scheduleCallback(referenceId: string, settlesIn: number): void {
-    const cancel = clock.schedule(() => {
-      cancellations.delete(cancel);
-      state
-        .claimCallback(referenceId)
-        .then((callback) => callback && deliverCallback(callback.url, callback.body))
-        .catch((error: unknown) => {
-          fastify.log.warn({ err: error, referenceId }, 'momo sandbox callback not delivered');
-        });
-    }, settlesIn + callbackDelayMs);
-    cancellations.add(cancel);
-  }
-
-  // Callbacks announced before a restart are still owed.
-  fastify.addHook('onReady', async () => {
-    for (const { referenceId, dueIn } of await state.undeliveredCallbacks())
-      scheduleCallback(referenceId, dueIn);
-  });
 };

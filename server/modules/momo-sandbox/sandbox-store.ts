@@ -156,8 +156,16 @@ function toTransaction(row: TransactionRow): SandboxTransaction {
   };
 }
 
+type ApiUserQueries = Pick<SandboxStore, 'apiUser' | 'addApiUser' | 'setApiKey'>;
+type TokenQueries = Pick<SandboxStore, 'addToken' | 'token' | 'removeToken'>;
+type TransactionQueries = Omit<SandboxStore, keyof ApiUserQueries | keyof TokenQueries>;
+
 /** The emulator's state in the server's database (tables of migration 003). */
 export function databaseSandboxStore(db: Queryable): SandboxStore {
+  return { ...apiUserQueries(db), ...tokenQueries(db), ...transactionQueries(db) };
+}
+
+function apiUserQueries(db: Queryable): ApiUserQueries {
   return {
     async apiUser(id) {
       const [row] = await db.query<{
@@ -189,6 +197,11 @@ export function databaseSandboxStore(db: Queryable): SandboxStore {
     async setApiKey(id, apiKey) {
       await db.query('UPDATE momo_sandbox_api_users SET api_key = $2 WHERE id = $1', [id, apiKey]);
     },
+  };
+}
+
+function tokenQueries(db: Queryable): TokenQueries {
+  return {
     async addToken(token) {
       await db.query(
         `INSERT INTO momo_sandbox_tokens (access_token, api_user_id, subscription_key, expires_at_ms)
@@ -219,6 +232,11 @@ export function databaseSandboxStore(db: Queryable): SandboxStore {
     async removeToken(accessToken) {
       await db.query('DELETE FROM momo_sandbox_tokens WHERE access_token = $1', [accessToken]);
     },
+  };
+}
+
+function transactionQueries(db: Queryable): TransactionQueries {
+  return {
     async addTransaction(transaction) {
       const rows = await db.query(
         `INSERT INTO momo_sandbox_transactions (reference_id, api_user_id, body, created_at_ms, settles_at_ms,

@@ -1,4 +1,3 @@
-import type { RedemptionListRow } from '../codes/queries';
 import type { OrderView, PaymentListRow } from './queries';
 import type { PaymentEntity } from './schemas';
 
@@ -27,37 +26,5 @@ export function toEntity(row: PaymentListRow, origin: string): PaymentEntity {
     createdAt: new Date(row.created_at).toISOString(),
     settledAt: row.settled_at === null ? null : new Date(row.settled_at).toISOString(),
     order: row.order_line === null ? null : orderLineEntity(row.order_line, origin),
-  };
-}
-
-/**
- * An access code redeemed, as the transactions tab lists it beside payments: its batch, the subjects it gave
- * (amount 1: one grant each), nothing paid, and never the code itself.
- */
-export function redemptionEntity(row: RedemptionListRow, studentId: string): PaymentEntity {
-  const untils = row.granted.map((g) => new Date(g.expiresAt).getTime());
-  return {
-    referenceId: row.id,
-    kind: 'code',
-    externalId: `CODE_${row.id}`,
-    userId: studentId,
-    items: row.granted.map((g) => ({
-      subjectId: g.subjectId,
-      amount: 1,
-      subjectTitle: row.titles?.[g.subjectId] ?? null,
-    })),
-    totalCost: 0,
-    currency: 'XAF',
-    msisdn: null,
-    status: 'SUCCESSFUL',
-    reason: null,
-    createdAt: new Date(row.redeemed_at).toISOString(),
-    settledAt: new Date(row.redeemed_at).toISOString(),
-    order: null,
-    redemption: {
-      batch: row.batch,
-      days: row.days,
-      until: new Date(untils.length === 0 ? row.redeemed_at : Math.max(...untils)).toISOString(),
-    },
   };
 }

@@ -1,23 +1,19 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentStanding } from '../../../machines/paymentOutcome';
+import { userMessageResponse } from '../../../contract/users';
 import { currentStudent } from '../../lib/auth';
-import { HttpError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
+import {
+  type PaymentStartGeneric,
+  type PaymentStartRequest,
+  paymentLimit,
+  paymentReadRoute,
+  paymentStartRoute,
+} from '../../lib/payment-routes';
 import { publicOrigin } from '../../lib/public-origin';
 import { bearerSecurity, failures } from '../../lib/schemas';
-import { listRedemptions } from '../codes/queries';
-import shopOrdersModule from '../shop/routes';
-import { loadClientUser } from '../users/client-user';
-import { userMessageResponse } from '../users/schemas';
-import { sandboxCredentialStore } from './credential-queries';
-import { redemptionEntity, toEntity } from './entity';
-import { registerPaymentMessages } from './messages';
-import { MomoProvider } from './momo-provider';
-import { callersOwn, paymentLimit, paymentReadRoute, paymentStartRoute } from './payment-routes';
-import { findPayment, listPayments, type PaymentRow, subjectsByIds } from './queries';
-import { createReconciler, runOutcome } from './reconciler';
+import { completeCheckout, refreshOwnPayment, subjectsPaymentStart } from './checkout';
 import {
   makePaymentsBody,
   paymentEntity,
@@ -26,56 +22,74 @@ import {
   requestToPayResponse,
   statusResponse,
 } from './schemas';
-import { LOCAL_REASONS, type PaymentsContext, refreshPayment } from './settlement';
-import { paymentStarter, paymentStartOf } from './start';
+import type { PaymentsContext } from './settlement';
+import type { PaymentStart } from './start';
+import { studentTransactions } from './transactions';
 
-/** How many PENDING payments the transactions list reconciles on the way (the rest on later reads). */
-const RECONCILE_ON_LIST = 5;
+/** What the payments plugin (index.ts) hands its routes: the payments' context and its one starter. */
+export interface PaymentRoutesOptions {
+  context: PaymentsContext;
+  startPayment: (start: PaymentStart) => Promise<string>;
+}
+
+type Body<Schema extends z.ZodType> = { Body: z.infer<Schema> };
+
+const tags = ['payments'];
 
 /**
- * Mobile money payments (API.md "Payments"): the browser asks this server, which prices the cart
- * itself, talks to the provider with its own keys, and grants access only for a payment the provider
- * reports SUCCESSFUL, once.
+ * The routes of a cart's mobile money payment (API.md "Payments"): the browser asks this server, which
+ * prices the cart itself, talks to the provider with its own keys, and grants access only for a payment the
+ * provider reports SUCCESSFUL, once. Each handler parses, calls the module's rule (checkout.ts,
+ * transactions.ts), and replies.
  */
-const paymentsModule: FastifyPluginAsync = async (base) => {
+const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (base, { context, startPayment }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  registerPaymentMessages();
-  // httpFetch is the app's transport for outgoing calls: tests route it into an emulator they control.
-  const provider = new MomoProvider({
-    config: app.config.momo,
-    fetch: app.httpFetch,
-    credentialStore: sandboxCredentialStore(app.db),
-  });
-  const context: PaymentsContext = {
-    db: app.db,
-    provider,
-    accessPeriodDays: app.config.accessPeriodDays,
-    log: app.log,
-    notFound: {
-      graceMs: app.config.payments.notFoundGraceMs,
-      minReads: app.config.payments.notFoundMinReads,
-    },
-    countStatus: (status) => app.metrics.paymentsByStatus.inc({ status }),
-    // The shop's lists show the stock: every process drops them (shared by NOTIFY on PostgreSQL).
-    onStockChange: () => app.responseCache.invalidate('content|products'),
-  };
-  const startPayment = paymentStarter(context);
-  const reconciler = createReconciler(context, {
-    onRun: (run) => app.metrics.reconcilerRuns.inc({ outcome: runOutcome(run) }),
-    intervalMs: app.config.payments.reconcileIntervalMs,
-    firstCheckAfterMs: app.config.payments.reconcileAfterMs,
-    // A start makes up to three provider calls (token, request to pay, and a retry with a fresh token).
-    startMayTakeMs: 3 * app.config.momo.timeoutMs,
-  });
-  // Before the database closes (closing runs the modules' hooks before the core's).
-  app.addHook('onClose', async () => reconciler.stop());
-  const tags = ['payments'];
 
-  /** The caller's payment, or 404/403. */
-  const ownPayment = async (request: FastifyRequest, referenceId: string): Promise<PaymentRow> =>
-    callersOwn(request, await findPayment(app.db, referenceId), 'paymentNotFound');
+  async function startSubjectsPayment(
+    request: PaymentStartRequest<typeof requestToPayBody>,
+    reply: FastifyReply,
+  ) {
+    const start = subjectsPaymentStart(
+      currentStudent(request).id,
+      request.headers['idempotency-key'],
+      request.body,
+    );
+    const referenceId = await startPayment(start);
+    return reply.code(202).send({ success: true, referenceId });
+  }
 
-  app.post(
+  async function readPaymentStatus(request: FastifyRequest<{ Params: z.infer<typeof referenceParams> }>) {
+    const payment = await refreshOwnPayment(context, currentStudent(request).id, request.params.referenceId);
+    return {
+      success: true as const,
+      status: payment.status,
+      ...(payment.reason === null ? {} : { reason: payment.reason }),
+    };
+  }
+
+  async function checkout(request: FastifyRequest<Body<typeof makePaymentsBody>>) {
+    const student = currentStudent(request);
+    await completeCheckout(context, student.id, request.body, (standing) =>
+      t(request, `paymentStatus_${standing}`),
+    );
+    return {
+      success: true as const,
+      user: await app.users.clientUser(student.id, publicOrigin(request)),
+      msg: t(request, 'paymentSucceeded'),
+    };
+  }
+
+  async function listTransactions(request: FastifyRequest) {
+    return studentTransactions(
+      context,
+      currentStudent(request).id,
+      publicOrigin(request),
+      request.log,
+      app.codes,
+    );
+  }
+
+  app.post<PaymentStartGeneric<typeof requestToPayBody>>(
     '/payments/momo/requesttopay',
     paymentStartRoute(app, {
       tags,
@@ -85,24 +99,9 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       answer: requestToPayResponse,
       limit: paymentLimit(app, 'payment-start'),
     }),
-    async (request, reply) => {
-      const body = request.body;
-      const start = paymentStartOf(currentStudent(request).id, request.headers['idempotency-key'], body, {
-        kind: 'subjects',
-        items: body.items,
-      });
-      const seen = new Set<string>();
-      for (const item of body.items) {
-        if (seen.has(item.subjectId))
-          throw new HttpError(400, 'paymentDuplicateSubject', { subjectId: item.subjectId });
-        seen.add(item.subjectId);
-      }
-      const referenceId = await startPayment(start);
-      return reply.code(202).send({ success: true, referenceId });
-    },
+    startSubjectsPayment,
   );
-
-  app.get(
+  app.get<{ Params: z.infer<typeof referenceParams> }>(
     '/payments/momo/requesttopay/:referenceId',
     paymentReadRoute(app, {
       tags,
@@ -111,17 +110,9 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
       params: referenceParams,
       answer: statusResponse,
     }),
-    async (request) => {
-      const payment = await refreshPayment(context, await ownPayment(request, request.params.referenceId));
-      return {
-        success: true as const,
-        status: payment.status,
-        ...(payment.reason === null ? {} : { reason: payment.reason }),
-      };
-    },
+    readPaymentStatus,
   );
-
-  app.put(
+  app.put<Body<typeof makePaymentsBody>>(
     '/transactions/subjects/makepayments',
     {
       preHandler: [app.authenticate, paymentLimit(app, 'payment-checkout')],
@@ -134,43 +125,8 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
         response: { 200: userMessageResponse, ...failures(400, 401, 403, 404, 409, 429, 503) },
       },
     },
-    async (request) => {
-      const student = currentStudent(request);
-      const body = request.body;
-      if (body.id !== student.id) throw new HttpError(403, 'forbidden');
-      const stored = await ownPayment(request, body.referenceId);
-      if (stored.kind !== 'subjects') throw new HttpError(409, 'paymentIsOrder');
-
-      // The client's list is a claim to check against what was actually paid, never a source of grants.
-      const subjects = await subjectsByIds(
-        app.db,
-        stored.items.map((item) => item.subjectId),
-      );
-      const paidTitles = [...new Set(subjects.map((subject) => subject.subject_title))].sort();
-      const claimedTitles = [...new Set(body.paidSubjects)].sort();
-      const sameSubjects =
-        paidTitles.length === claimedTitles.length &&
-        paidTitles.every((title, i) => title === claimedTitles[i]);
-      if (!sameSubjects || body.totalCost !== stored.total_cost)
-        throw new HttpError(409, 'paymentCartMismatch');
-
-      const payment = await refreshPayment(context, stored);
-      if (payment.status === 'SUCCESSFUL' && payment.reason === LOCAL_REASONS.amountDisagrees) {
-        throw new HttpError(409, 'paymentAmountDisagrees');
-      }
-      if (payment.status !== 'SUCCESSFUL' || payment.granted_at === null) {
-        // The provider's status in the student's words, never its code (issue 18).
-        const status = t(request, `paymentStatus_${paymentStanding(payment)}`);
-        throw new HttpError(409, 'paymentNotCompleted', { status });
-      }
-      return {
-        success: true as const,
-        user: await loadClientUser(app.db, student.id, publicOrigin(request)),
-        msg: t(request, 'paymentSucceeded'),
-      };
-    },
+    checkout,
   );
-
   app.get(
     '/transactions',
     {
@@ -183,34 +139,8 @@ const paymentsModule: FastifyPluginAsync = async (base) => {
         response: { 200: z.array(paymentEntity), ...failures(401) },
       },
     },
-    async (request) => {
-      const student = currentStudent(request);
-      const pending = (await listPayments(app.db, student.id))
-        .filter((payment) => payment.status === 'PENDING')
-        .slice(0, RECONCILE_ON_LIST);
-      for (const payment of pending) {
-        // Best effort: the list must show even when the provider is down.
-        await refreshPayment(context, payment).catch((error: unknown) => {
-          request.log.warn({ err: error, referenceId: payment.reference_id }, 'reconciliation deferred');
-        });
-      }
-      const origin = publicOrigin(request);
-      const payments = (await listPayments(app.db, student.id)).map((row) => toEntity(row, origin));
-      // Access codes redeemed (issue 20) are listed with the payments, newest first.
-      const redemptions = (await listRedemptions(app.db, student.id)).map((row) =>
-        redemptionEntity(row, student.id),
-      );
-      return [...payments, ...redemptions].sort(
-        (a, b) => b.createdAt.localeCompare(a.createdAt) || a.referenceId.localeCompare(b.referenceId),
-      );
-    },
+    listTransactions,
   );
-
-  // Shop orders are payments whose line is a product: the same starter, status reads and reconciler.
-  await app.register(shopOrdersModule, {
-    startPayment,
-    refreshPayment: (payment) => refreshPayment(context, payment),
-  });
 };
 
-export default paymentsModule;
+export default paymentRoutes;

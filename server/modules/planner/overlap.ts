@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { findOverlap } from '../../../contract/timetable-rules';
+import { findOverlap } from '../../../contract/rules/timetable-rules';
 import { addMessages, type Language, languageOf, translate } from '../../lib/i18n';
 import type { Period, TimetableData, TimetableOverlap } from './schemas';
 
-// Issue 21: the server keeps the timetable rules the editor keeps (contract/timetable-rules.ts), so no client
+// Issue 21: the server keeps the timetable rules the editor keeps (contract/rules/timetable-rules.ts), so no client
 // and no merge of two devices' edits can store a timetable whose periods overlap.
 
 export function registerOverlapMessages(): void {

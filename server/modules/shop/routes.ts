@@ -1,52 +1,61 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { currentStudent } from '../../lib/auth';
+import {
+  callersOwn,
+  type PaymentStartGeneric,
+  type PaymentStartRequest,
+  paymentLimit,
+  paymentReadRoute,
+  paymentStartRoute,
+} from '../../lib/payment-routes';
 import { publicOrigin } from '../../lib/public-origin';
-import { orderLineEntity } from '../payments/entity';
-import { callersOwn, paymentLimit, paymentReadRoute, paymentStartRoute } from '../payments/payment-routes';
-import { findPaymentView, type PaymentListRow, type PaymentRow } from '../payments/queries';
-import { type PaymentStart, paymentStartOf } from '../payments/start';
 import { type OrderEntity, orderParams, orderResponse, placeOrderBody, placeOrderResponse } from './schemas';
 
-/** What the payments module hands over: its one starter (idempotent) and its status refresh (settles). */
-export interface ShopOrdersOptions {
-  startPayment: (start: PaymentStart) => Promise<string>;
-  refreshPayment: (payment: PaymentRow) => Promise<PaymentRow>;
+const tags = ['shop'];
+
+/** The caller's order (a payment of another kind is no order: 404; another student's: 403). */
+async function ownOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  referenceId: string,
+): Promise<OrderEntity> {
+  const found = await app.payments.findOrder(referenceId, publicOrigin(request));
+  return callersOwn(request, found, 'orderNotFound').order;
 }
 
-function toOrderEntity(row: PaymentListRow, origin: string): OrderEntity {
-  if (row.order_line === null) throw new Error(`payment ${row.reference_id} has no order line`);
-  return {
-    ...orderLineEntity(row.order_line, origin),
-    referenceId: row.reference_id,
-    externalId: row.external_id,
-    totalCost: row.total_cost,
-    currency: row.currency,
-    msisdn: row.msisdn,
-    paymentStatus: row.status,
-    reason: row.reason,
-    createdAt: new Date(row.created_at).toISOString(),
-    settledAt: row.settled_at === null ? null : new Date(row.settled_at).toISOString(),
+function placeOrderHandler(app: FastifyInstance) {
+  return async (request: PaymentStartRequest<typeof placeOrderBody>, reply: FastifyReply) => {
+    const referenceId = await app.payments.startOrder(
+      currentStudent(request).id,
+      request.headers['idempotency-key'],
+      request.body,
+    );
+    const order = await ownOrder(app, request, referenceId);
+    return reply.code(202).send({ success: true, referenceId, order });
+  };
+}
+
+function readOrderHandler(app: FastifyInstance) {
+  return async (request: FastifyRequest<{ Params: z.infer<typeof orderParams> }>) => {
+    await ownOrder(app, request, request.params.referenceId);
+    await app.payments.refreshOrder(request.params.referenceId);
+    // Read again: the refresh may have settled it, or given its items back.
+    return { success: true as const, order: await ownOrder(app, request, request.params.referenceId) };
   };
 }
 
 /**
  * Buying in the shop (issue 8): an order is a mobile money payment whose line is a product. It starts
- * through the payments module's starter (idempotent, priced and stock-reserved on the server, refused with
- * 409 before the provider is asked when the stock is short), is read and settled like any payment
- * (`payments/momo/requesttopay/{referenceId}`, or here), and the reconciler settles it when nobody asks.
+ * through the payments module (`app.payments`, lib/payments-api.ts: idempotent, priced and stock-reserved on
+ * the server, refused with 409 before the provider is asked when the stock is short), is read and settled
+ * like any payment (`payments/momo/requesttopay/{referenceId}`, or here), and the reconciler settles it when
+ * nobody asks.
  */
-const shopOrdersModule: FastifyPluginAsync<ShopOrdersOptions> = async (base, options) => {
+const shopOrdersModule: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['shop'];
-
-  /** The caller's order (a payment of another kind is no order: 404). */
-  async function ownOrder(request: FastifyRequest, referenceId: string): Promise<PaymentListRow> {
-    const payment = await findPaymentView(app.db, referenceId);
-    return callersOwn(request, payment?.kind === 'order' ? payment : undefined, 'orderNotFound');
-  }
-
-  app.post(
+  app.post<PaymentStartGeneric<typeof placeOrderBody>>(
     '/shop/orders',
     paymentStartRoute(app, {
       tags,
@@ -56,23 +65,9 @@ const shopOrdersModule: FastifyPluginAsync<ShopOrdersOptions> = async (base, opt
       answer: placeOrderResponse,
       limit: paymentLimit(app, 'order-start'),
     }),
-    async (request, reply) => {
-      const student = currentStudent(request);
-      const body = request.body;
-      const referenceId = await options.startPayment(
-        paymentStartOf(student.id, request.headers['idempotency-key'], body, {
-          kind: 'order',
-          line: { productId: body.productId, quantity: body.quantity, town: body.town },
-        }),
-      );
-      const order = await ownOrder(request, referenceId);
-      return reply
-        .code(202)
-        .send({ success: true, referenceId, order: toOrderEntity(order, publicOrigin(request)) });
-    },
+    placeOrderHandler(app),
   );
-
-  app.get(
+  app.get<{ Params: z.infer<typeof orderParams> }>(
     '/shop/orders/:referenceId',
     paymentReadRoute(app, {
       tags,
@@ -81,12 +76,7 @@ const shopOrdersModule: FastifyPluginAsync<ShopOrdersOptions> = async (base, opt
       params: orderParams,
       answer: orderResponse,
     }),
-    async (request) => {
-      await options.refreshPayment(await ownOrder(request, request.params.referenceId));
-      // Read again: the refresh may have settled it, or given its items back.
-      const current = await ownOrder(request, request.params.referenceId);
-      return { success: true as const, order: toOrderEntity(current, publicOrigin(request)) };
-    },
+    readOrderHandler(app),
   );
 };
 

@@ -3,6 +3,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors';
+import { uploadsDir } from '../../lib/media-roots';
 
 /** Picture types accepted for a profile, recognised by their first bytes, never by name or declared type. */
 export function pictureType(bytes: Buffer): 'jpg' | 'png' | 'webp' | undefined {
@@ -21,10 +22,6 @@ export function pictureType(bytes: Buffer): 'jpg' | 'png' | 'webp' | undefined {
     return 'webp';
   }
   return undefined;
-}
-
-export function uploadsDir(dataDir: string): string {
-  return join(dataDir, 'uploads');
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../lib/db';
 import { type CaptionLanguage, QUALITIES, type Quality } from '../../lib/media-files';
+import type { MediaRoots } from '../../lib/media-roots';
 import { pictureSrcset } from '../../lib/picture-sizes';
 import type { Section } from '../../lib/schemas';
 import type { CommentJson, VideoJson } from './schemas';
@@ -66,11 +67,7 @@ export function commentJson(row: CommentRow): CommentJson {
 }
 
 /** Issue 12: the thumbnail's generated widths, when it has some (imported lessons' or the seed's). */
-function thumbnailSizes(
-  path: string,
-  origin: string,
-  mediaRoots: readonly string[],
-): { thumbnailSrcset?: string } {
+function thumbnailSizes(path: string, origin: string, mediaRoots: MediaRoots): { thumbnailSrcset?: string } {
   const srcset = pictureSrcset(path, origin, mediaRoots);
   return srcset === undefined ? {} : { thumbnailSrcset: srcset };
 }
@@ -79,7 +76,7 @@ function thumbnailSizes(
 export async function loadCatalogueVideos(
   db: Queryable,
   origin: string,
-  mediaRoots: readonly string[],
+  mediaRoots: MediaRoots,
 ): Promise<CatalogueVideo[]> {
   const rows = await db.query<VideoRow>(
     `SELECT v.id, v.title, v.title_en, v.title_fr, v.subject_id, s.subject_title, s.price, v.section, v.subsection, v.level, v.description,

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { importedMediaDir } from '../../lib/media-files';
 import { publicOrigin } from '../../lib/public-origin';
 import type { PreparedJson } from '../../lib/response-cache';
 import { studentAccess } from '../../lib/subject-access';
-import { SEED_MEDIA_DIR } from '../../seed/seed';
+
 import { mediaExpiry, presentVideos } from './present-videos';
 import { type CatalogueVideo, loadCatalogueVideos } from './queries';
 import type { VideoJson } from './schemas';
@@ -14,7 +13,7 @@ import type { VideoJson } from './schemas';
 /** The catalogue's lessons for this origin, read once and kept until a catalogue write. */
 export function videoCatalogue(app: FastifyInstance, origin: string): Promise<CatalogueVideo[]> {
   return app.responseCache.get(`videos|list|${origin}`, () =>
-    loadCatalogueVideos(app.db, origin, [importedMediaDir(app.config.dataDir), SEED_MEDIA_DIR]),
+    loadCatalogueVideos(app.db, origin, app.mediaRoots),
   );
 }
 

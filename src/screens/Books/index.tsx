@@ -12,29 +12,20 @@ import { useResource } from '../../app/use-resource';
 import { readPages } from '../../rules/read-pages';
 import { studentSection } from '../../rules/student-section';
 import { paidSubjectsOf } from '../../rules/subject-access';
-import { FilteredEmptyState, FilterSelect, ScreenReaderStatus } from '../../ui/ListScreen';
+import { FilteredEmptyState, ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { ShowMore } from '../../ui/ShowMore';
 import { Skeleton } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
 import { useQuery } from '../LoginWithUsername/use-query';
-import {
-  levelsOf,
-  otherSchoolSystem,
-  requestedOrOwn,
-  SECTIONS,
-  sectionById,
-} from '../SectionVideos/sections';
+import { otherSchoolSystem, requestedOrOwn, SECTIONS, sectionById } from '../SectionVideos/sections';
 import { BookCard } from './BookCard';
+import { BookFilters } from './BookFilters';
+import { booksHref } from './books-href';
 import '../../ui/content-card.css';
 
-export const booksHref = (section: Section, level = '', subject = '') => {
-  const query = new URLSearchParams({ section });
-  if (level) query.set('level', level);
-  if (subject) query.set('subject', subject);
-  return `/books?${query.toString()}`;
-};
+export { booksHref } from './books-href';
 
 /** Books a page: about three screens of cards on a phone, a cover picture each. */
 export const BOOKS_PER_PAGE = 12;
@@ -109,20 +100,6 @@ export default function Books() {
   // Copies of subjects no longer paid go before a card can say a book is on this phone.
   useExpiredBooksRemoved();
 
-  const inSection = (subjects.data ?? []).filter((item) => item.section === section.id);
-  const levels = levelsOf(
-    section,
-    inSection.map((item) => item.level),
-  );
-  const subjectTitles = inSection
-    .filter((item) => !level || item.level === level)
-    .map((item) => item.subjectTitle);
-  // Levels and course names keep the language they are taught in, and say so to screen readers.
-  const languageOf = (field: 'level' | 'subjectTitle') => (value: string) =>
-    inSection.find((item) => item[field] === value)?.language;
-
-  const addToCart = (book: Book) => cart.add(book.subject);
-
   return (
     <main className="page books" id="main">
       <h1>{t('routes.books')}</h1>
@@ -133,30 +110,7 @@ export default function Books() {
         selected={section.id}
         onSelect={(id) => navigate(booksHref(sectionById(id).id), { replace: true })}
       />
-      <div className="filters">
-        {levels.length > 1 ? (
-          <FilterSelect
-            label={t('catalogue.level')}
-            name="level"
-            value={level}
-            allLabel={t('catalogue.allLevels')}
-            options={levels}
-            optionLanguage={languageOf('level')}
-            onChange={(value) => navigate(booksHref(section.id, value), { replace: true })}
-          />
-        ) : null}
-        {subjectTitles.length > 1 ? (
-          <FilterSelect
-            label={t('books.subject')}
-            name="subject"
-            value={subject}
-            allLabel={t('books.allSubjects')}
-            options={subjectTitles}
-            optionLanguage={languageOf('subjectTitle')}
-            onChange={(value) => navigate(booksHref(section.id, level, value), { replace: true })}
-          />
-        ) : null}
-      </div>
+      <BookFilters section={section} level={level} subject={subject} catalogue={subjects.data} />
       <ScreenReaderStatus message={cart.announcement} />
       {shown === null || (books.loading && pages === 1) ? (
         books.error !== null ? (
@@ -165,43 +119,15 @@ export default function Books() {
           <Skeleton label={t('books.loading')} rows={4} />
         )
       ) : shown.books.length === 0 ? (
-        <FilteredEmptyState
-          title={t('books.emptyTitle')}
-          filtered={level !== '' || subject !== ''}
-          messages={{ filtered: t('books.emptyFiltered'), unfiltered: t('books.emptySection') }}
-          clear={{ href: booksHref(section.id), label: t('books.clearFilters') }}
-          otherwise={{
-            href: booksHref(otherSchoolSystem(section.id)),
-            label: t('books.otherSection', { section: t(`sections.${otherSchoolSystem(section.id)}.title`) }),
-          }}
-        />
+        <BooksEmpty section={section.id} filtered={level !== '' || subject !== ''} />
       ) : (
-        <>
-          <SavedCopyNote resource={books} />
-          <ul className="content-list" aria-label={t(`sections.${section.id}.title`)}>
-            {shown.books.map((book) => (
-              <li key={book._id}>
-                <BookCard
-                  book={book}
-                  inCart={cart.amountInCart(book.subjectId)}
-                  onAddToCart={addToCart}
-                  onOpenCart={cart.openCart}
-                />
-              </li>
-            ))}
-          </ul>
-          <ShowMore
-            shownText={t('paging.booksShown', { shown: shown.books.length, total: shown.total })}
-            hasMore={shown.hasMore}
-            loading={books.loading}
-            error={books.error}
-            moreLabel={t('paging.moreBooks')}
-            loadingLabel={t('paging.loadingMoreBooks')}
-            retryLabel={t('common.retry')}
-            onMore={() => setPaging({ filterKey, pages: pages + 1 })}
-            onRetry={books.retry}
-          />
-        </>
+        <BookList
+          section={section.id}
+          shown={shown}
+          books={books}
+          cart={cart}
+          onMore={() => setPaging({ filterKey, pages: pages + 1 })}
+        />
       )}
       <OfflineBooksHint />
     </main>
@@ -216,5 +142,64 @@ function OfflineBooksHint() {
         {t('books.offlineHint')}
       </Link>
     </p>
+  );
+}
+
+/** No book for this filter: clear it, or look at the other school system. */
+function BooksEmpty({ section, filtered }: { section: Section; filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FilteredEmptyState
+      title={t('books.emptyTitle')}
+      filtered={filtered}
+      messages={{ filtered: t('books.emptyFiltered'), unfiltered: t('books.emptySection') }}
+      clear={{ href: booksHref(section), label: t('books.clearFilters') }}
+      otherwise={{
+        href: booksHref(otherSchoolSystem(section)),
+        label: t('books.otherSection', { section: t(`sections.${otherSchoolSystem(section)}.title`) }),
+      }}
+    />
+  );
+}
+
+interface BookListProps {
+  section: Section;
+  shown: BookPages;
+  books: ReturnType<typeof useResource<BookPages, BookPagesParams>>;
+  cart: ReturnType<typeof useAddToCart>;
+  onMore: () => void;
+}
+
+/** The books loaded so far, each readable or for sale, and the way to the next page. */
+function BookList({ section, shown, books, cart, onMore }: BookListProps) {
+  const { t } = useTranslation();
+  const addToCart = (book: Book) => cart.add(book.subject);
+  return (
+    <>
+      <SavedCopyNote resource={books} />
+      <ul className="content-list" aria-label={t(`sections.${section}.title`)}>
+        {shown.books.map((book) => (
+          <li key={book._id}>
+            <BookCard
+              book={book}
+              inCart={cart.amountInCart(book.subjectId)}
+              onAddToCart={addToCart}
+              onOpenCart={cart.openCart}
+            />
+          </li>
+        ))}
+      </ul>
+      <ShowMore
+        shownText={t('paging.booksShown', { shown: shown.books.length, total: shown.total })}
+        hasMore={shown.hasMore}
+        loading={books.loading}
+        error={books.error}
+        moreLabel={t('paging.moreBooks')}
+        loadingLabel={t('paging.loadingMoreBooks')}
+        retryLabel={t('common.retry')}
+        onMore={onMore}
+        onRetry={books.retry}
+      />
+    </>
   );
 }

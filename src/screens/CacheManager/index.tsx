@@ -41,7 +41,6 @@ export default function CacheManager() {
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
   const size = (bytes: number) => formatBytes(bytes, i18n.language);
-  const texts = useVideoTexts(DATA_PRICE_PER_GB);
 
   const run = async (change: () => Promise<void>) => {
     setBusy(true);
@@ -67,105 +66,159 @@ export default function CacheManager() {
       {!data && !inventory.error ? <Skeleton label={t('app.loading')} rows={3} /> : null}
       {data ? (
         <>
-          <section className="cache-manager__storage" aria-label={t('offline.storageTitle')}>
-            <p>{t('offline.downloadsTotal', { count: data.videos.length, size: size(total) })}</p>
-            {data.estimate ? (
-              <>
-                <progress
-                  className="cache-manager__meter"
-                  max={Math.max(1, data.estimate.quotaBytes)}
-                  value={data.estimate.usageBytes}
-                  aria-label={t('offline.storageTitle')}
-                />
-                <p className="hint">
-                  {t('offline.storageUsed', {
-                    used: size(data.estimate.usageBytes),
-                    quota: size(data.estimate.quotaBytes),
-                  })}
-                </p>
-              </>
-            ) : null}
-          </section>
+          <StorageSummary inventory={data} total={total} size={size} />
           {data.videos.length === 0 && data.partial.length === 0 ? (
             <EmptyState title={t('offline.emptyTitle')} message={t('offline.emptyMessage')} />
           ) : (
             <>
               <ul className="cache-manager__list">
                 {data.videos.map((video) => (
-                  <StoredItem
+                  <StoredVideo
                     key={video.key}
-                    title={video.title}
-                    details={
-                      <>
-                        {video.subjectTitle} · {video.quality ? `${texts.quality(video.quality)} · ` : ''}
-                        {size(video.sizeBytes)} ·{' '}
-                        <DateText iso={new Date(video.downloadedAt).toISOString()} />
-                      </>
-                    }
-                    deleteLabel={t('offline.deleteOneLabel', { title: video.title })}
+                    video={video}
+                    size={size}
                     busy={busy}
                     onDelete={() => void run(() => offlineVideos.remove(video.key))}
                   />
                 ))}
                 {data.partial.map((download) => (
-                  <StoredItem
+                  <UnfinishedDownload
                     key={download.key}
-                    title={download.title}
-                    details={
-                      <>
-                        {download.subjectTitle} ·{' '}
-                        {download.totalBytes
-                          ? t('video.cache.partial', {
-                              quality: texts.quality(download.quality),
-                              received: size(download.receivedBytes),
-                              total: size(download.totalBytes),
-                            })
-                          : t('video.cache.partialUnknown', {
-                              quality: texts.quality(download.quality),
-                              received: size(download.receivedBytes),
-                            })}
-                      </>
-                    }
-                    deleteLabel={t('video.cache.deletePartialLabel', { title: download.title })}
+                    download={download}
+                    size={size}
                     busy={busy}
                     onDelete={() => void run(() => offlineVideos.remove(download.key))}
                   />
                 ))}
               </ul>
-              {confirmAll ? (
-                <div
-                  className="cache-manager__confirm"
-                  role="alertdialog"
-                  aria-label={t('offline.deleteAll')}
-                >
-                  <p>{t('offline.deleteAllConfirm', { count: data.videos.length, size: size(total) })}</p>
-                  <button
-                    type="button"
-                    className="btn btn--danger"
-                    disabled={busy}
-                    onClick={() => void run(() => offlineVideos.removeAll())}
-                  >
-                    {t('offline.deleteAll')}
-                  </button>
-                  <button type="button" className="btn btn--secondary" onClick={() => setConfirmAll(false)}>
-                    {t('common.cancel')}
-                  </button>
-                </div>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn--danger"
-                  disabled={busy}
-                  onClick={() => setConfirmAll(true)}
-                >
-                  {t('offline.deleteAll')}
-                </button>
-              )}
+              <DeleteAll
+                confirming={confirmAll}
+                busy={busy}
+                message={t('offline.deleteAllConfirm', { count: data.videos.length, size: size(total) })}
+                onAsk={() => setConfirmAll(true)}
+                onCancel={() => setConfirmAll(false)}
+                onConfirm={() => void run(() => offlineVideos.removeAll())}
+              />
             </>
           )}
         </>
       ) : null}
       <OfflineBooks />
     </main>
+  );
+}
+
+type Size = (bytes: number) => string;
+
+/** What the downloads take, and how much of the device's storage is used (when the browser says). */
+function StorageSummary({
+  inventory,
+  total,
+  size,
+}: {
+  inventory: OfflineInventory;
+  total: number;
+  size: Size;
+}) {
+  const { t } = useTranslation();
+  const { estimate } = inventory;
+  return (
+    <section className="cache-manager__storage" aria-label={t('offline.storageTitle')}>
+      <p>{t('offline.downloadsTotal', { count: inventory.videos.length, size: size(total) })}</p>
+      {estimate ? (
+        <>
+          <progress
+            className="cache-manager__meter"
+            max={Math.max(1, estimate.quotaBytes)}
+            value={estimate.usageBytes}
+            aria-label={t('offline.storageTitle')}
+          />
+          <p className="hint">
+            {t('offline.storageUsed', { used: size(estimate.usageBytes), quota: size(estimate.quotaBytes) })}
+          </p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+interface ItemProps {
+  size: Size;
+  busy: boolean;
+  onDelete: () => void;
+}
+
+function StoredVideo({ video, size, busy, onDelete }: ItemProps & { video: OfflineVideo }) {
+  const { t } = useTranslation();
+  const texts = useVideoTexts(DATA_PRICE_PER_GB);
+  return (
+    <StoredItem
+      title={video.title}
+      details={
+        <>
+          {video.subjectTitle} · {video.quality ? `${texts.quality(video.quality)} · ` : ''}
+          {size(video.sizeBytes)} · <DateText iso={new Date(video.downloadedAt).toISOString()} />
+        </>
+      }
+      deleteLabel={t('offline.deleteOneLabel', { title: video.title })}
+      busy={busy}
+      onDelete={onDelete}
+    />
+  );
+}
+
+/** A download started and not finished: what arrived of it, out of how much when known. */
+function UnfinishedDownload({ download, size, busy, onDelete }: ItemProps & { download: PartialDownload }) {
+  const { t } = useTranslation();
+  const texts = useVideoTexts(DATA_PRICE_PER_GB);
+  const quality = texts.quality(download.quality);
+  const received = size(download.receivedBytes);
+  return (
+    <StoredItem
+      title={download.title}
+      details={
+        <>
+          {download.subjectTitle} ·{' '}
+          {download.totalBytes
+            ? t('video.cache.partial', { quality, received, total: size(download.totalBytes) })
+            : t('video.cache.partialUnknown', { quality, received })}
+        </>
+      }
+      deleteLabel={t('video.cache.deletePartialLabel', { title: download.title })}
+      busy={busy}
+      onDelete={onDelete}
+    />
+  );
+}
+
+interface DeleteAllProps {
+  /** The student asked to delete everything: the question and its answers show instead of the button. */
+  confirming: boolean;
+  busy: boolean;
+  message: string;
+  onAsk: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+function DeleteAll({ confirming, busy, message, onAsk, onCancel, onConfirm }: DeleteAllProps) {
+  const { t } = useTranslation();
+  if (!confirming) {
+    return (
+      <button type="button" className="btn btn--danger" disabled={busy} onClick={onAsk}>
+        {t('offline.deleteAll')}
+      </button>
+    );
+  }
+  return (
+    <div className="cache-manager__confirm" role="alertdialog" aria-label={t('offline.deleteAll')}>
+      <p>{message}</p>
+      <button type="button" className="btn btn--danger" disabled={busy} onClick={onConfirm}>
+        {t('offline.deleteAll')}
+      </button>
+      <button type="button" className="btn btn--secondary" onClick={onCancel}>
+        {t('common.cancel')}
+      </button>
+    </div>
   );
 }

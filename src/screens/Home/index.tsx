@@ -1,17 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { Subject } from '../../../contract/catalogue';
 import type { ContinueWatching as ContinueAnswer } from '../../../contract/videos';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
 import { studentSection } from '../../rules/student-section';
-import { accessState, canRenew, mayStudyAny, paidEntryFor, paidSubjectsOf } from '../../rules/subject-access';
-import { formatDate } from '../../ui/DateText';
+import { mayStudyAny, paidSubjectsOf } from '../../rules/subject-access';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';
-import { SubjectCard } from '../../ui/SubjectCard';
 import { useQuery } from '../LoginWithUsername/use-query';
 import { ExpiryNotices } from '../Planner/ExpiryNotices';
 import {
@@ -24,12 +21,11 @@ import {
 } from '../SectionVideos/sections';
 import { ContinueWatching } from './ContinueWatching';
 import { HappeningsStrip } from './HappeningsStrip';
-import { InCartNote } from './InCartNote';
+import { SubjectGrid } from './SubjectGrid';
 import { useAddToCart } from './use-add-to-cart';
 import '../../ui/subject-card.css';
 import './home.css';
 import '../../ui/badge.css';
-import { isFree } from '../../../contract/prices';
 
 /**
  * Home (docs/home.md): for a student who may study a paid subject, "Continue" and "Next up" first; then the
@@ -59,7 +55,6 @@ export default function Home() {
     { keep: 'continue' },
   );
   const cartActions = useAddToCart();
-  const lang = i18n.language === 'fr' ? 'fr' : 'en';
 
   const inSection = (subjects.data ?? []).filter((subject) => subject.section === section.id);
   const levels = levelsOf(
@@ -69,50 +64,6 @@ export default function Home() {
   const requestedLevel = query.get('level') ?? '';
   const level = levels.includes(requestedLevel) ? requestedLevel : '';
   const shown = level ? inSection.filter((subject) => subject.level === level) : inSection;
-
-  const actionsFor = (subject: Subject) => {
-    const entry = user ? paidEntryFor(paid, subject) : undefined;
-    const state = entry ? accessState(entry.expiresAt, now()) : null;
-    const inCart = cartActions.amountInCart(subject._id);
-    const addLabel = state && canRenew(state) ? t('catalogue.renew') : t('catalogue.addToCart');
-    const study =
-      entry && state !== 'expired' ? (
-        <Link href={`/${section.videoRoute}`} className="btn btn--secondary">
-          {t('catalogue.study')}
-        </Link>
-      ) : null;
-    if (isFree(subject.price)) {
-      return (
-        <Link href={user ? `/${section.videoRoute}` : '/register'} className="btn btn--secondary">
-          {user ? t('catalogue.watchFree') : t('catalogue.signUpToWatch')}
-        </Link>
-      );
-    }
-    return (
-      <>
-        {study}
-        {!entry || (state && canRenew(state)) ? (
-          <button type="button" className="btn" onClick={() => cartActions.add(subject)}>
-            {addLabel}
-          </button>
-        ) : null}
-        <InCartNote amount={inCart} onOpenCart={cartActions.openCart} />
-      </>
-    );
-  };
-
-  const statusFor = (subject: Subject) => {
-    const entry = user ? paidEntryFor(paid, subject) : undefined;
-    if (!entry) return null;
-    const state = accessState(entry.expiresAt, now());
-    return (
-      <span className={state === 'expired' ? 'badge badge--danger' : 'badge badge--success'}>
-        {t(state === 'expired' ? 'catalogue.expiredOn' : 'catalogue.accessUntil', {
-          date: formatDate(entry.expiresAt, i18n.language),
-        })}
-      </span>
-    );
-  };
 
   return (
     <main className="page home" id="main">
@@ -147,41 +98,17 @@ export default function Home() {
       <ResourceView
         resource={subjects}
         loadingLabel={t('catalogue.loading')}
-        empty={
-          shown.length === 0 ? (
-            <FilteredEmptyState
-              title={t('catalogue.emptyTitle')}
-              filtered={level !== ''}
-              messages={{ filtered: t('catalogue.emptyLevel'), unfiltered: t('catalogue.emptySection') }}
-              clear={{ href: catalogueHref(section.id), label: t('catalogue.allLevels') }}
-              otherwise={{
-                href: catalogueHref(otherSchoolSystem(section.id)),
-                label: t('catalogue.otherSection'),
-              }}
-            />
-          ) : null
-        }
+        empty={shown.length === 0 ? <CatalogueEmpty section={section} level={level} /> : null}
       >
-        <ul className="subject-grid" aria-label={t(`sections.${section.id}.title`)}>
-          {shown.map((subject, index) => (
-            <li key={subject._id}>
-              <SubjectCard
-                headingLevel={studying ? 3 : 2}
-                // Under "Continue" the first card is below the fold: its picture waits like the others'.
-                inFirstView={!studying && index === 0}
-                id={subject._id}
-                title={subject.subjectTitle}
-                pictureurl={subject.pictureurl}
-                pictureSrcset={subject.pictureSrcset}
-                level={subject.level}
-                description={subject.description[lang]}
-                price={subject.price}
-                status={statusFor(subject)}
-                actions={actionsFor(subject)}
-              />
-            </li>
-          ))}
-        </ul>
+        <SubjectGrid
+          section={section}
+          subjects={shown}
+          studying={studying}
+          isLoggedIn={user !== null}
+          paid={paid}
+          now={now}
+          cartActions={cartActions}
+        />
       </ResourceView>
       {/* Under the catalogue once it is there: shown earlier, the strip would be pushed down the screen
           by the subjects (a layout shift), and its call would compete with the catalogue's. */}
@@ -201,5 +128,22 @@ function SectionIntro({ section, isLoggedIn }: { section: SectionInfo; isLoggedI
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/** No subject in this section (or at this level): clear the level, or look at the other school system. */
+function CatalogueEmpty({ section, level }: { section: SectionInfo; level: string }) {
+  const { t } = useTranslation();
+  return (
+    <FilteredEmptyState
+      title={t('catalogue.emptyTitle')}
+      filtered={level !== ''}
+      messages={{ filtered: t('catalogue.emptyLevel'), unfiltered: t('catalogue.emptySection') }}
+      clear={{ href: catalogueHref(section.id), label: t('catalogue.allLevels') }}
+      otherwise={{
+        href: catalogueHref(otherSchoolSystem(section.id)),
+        label: t('catalogue.otherSection'),
+      }}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { formatFcfa } from '../../rules/money';
 import { ErrorState, Skeleton } from '../../ui/States';
 import { catalogueHref, SECTIONS, type SectionInfo } from '../SectionVideos/sections';
 import './landing.css';
-import { isFree } from '../../../contract/prices';
+import { isFree } from '../../../contract/rules/prices';
 
 const FEATURED_PER_SECTION = 3;
 

@@ -1,7 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { MIDNIGHT, type PeriodDraft, periodErrors, sortPeriods } from '../../../contract/timetable-rules';
+import {
+  MIDNIGHT,
+  type PeriodDraft,
+  periodErrors,
+  sortPeriods,
+} from '../../../contract/rules/timetable-rules';
 import type { RouteParams } from '../../app/route-params';
 import type { Timetable } from '../../rules/planner-docs';
 import { findDoc } from '../../rules/planner-docs';

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PeriodDraft } from '../../../contract/timetable-rules';
+import type { PeriodDraft } from '../../../contract/rules/timetable-rules';
 import { FormField, SelectField } from '../../ui/FormField';
 import { weekdayName } from './dates';
 

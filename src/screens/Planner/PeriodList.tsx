@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TimetableOverlap } from '../../../contract/planner';
-import type { PeriodDraft } from '../../../contract/timetable-rules';
+import type { PeriodDraft } from '../../../contract/rules/timetable-rules';
 import { weekdayInSentence, weekdayName } from './dates';
 
 interface PeriodListProps {

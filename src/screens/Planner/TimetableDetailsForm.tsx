@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timetableErrors } from '../../../contract/timetable-rules';
+import { timetableErrors } from '../../../contract/rules/timetable-rules';
 import { FormField } from '../../ui/FormField';
 import { WeekdayPicker } from './WeekdayPicker';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { isDuring, sortPeriods } from '../../../contract/timetable-rules';
+import { isDuring, sortPeriods } from '../../../contract/rules/timetable-rules';
 import { isoWeekday } from '../../../machines/reminderPlan';
 import { useAppActors } from '../../app/actors-context';
 import type { RouteParams } from '../../app/route-params';

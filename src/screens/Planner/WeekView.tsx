@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { sortPeriods } from '../../../contract/timetable-rules';
+import { sortPeriods } from '../../../contract/rules/timetable-rules';
 import type { TimetableData } from '../../rules/planner-docs';
 import { weekdayName } from './dates';
 

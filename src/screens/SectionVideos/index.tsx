@@ -21,7 +21,7 @@ import { catalogueHref, sectionByVideoRoute } from './sections';
 import '../../ui/video-card.css';
 import './section-videos.css';
 import '../../ui/badge.css';
-import { isFree } from '../../../contract/prices';
+import { isFree } from '../../../contract/rules/prices';
 
 interface SectionVideosData {
   videos: Video[];

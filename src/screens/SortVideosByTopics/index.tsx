@@ -15,7 +15,7 @@ import { catalogueHref, sectionById } from '../SectionVideos/sections';
 import '../../ui/video-card.css';
 import '../SectionVideos/section-videos.css';
 import '../../ui/badge.css';
-import { isFree } from '../../../contract/prices';
+import { isFree } from '../../../contract/rules/prices';
 
 interface TopicData {
   videos: Video[];

@@ -1,6 +1,6 @@
 import type { ListedSection } from '../../../contract/common';
 import type { NewsArticle } from '../../../contract/content';
-import { withArticleIds } from '../../../contract/news-article-id';
+import { withArticleIds } from '../../../contract/rules/news-article-id';
 
 // How some calls are written and read beyond their path: the video lists' section spelling, a paged list's
 // query (issue 12: only the fields given, in a fixed order, so each page has one cache entry however the

@@ -1,6 +1,6 @@
 import type { Language } from '../../../contract/common';
 import type { Happening, NewsArticle } from '../../../contract/content';
-import { withArticleIds } from '../../../contract/news-article-id';
+import { withArticleIds } from '../../../contract/rules/news-article-id';
 import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
 
 /**

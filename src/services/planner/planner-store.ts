@@ -84,17 +84,49 @@ export interface PlannerStore {
 
 const KIND_ORDER: Record<DocKind, number> = { list: 0, timetable: 1, item: 2 };
 
-export function createPlannerStore(kv: KeyValueStore | null, now: () => number = Date.now): PlannerStore {
+/** A document as the account answered it, kept on the device as synced. */
+const fromServer = (server: ServerDoc, changedAt: number): StoredDoc => ({
+  kind: server.kind,
+  id: server.id,
+  data: server.data as unknown as StoredDoc['data'],
+  revision: server.revision,
+  deleted: server.deleted,
+  dirty: false,
+  changedAt,
+});
+
+type Docs = Record<string, StoredDoc>;
+
+/** The account's copy over the device's: every document without an unsent edit takes the account's. */
+function takeServerDocuments(current: Docs, documents: readonly ServerDoc[]): Docs {
+  const docs = { ...current };
+  const onServer = new Set<string>();
+  for (const server of documents) {
+    const key = docKey(server.kind, server.id);
+    onServer.add(key);
+    const local = docs[key];
+    if (local?.dirty) continue;
+    docs[key] = fromServer(server, local?.changedAt ?? 0);
+  }
+  // A synced document the account no longer has (an account emptied elsewhere) is not kept.
+  for (const [key, doc] of Object.entries(docs)) {
+    if (!onServer.has(key) && !doc.dirty && doc.revision > 0) delete docs[key];
+  }
+  return docs;
+}
+
+/** The device's copy of `sent`, unless it was edited again since it was sent. */
+function unchangedSince(docs: Docs, sent: StoredDoc): StoredDoc | null {
+  const local = docs[docKey(sent.kind, sent.id)];
+  return local && local.changedAt === sent.changedAt ? local : null;
+}
+
+/** The planner's state and its listeners; every change is written to the device after the ones before it. */
+function plannerMemory(kv: KeyValueStore | null) {
   let state: PlannerState = { ready: false, docs: {}, switches: DEFAULT_SWITCHES };
   const listeners = new Set<() => void>();
   // Writes are chained so an older snapshot never lands after a newer one.
   let writing: Promise<unknown> = Promise.resolve();
-  // Strictly increasing, so two edits in the same millisecond are still told apart.
-  let lastChange = 0;
-  const tick = () => {
-    lastChange = Math.max(now(), lastChange + 1);
-    return lastChange;
-  };
 
   const set = (next: Partial<PlannerState>) => {
     state = { ...state, ...next };
@@ -114,113 +146,87 @@ export function createPlannerStore(kv: KeyValueStore | null, now: () => number =
     return write;
   };
 
-  const putDocs = (docs: Record<string, StoredDoc>) => {
-    set({ docs });
-    return persist(PLANNER_KEYS.documents, docs);
-  };
-
   return {
-    getState: () => state,
-    subscribe(listener) {
+    state: () => state,
+    set,
+    persist,
+    subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async load() {
-      try {
-        const [docs, switches] = await Promise.all([
-          kv?.get(PLANNER_KEYS.documents),
-          kv?.get(PLANNER_KEYS.switches),
-        ]);
-        set({
-          ready: true,
-          // Edits made before the device copy was read (a very fast student) win over it.
-          docs: { ...(unwrap(docs, isDocs) ?? {}), ...state.docs },
-          switches: unwrap(switches, isSwitches) ?? state.switches,
-        });
-      } catch {
-        set({ ready: true });
-      }
+    putDocs(docs: Docs) {
+      set({ docs });
+      return persist(PLANNER_KEYS.documents, docs);
     },
+  };
+}
+
+/** Reads the device copy; the state is `ready` afterwards even if IndexedDB is unavailable. */
+async function loadDeviceCopy(kv: KeyValueStore | null, memory: ReturnType<typeof plannerMemory>) {
+  try {
+    const [docs, switches] = await Promise.all([
+      kv?.get(PLANNER_KEYS.documents),
+      kv?.get(PLANNER_KEYS.switches),
+    ]);
+    memory.set({
+      ready: true,
+      // Edits made before the device copy was read (a very fast student) win over it.
+      docs: { ...(unwrap(docs, isDocs) ?? {}), ...memory.state().docs },
+      switches: unwrap(switches, isSwitches) ?? memory.state().switches,
+    });
+  } catch {
+    memory.set({ ready: true });
+  }
+}
+
+export function createPlannerStore(kv: KeyValueStore | null, now: () => number = Date.now): PlannerStore {
+  const memory = plannerMemory(kv);
+  const docs = () => memory.state().docs;
+  // Strictly increasing, so two edits in the same millisecond are still told apart.
+  let lastChange = 0;
+  const tick = () => {
+    lastChange = Math.max(now(), lastChange + 1);
+    return lastChange;
+  };
+
+  return {
+    getState: memory.state,
+    subscribe: memory.subscribe,
+    load: () => loadDeviceCopy(kv, memory),
     save(kind, id, data) {
       const key = docKey(kind, id);
-      const existing = state.docs[key];
-      const doc: StoredDoc = {
-        kind,
-        id,
-        data,
-        revision: existing?.revision ?? 0,
-        deleted: false,
-        dirty: true,
-        changedAt: tick(),
-      };
-      return putDocs({ ...state.docs, [key]: doc });
+      const revision = docs()[key]?.revision ?? 0;
+      const doc: StoredDoc = { kind, id, data, revision, deleted: false, dirty: true, changedAt: tick() };
+      return memory.putDocs({ ...docs(), [key]: doc });
     },
     remove(kind, id) {
       const key = docKey(kind, id);
-      const existing = state.docs[key];
+      const existing = docs()[key];
       if (!existing) return Promise.resolve();
       // A tombstone even for a document never synced: it may be on its way to the account right now.
       const { syncError: _refused, syncOverlap: _overlap, ...kept } = existing;
-      return putDocs({ ...state.docs, [key]: { ...kept, deleted: true, dirty: true, changedAt: tick() } });
+      return memory.putDocs({ ...docs(), [key]: { ...kept, deleted: true, dirty: true, changedAt: tick() } });
     },
     setSwitches(switches) {
-      set({ switches });
-      return persist(PLANNER_KEYS.switches, switches);
+      memory.set({ switches });
+      return memory.persist(PLANNER_KEYS.switches, switches);
     },
-    applyServerDocuments(documents) {
-      const docs = { ...state.docs };
-      const onServer = new Set<string>();
-      for (const server of documents) {
-        const key = docKey(server.kind, server.id);
-        onServer.add(key);
-        const local = docs[key];
-        if (local?.dirty) continue;
-        docs[key] = {
-          kind: server.kind,
-          id: server.id,
-          data: server.data as unknown as StoredDoc['data'],
-          revision: server.revision,
-          deleted: server.deleted,
-          dirty: false,
-          changedAt: local?.changedAt ?? 0,
-        };
-      }
-      // A synced document the account no longer has (an account emptied elsewhere) is not kept.
-      for (const [key, doc] of Object.entries(docs)) {
-        if (!onServer.has(key) && !doc.dirty && doc.revision > 0) delete docs[key];
-      }
-      return putDocs(docs);
-    },
-    unsent() {
-      return Object.values(state.docs)
+    applyServerDocuments: (documents) => memory.putDocs(takeServerDocuments(docs(), documents)),
+    unsent: () =>
+      Object.values(docs())
         .filter((doc) => doc.dirty && doc.syncError === undefined)
-        .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id.localeCompare(b.id));
-    },
+        .sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.id.localeCompare(b.id)),
     applySent(sent, answer) {
-      const key = docKey(sent.kind, sent.id);
-      const local = state.docs[key];
       // Edited again while the send was under way: that edit is still unsent, and still based on the revision
       // it started from, so the server merges it with what it just took.
-      if (!local || local.changedAt !== sent.changedAt) return Promise.resolve();
-      return putDocs({
-        ...state.docs,
-        [key]: {
-          kind: answer.kind,
-          id: answer.id,
-          data: answer.data as unknown as StoredDoc['data'],
-          revision: answer.revision,
-          deleted: answer.deleted,
-          dirty: false,
-          changedAt: sent.changedAt,
-        },
-      });
+      if (!unchangedSince(docs(), sent)) return Promise.resolve();
+      return memory.putDocs({ ...docs(), [docKey(sent.kind, sent.id)]: fromServer(answer, sent.changedAt) });
     },
     markRefused(sent, reason, overlap) {
-      const key = docKey(sent.kind, sent.id);
-      const local = state.docs[key];
-      if (!local || local.changedAt !== sent.changedAt) return Promise.resolve();
+      const local = unchangedSince(docs(), sent);
+      if (!local) return Promise.resolve();
       const refused = { ...local, syncError: reason, ...(overlap ? { syncOverlap: overlap } : {}) };
-      return putDocs({ ...state.docs, [key]: refused });
+      return memory.putDocs({ ...docs(), [docKey(sent.kind, sent.id)]: refused });
     },
     async loadDelivered() {
       try {
@@ -229,9 +235,9 @@ export function createPlannerStore(kv: KeyValueStore | null, now: () => number =
         return [];
       }
     },
-    saveDelivered: (ids) => persist(PLANNER_KEYS.delivered, [...ids]),
+    saveDelivered: (ids) => memory.persist(PLANNER_KEYS.delivered, [...ids]),
     reset() {
-      set({ docs: {}, switches: DEFAULT_SWITCHES });
+      memory.set({ docs: {}, switches: DEFAULT_SWITCHES });
     },
   };
 }

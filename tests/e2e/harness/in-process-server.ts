@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import type { Db } from '../../../server/lib/db';
+import { seedIfEmpty } from '../../../server/seed/seed';
 import { e2eServerEnv, freePort } from './server-env';
 
 export interface InProcessServer {
@@ -47,7 +48,7 @@ export async function startInProcessServer(
   const removeFiles = () => rmSync(work, { recursive: true, force: true });
   const port = await freePort();
   const config = loadConfig(e2eServerEnv({ port, dataDir, staticDir }));
-  const app = await buildApp(config);
+  const app = await buildApp(config, { seedIfEmpty });
   try {
     await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {

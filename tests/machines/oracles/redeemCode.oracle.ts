@@ -12,7 +12,7 @@ import type { Oracle } from '../modelHarness';
 import { MISTYPED, PRINTED, TOO_SHORT, TYPED_LOOSELY, WITH_A_U } from '../redeemCode.model';
 import { CallLog, paramsOf } from './observe';
 
-// Issue 20 written again without the machine or machines/accessCode.ts: what each sample typed is, as the
+// Issue 20 written again without the machine or contract/rules/access-code.ts: what each sample typed is, as the
 // code's rules make it (case, spaces and dashes ignored, l read as 1, O as 0; a wrong check symbol, a short
 // code and a letter outside the alphabet each said before any request); a well-formed code is sent as
 // printed, once; the answer: the new user kept, the server's words in the alert, study-sections; a refusal

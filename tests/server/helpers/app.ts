@@ -8,6 +8,7 @@ import { buildApp } from '../../../server/app';
 import { type Config, type Env, loadConfig } from '../../../server/config';
 import { type Db, openPglite, openPostgres } from '../../../server/lib/db';
 import type { Mail, Mailer } from '../../../server/lib/mailer';
+import { seedIfEmpty } from '../../../server/seed/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -230,7 +231,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       mails.push(mail);
     },
   };
-  const app = await buildApp(config, { db, mailer, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const app = await buildApp(config, {
+    db,
+    mailer,
+    seedIfEmpty,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   await app.ready();
 
   const request: TestApp['request'] = async (injectOptions) => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { NewsArticle } from '../../../contract/content';
-import { newsArticleId } from '../../../contract/news-article-id';
+import { newsArticleId } from '../../../contract/rules/news-article-id';
 import { HappeningsStrip } from '../../../src/screens/Home/HappeningsStrip';
 import News from '../../../src/screens/News';
 import { READ_ARTICLES_KEY } from '../../../src/services/content/read-articles';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newsArticleId } from '../../../../contract/news-article-id';
 import type { MakePaymentRequest, RequestToPayPayload } from '../../../../contract/payments';
+import { newsArticleId } from '../../../../contract/rules/news-article-id';
 import type { RegisterPayload } from '../../../../contract/users';
 import { makeExternalId } from '../../../../src/rules/payment-requests';
 import { VIDEO_SECTION_PATHS } from '../../../../src/services/api/call-shapes';

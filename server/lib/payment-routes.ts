@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { currentStudent } from '../../lib/auth';
-import { HttpError } from '../../lib/errors';
-import { accountLimit, type LimitHook } from '../../lib/rate-limits';
-import { bearerSecurity, failures } from '../../lib/schemas';
-import { requestToPayHeaders } from './schemas';
+import { requestToPayHeaders } from '../../contract/payments';
+import { currentStudent } from './auth';
+import { HttpError } from './errors';
+import { accountLimit, type LimitHook } from './rate-limits';
+import { bearerSecurity, failures } from './schemas';
 
-// What the two kinds of payment (a cart's subjects, a shop order) share at the HTTP edge: how a start is
-// guarded and documented, how one is read back, and whose it is.
+// What the two kinds of payment (a cart's subjects in the payments module, an order in the shop module)
+// share at the HTTP edge: how a start is guarded and documented, how one is read back, and whose it is.
 
 type RouteHost = Pick<FastifyInstance, 'authenticate' | 'config'>;
 
@@ -25,6 +25,13 @@ export function paymentLimit(app: FastifyInstance, name: string): LimitHook {
   const { paymentMax, windowMs } = app.config.rateLimit;
   return accountLimit(app, name, { max: paymentMax, windowMs });
 }
+
+/** What a route that starts a payment receives, as its schema parses it (the route's generic). */
+export interface PaymentStartGeneric<Body extends z.ZodType> {
+  Body: z.infer<Body>;
+  Headers: z.infer<typeof requestToPayHeaders>;
+}
+export type PaymentStartRequest<Body extends z.ZodType> = FastifyRequest<PaymentStartGeneric<Body>>;
 
 /**
  * A route that starts a payment: signed in, limited per account (paymentLimit), idempotent by externalId or
@@ -64,13 +71,22 @@ export function paymentReadRoute<Params extends z.ZodType, Answer extends z.ZodT
   };
 }
 
-/** The caller's own payment: 404 with `missingKey` when there is none, 403 when it is another student's. */
+/** The student's own payment: 404 with `missingKey` when there is none, 403 when it is another student's. */
+export function ownedBy<Row extends { student_id: string | null }>(
+  studentId: string,
+  row: Row | undefined,
+  missingKey: 'paymentNotFound' | 'orderNotFound',
+): Row {
+  if (row === undefined) throw new HttpError(404, missingKey);
+  if (row.student_id !== studentId) throw new HttpError(403, 'paymentNotYours');
+  return row;
+}
+
+/** The caller's own payment (ownedBy the signed-in student). */
 export function callersOwn<Row extends { student_id: string | null }>(
   request: FastifyRequest,
   row: Row | undefined,
   missingKey: 'paymentNotFound' | 'orderNotFound',
 ): Row {
-  if (row === undefined) throw new HttpError(404, missingKey);
-  if (row.student_id !== currentStudent(request).id) throw new HttpError(403, 'paymentNotYours');
-  return row;
+  return ownedBy(currentStudent(request).id, row, missingKey);
 }
