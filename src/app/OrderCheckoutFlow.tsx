@@ -15,9 +15,9 @@ import {
   selectOrderTown,
 } from '../../machines/orderCheckout';
 import { formatFcfa } from '../rules/money';
-import { OrderConfirmation } from '../screens/ProductDetails/OrderConfirmation';
-import { OrderForm } from '../screens/ProductDetails/OrderForm';
 import { Loader } from '../ui/Loader';
+import { OrderConfirmation } from '../ui/OrderConfirmation';
+import { OrderForm } from '../ui/OrderForm';
 import { PaymentMethodDialog } from '../ui/PaymentMethodDialog';
 import { useAppActors } from './actors-context';
 import { MobileMoneyStep } from './CheckoutFlow';

@@ -64,8 +64,14 @@ export function useShellView<T>(select: (view: ShellView) => T): T {
   );
 }
 
-/** Runs `use` with the root actors: at once when they are there, once their code has loaded otherwise. */
-export function withActors(actors: Lazy<AppActors>, use: (loaded: AppActors) => void): void {
-  if (actors.current) use(actors.current);
-  else actors.load().then(use, () => undefined);
+/**
+ * Runs `use` with what `lazy` loads: at once when it is there, once its code has loaded otherwise. Here, not
+ * in lazy-load.ts, so the shell's chunk (which holds this module) does not take lazy-load.ts with it.
+ */
+export function withLoaded<A>(lazy: Lazy<A>, use: (loaded: A) => void): void {
+  if (lazy.current) use(lazy.current);
+  else lazy.load().then(use, () => undefined);
 }
+
+/** Runs `use` with the root actors: at once when they are there, once their code has loaded otherwise. */
+export const withActors: (actors: Lazy<AppActors>, use: (loaded: AppActors) => void) => void = withLoaded;

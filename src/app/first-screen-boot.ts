@@ -1,6 +1,9 @@
+import { matchRoute } from './route-lookup';
+
 /**
  * Runs inline in the prerendered page, right after #root and before the first paint (scripts/prerender.ts
- * serialises it, so it must stay self-contained: no imports, no helpers, no syntax newer than the
+ * serialises it with `bootScript`: firstScreenBoot and each of its BOOT_PARTS are inlined as their own source
+ * text, so each must stay self-contained: no imports, no helpers outside it, no syntax newer than the
  * app's own ES2020 target). The HTML holds the visitor's landing; this turns it into what this visit will show:
  *  - no route yet ('', '#/'): the landing's own route, or home for a logged-in student, as the app would
  *    redirect;
@@ -40,151 +43,164 @@ interface AppCode {
   script: string;
 }
 
-export function firstScreenBoot(keys: FirstScreenBootKeys): void {
-  // Everything lives in this one function: the build inlines its source text alone.
-  let path = location.hash.replace(/^#/, '').split('?')[0] || '';
-  /** True when the page is no longer the landing as served. */
-  const adaptToVisit = (): boolean => {
-    try {
-      const root = document.getElementById(keys.rootId);
-      if (!root) return false;
-      const store = window.localStorage;
-      let member = false;
-      const token = store.getItem(keys.tokenKey);
-      if (token && store.getItem(keys.userKey)) {
-        try {
-          const part = (token.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/');
-          const exp = JSON.parse(atob(part)).exp;
-          member = typeof exp === 'number' && exp * 1000 > Date.now();
-        } catch {
-          member = false;
-        }
-      }
-      if (path === '' || path === '/') {
-        const start = member ? keys.memberStartPath : keys.landingPath;
-        history.replaceState(history.state, '', `${location.pathname}${location.search}#${start}`);
-        path = start;
-      }
-      let count = 0;
+/**
+ * Turns the landing as served into what this visit shows (see above); `path` is the route the location
+ * names. Answers the route shown (the bare URL gets one) and whether the page is no longer the landing as
+ * served.
+ */
+export function adaptToVisit(keys: FirstScreenBootKeys, named: string): { path: string; adapted: boolean } {
+  let path = named;
+  try {
+    const root = document.getElementById(keys.rootId);
+    if (!root) return { path, adapted: false };
+    const store = window.localStorage;
+    let member = false;
+    const token = store.getItem(keys.tokenKey);
+    if (token && store.getItem(keys.userKey)) {
       try {
-        const cart = JSON.parse(store.getItem(keys.cartKey) || 'null');
-        const items = cart?.data || [];
-        for (let i = 0; i < items.length; i += 1) count += Number(items[i].amount) || 0;
+        const part = (token.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/');
+        const exp = JSON.parse(atob(part)).exp;
+        member = typeof exp === 'number' && exp * 1000 > Date.now();
       } catch {
-        count = 0;
-      }
-      if (path === keys.landingPath && !member && count === 0) return false;
-
-      root.setAttribute(keys.stateAttribute, 'shell');
-      const template = document.getElementById(keys.memberNavbarId);
-      const header = root.querySelector('header');
-      if (member && template instanceof HTMLTemplateElement && header?.parentNode) {
-        header.parentNode.replaceChild(template.content.cloneNode(true), header);
-      }
-      const badge = root.querySelector('.navbar__badge');
-      if (badge) badge.textContent = String(count);
-      const main = root.querySelector('main');
-      if (main?.parentNode && (path !== keys.landingPath || member)) {
-        const empty = document.createElement('main');
-        empty.id = 'main';
-        empty.className = 'page';
-        empty.setAttribute('aria-busy', 'true');
-        main.parentNode.replaceChild(empty, main);
-      }
-      return true;
-    } catch {
-      // Storage blocked or an odd browser: the prerendered landing stays as served.
-      return false;
-    }
-  };
-
-  /** The chunks of the route's screen (matched as the router does: `:name` takes one segment), if listed. */
-  const routeFiles = (code: AppCode): string[] => {
-    const actual = path.split('/');
-    for (const pattern in code.routes || {}) {
-      const parts = pattern.split('/');
-      if (parts.length !== actual.length) continue;
-      if (parts.every((part, i) => part.charAt(0) === ':' || part === actual[i])) {
-        return (code.routes?.[pattern] || []).map((index) => (code.files || [])[index] || '').filter(Boolean);
+        member = false;
       }
     }
-    return [];
-  };
-
-  /**
-   * The language this visit is in, by the rule of machines/languageRule.ts (written out again here: this
-   * function is inlined alone; tests/ui/app/first-screen.test.ts holds it to the rule): the stored choice,
-   * else the first of the browser's languages that is en or fr, else en.
-   */
-  const visitLanguage = (): string => {
+    if (path === '' || path === '/') {
+      const start = member ? keys.memberStartPath : keys.landingPath;
+      history.replaceState(history.state, '', `${location.pathname}${location.search}#${start}`);
+      path = start;
+    }
+    let count = 0;
     try {
-      const chosen = window.localStorage.getItem(keys.languageKey);
-      if (chosen === 'en' || chosen === 'fr') return chosen;
+      const cart = JSON.parse(store.getItem(keys.cartKey) || 'null');
+      const items = cart?.data || [];
+      for (let i = 0; i < items.length; i += 1) count += Number(items[i].amount) || 0;
     } catch {
-      // Storage blocked: the browser's languages decide.
+      count = 0;
     }
-    const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
-    for (let i = 0; i < languages.length; i += 1) {
-      const primary = String(languages[i] || '')
-        .toLowerCase()
-        .split('-')[0];
-      if (primary === 'en' || primary === 'fr') return primary;
-    }
-    return 'en';
-  };
+    if (path === keys.landingPath && !member && count === 0) return { path, adapted: false };
 
+    root.setAttribute(keys.stateAttribute, 'shell');
+    const template = document.getElementById(keys.memberNavbarId);
+    const header = root.querySelector('header');
+    if (member && template instanceof HTMLTemplateElement && header?.parentNode) {
+      header.parentNode.replaceChild(template.content.cloneNode(true), header);
+    }
+    const badge = root.querySelector('.navbar__badge');
+    if (badge) badge.textContent = String(count);
+    const main = root.querySelector('main');
+    if (main?.parentNode && (path !== keys.landingPath || member)) {
+      const empty = document.createElement('main');
+      empty.id = 'main';
+      empty.className = 'page';
+      empty.setAttribute('aria-busy', 'true');
+      main.parentNode.replaceChild(empty, main);
+    }
+    return { path, adapted: true };
+  } catch {
+    // Storage blocked or an odd browser: the prerendered landing stays as served.
+    return { path, adapted: false };
+  }
+}
+
+/**
+ * The language this visit is in, by the rule of machines/languageRule.ts (written out again here: the page
+ * runs it before any module; tests/ui/app/first-screen.test.ts holds it to the rule): the stored choice,
+ * else the first of the browser's languages that is en or fr, else en.
+ */
+export function visitLanguage(languageKey: string): string {
+  try {
+    const chosen = window.localStorage.getItem(languageKey);
+    if (chosen === 'en' || chosen === 'fr') return chosen;
+  } catch {
+    // Storage blocked: the browser's languages decide.
+  }
+  const languages = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (let i = 0; i < languages.length; i += 1) {
+    const primary = String(languages[i] || '')
+      .toLowerCase()
+      .split('-')[0];
+    if (primary === 'en' || primary === 'fr') return primary;
+  }
+  return 'en';
+}
+
+/**
+ * Adds the app's code to the page: the dictionary of the visit's language (not necessarily the page's: the
+ * native shell always opens the English page, and a French-speaking phone never fetches the English one),
+ * the entry's modules, the root actors' when the page was made a shell, the route's screen, the entry.
+ */
+export function startApp(code: AppCode, screen: string[], withActors: boolean, language: string): void {
+  const styles: string[] = [];
+  const scripts: string[] = [];
+  for (const href of screen) (/\.css$/.test(href) ? styles : scripts).push(href);
+  const add = (element: HTMLElement) => document.head.appendChild(element);
+  const dictionaries = code.preload.map((resource) => ({
+    href: resource.href.replace(/i18n\/(en|fr)\.json$/, `i18n/${language}.json`),
+    as: resource.as,
+  }));
+  const preloads = dictionaries.concat(styles.map((href) => ({ href, as: 'style' })));
+  for (const resource of preloads) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.href = resource.href;
+    link.as = resource.as;
+    link.crossOrigin = 'anonymous';
+    add(link);
+  }
+  for (const href of code.modulepreload.concat(withActors ? code.actors || [] : [], scripts)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    link.crossOrigin = 'anonymous';
+    add(link);
+  }
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = 'anonymous';
+  script.src = code.script;
+  add(script);
+}
+
+/** The functions firstScreenBoot calls, each inlined beside it as its own source text. */
+export const BOOT_PARTS = { matchRoute, adaptToVisit, visitLanguage, startApp };
+type BootParts = typeof BOOT_PARTS;
+
+export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BOOT_PARTS): void {
+  const visit = parts.adaptToVisit(keys, location.hash.replace(/^#/, '').split('?')[0] || '');
   /** How long the code waits for a first frame before it starts anyway. */
   const NO_FRAME_FALLBACK_MS = 1000;
-
-  const startAppAfterFirstPaint = (withActors: boolean) => {
-    const block = document.getElementById(keys.appCodeId);
-    if (!block) return;
-    const code = JSON.parse(block.textContent || '{}') as AppCode;
-    // The screen's code is fetched with the entry's, not once the entry has run and asked for it.
-    const screen = withActors ? routeFiles(code) : [];
-    const styles: string[] = [];
-    const scripts: string[] = [];
-    for (const href of screen) (/\.css$/.test(href) ? styles : scripts).push(href);
-    let started = false;
-    const start = () => {
-      if (started) return;
-      started = true;
-      const add = (element: HTMLElement) => document.head.appendChild(element);
-      // The dictionary the app will load is the visit's, not necessarily the page's (the native shell always
-      // opens the English page): a French-speaking phone never fetches the English one.
-      const language = visitLanguage();
-      const dictionaries = code.preload.map((resource) => ({
-        href: resource.href.replace(/i18n\/(en|fr)\.json$/, `i18n/${language}.json`),
-        as: resource.as,
-      }));
-      const preloads = dictionaries.concat(styles.map((href) => ({ href, as: 'style' })));
-      for (const resource of preloads) {
-        const link = document.createElement('link');
-        link.rel = 'preload';
-        link.href = resource.href;
-        link.as = resource.as;
-        link.crossOrigin = 'anonymous';
-        add(link);
-      }
-      for (const href of code.modulepreload.concat(withActors ? code.actors || [] : [], scripts)) {
-        const link = document.createElement('link');
-        link.rel = 'modulepreload';
-        link.href = href;
-        link.crossOrigin = 'anonymous';
-        add(link);
-      }
-      const script = document.createElement('script');
-      script.type = 'module';
-      script.crossOrigin = 'anonymous';
-      script.src = code.script;
-      add(script);
-    };
-    // A frame callback runs just before the first paint; the task it queues runs after it. A hidden tab paints
-    // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.
-    if (document.visibilityState === 'hidden') return start();
-    requestAnimationFrame(() => setTimeout(start, 0));
-    setTimeout(start, NO_FRAME_FALLBACK_MS);
+  const block = document.getElementById(keys.appCodeId);
+  if (!block) return;
+  const code = JSON.parse(block.textContent || '{}') as AppCode;
+  // The screen's code is fetched with the entry's, not once the entry has run and asked for it: the chunks
+  // of the route's screen, matched as the router does (`:name` takes one segment), if listed.
+  const actual = visit.path;
+  let screen: string[] = [];
+  for (const pattern in visit.adapted ? code.routes || {} : {}) {
+    if (parts.matchRoute(pattern, actual)) {
+      screen = (code.routes?.[pattern] || []).map((index) => (code.files || [])[index] || '').filter(Boolean);
+      break;
+    }
+  }
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    parts.startApp(code, screen, visit.adapted, parts.visitLanguage(keys.languageKey));
   };
+  // A frame callback runs just before the first paint; the task it queues runs after it. A hidden tab paints
+  // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.
+  if (document.visibilityState === 'hidden') {
+    start();
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, NO_FRAME_FALLBACK_MS);
+}
 
-  startAppAfterFirstPaint(adaptToVisit());
+/** The page's inline script: firstScreenBoot called with its keys and its parts, all as source text. */
+export function bootScript(keys: FirstScreenBootKeys): string {
+  const parts = Object.entries(BOOT_PARTS).map(([name, part]) => `${name}: ${part.toString()}`);
+  return `(${firstScreenBoot.toString()})(${JSON.stringify(keys)}, { ${parts.join(', ')} });`;
 }

@@ -14,7 +14,7 @@ import { preloadScreenFor, useHashPath } from './AppRoutes';
 import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
-import { firstScreenBoot } from './first-screen-boot';
+import { bootScript } from './first-screen-boot';
 import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
 import type { Lazy } from './lazy-load';
 import { createShellViewStore } from './shell-view';
@@ -25,7 +25,7 @@ export const APP_CODE_ID = 'app-code';
 export { PRERENDER_ATTRIBUTES };
 
 /** The inline script of the prerendered page, with its keys: it runs before the app's own code. */
-export const BOOT_SCRIPT = `(${firstScreenBoot.toString()})(${JSON.stringify({
+export const BOOT_SCRIPT = bootScript({
   rootId: 'root',
   stateAttribute: PRERENDER_ATTRIBUTES.state,
   memberNavbarId: MEMBER_NAVBAR_ID,
@@ -36,7 +36,7 @@ export const BOOT_SCRIPT = `(${firstScreenBoot.toString()})(${JSON.stringify({
   cartKey: STORAGE_KEYS.cart,
   languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
-})});`;
+});
 
 export interface PrerenderedScreen {
   /** #root's inner HTML: the visitor's shell around the landing route. */

@@ -1,6 +1,8 @@
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import { installPromptMachine } from '../../machines/installPrompt';
 import { serviceWorkerMachine } from '../../machines/serviceWorker';
+import { installPromptActors } from '../actors/installPrompt';
+import { serviceWorkerActors } from '../actors/serviceWorker';
 import { NO_PWA, type PwaEffects } from '../services/pwa/pwa-effects';
 import type { AppStorage } from '../services/storage';
 import type { UiStore } from './ui-store';
@@ -19,37 +21,17 @@ export function createPwaActors(
   { storage, ui }: { storage: AppStorage; ui: UiStore },
 ): PwaActors {
   const pwa = effects ?? NO_PWA;
-  const serviceWorker = createActor(
-    serviceWorkerMachine.provide({
-      actors: {
-        registerWorker: fromPromise<void, void>(() => pwa.serviceWorker.register()),
-        checkForUpdate: fromPromise<void, void>(() => pwa.serviceWorker.checkForUpdate()),
-        activateUpdate: fromPromise<void, void>(() => pwa.serviceWorker.activateUpdate()),
-      },
-      actions: {
-        showToast: (_, toast) => ui.showToast(toast),
-        reload: () => pwa.reload(),
-      },
-    }),
-    { input: { isProduction: pwa.isProduction, isSupported: pwa.serviceWorker.isSupported } },
-  );
+  const serviceWorker = createActor(serviceWorkerMachine.provide(serviceWorkerActors(pwa, ui)), {
+    input: { isProduction: pwa.isProduction, isSupported: pwa.serviceWorker.isSupported },
+  });
 
-  const installPrompt = createActor(
-    installPromptMachine.provide({
-      actors: { promptInstall: fromPromise(() => pwa.installPrompt.prompt()) },
-      actions: {
-        persistDismissed: () => void storage.setInstallDismissed(),
-        showToast: (_, toast) => ui.showToast(toast),
-      },
-    }),
-    {
-      input: {
-        dismissed: storage.isInstallDismissed(),
-        isIos: pwa.installPrompt.isIos,
-        isStandalone: pwa.installPrompt.isStandalone,
-      },
+  const installPrompt = createActor(installPromptMachine.provide(installPromptActors(pwa, storage, ui)), {
+    input: {
+      dismissed: storage.isInstallDismissed(),
+      isIos: pwa.installPrompt.isIos,
+      isStandalone: pwa.installPrompt.isStandalone,
     },
-  );
+  });
 
   serviceWorker.start();
   installPrompt.start();

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ContentScreen } from '../screens/content-screens';
 import type { Endpoints } from '../services/api/endpoints';
-import { prefetchPlayerStart } from './player-start';
+import { prefetchPlayerStart } from '../services/api/player-start';
 import type { RouteParams } from './route-params';
 
 export interface RouteDefinition {

@@ -1,27 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import {
   type BookReaderEvent,
   bookReaderMachine,
-  type OpenBookInput,
-  type OpenBookOutput,
   type ReaderView,
   selectReaderView,
 } from '../../machines/bookReader';
+import { bookReaderActors, type ReadableBook } from '../actors/bookReader';
 import type { PdfBook } from '../services/pdf/pdf-book';
 import { useContentStores } from './content-stores';
 
-/** A book the reader can open: the copy on the device first, else the signed file URL (when not locked). */
-export interface ReadableBook {
-  _id: string;
-  fileUrl?: string | undefined;
-}
+export type { ReadableBook } from '../actors/bookReader';
 
 /**
- * One book in the reader through the bookReader machine: pdf.js is fetched when the book opens (its chunk
- * is nowhere else), the offline copy is read if there is one, and the last page read is remembered.
+ * One book in the reader through the bookReader machine, its effects in src/actors/bookReader.ts (pdf.js
+ * fetched when the book opens, the offline copy read first, the last page read remembered).
  */
 export function useBookReader(book: ReadableBook) {
   const { t } = useTranslation();
@@ -31,27 +25,15 @@ export function useBookReader(book: ReadableBook) {
   latest.current = book;
 
   const actor = useActorRef(
-    bookReaderMachine.provide({
-      actors: {
-        openBook: fromPromise<OpenBookOutput, OpenBookInput>(async ({ input }) => {
-          try {
-            const { openPdfBook } = await import('../services/pdf/pdf-book');
-            const data = await offlineBooks.read(input.bookId).catch(() => null);
-            const url = latest.current.fileUrl;
-            if (!data && !url) throw new Error('no copy and no link');
-            const opened = await openPdfBook(data ? { data } : { url: url as string });
-            await pdf.current?.close();
-            pdf.current = opened;
-            return { pageCount: opened.pageCount, lastPage: await readingPositions.load(input.bookId) };
-          } catch {
-            throw new Error(t('reader.openFailed'));
-          }
-        }),
-      },
-      actions: {
-        savePage: (_, { bookId, page }) => void readingPositions.save(bookId, page),
-      },
-    }),
+    bookReaderMachine.provide(
+      bookReaderActors({
+        offlineBooks,
+        readingPositions,
+        book: latest,
+        pdf,
+        openFailed: () => t('reader.openFailed'),
+      }),
+    ),
     { input: { bookId: book._id } },
   );
   useEffect(

@@ -1,6 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useRef } from 'react';
-import { fromPromise } from 'xstate';
 import {
   type FieldErrors,
   type FormValues,
@@ -12,6 +11,7 @@ import {
   selectValues,
 } from '../../machines/form';
 import type { FormRules } from '../../machines/validation';
+import { formActors } from '../actors/form';
 import { useAppActors } from './actors-context';
 import type { AppApi } from './create-app-actors';
 
@@ -31,18 +31,13 @@ export function useForm<R>(options: {
   const latest = useRef(options);
   latest.current = options;
   const actor = useActorRef(
-    formMachine.provide({
-      actors: {
-        submit: fromPromise<unknown, FormValues>(async ({ input }) => {
-          try {
-            return await latest.current.submit(api, input);
-          } catch (error) {
-            throw new Error(describeError(error));
-          }
-        }),
-      },
-      actions: { succeeded: (_, { result }) => latest.current.onSuccess?.(result as R) },
-    }),
+    formMachine.provide(
+      formActors({
+        submit: (values) => latest.current.submit(api, values),
+        succeeded: (result) => latest.current.onSuccess?.(result as R),
+        describeError,
+      }),
+    ),
     { input: { rules: options.rules, values: options.initialValues } },
   );
   const values = useSelector(actor, selectValues);

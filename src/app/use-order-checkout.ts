@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Actor, createActor } from 'xstate';
 import type { OrderProduct } from '../../machines/orderCheckout';
+import { orderPageActors } from '../actors/orderCheckout';
 import { useAppActors } from './actors-context';
-import type { OrderCheckoutLogic } from './order-checkout-effects';
+import type { OrderCheckoutLogic } from './order-checkout';
 
 export type OrderCheckoutActor = Actor<OrderCheckoutLogic>;
 
@@ -38,12 +39,9 @@ export function useOrderCheckout(
       .then(async (checkout) => {
         const pending = await checkout.findPending(first.id, resumeReferenceId);
         if (cancelled) return;
-        started = createActor(
-          checkout.logic.provide({
-            actions: { productMayHaveChanged: () => latest.current.reloadProduct() },
-          }),
-          { input: { product: latest.current.product ?? first, now: now(), pending } },
-        );
+        started = createActor(checkout.logic.provide(orderPageActors(() => latest.current.reloadProduct())), {
+          input: { product: latest.current.product ?? first, now: now(), pending },
+        });
         started.start();
         setActor(started);
       })

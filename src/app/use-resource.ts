@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { useAppShell } from './actors-context';
+import { useAppShell, withLoaded } from './actors-context';
 import type { AppApi } from './create-app-actors';
 import { lazyLoad } from './lazy-load';
 import type { ResourceActor, ResourceView } from './resource-actor';
@@ -91,8 +91,7 @@ export function useResource<T, P = undefined>(
       };
     };
     // The machine's code arriving renders nothing by itself: the screen shows loading until its actor says otherwise.
-    if (resourceRuntime.current) start(resourceRuntime.current);
-    else resourceRuntime.load().then(start, () => undefined);
+    withLoaded(resourceRuntime, start);
     return () => {
       stopped = true;
       stop?.();

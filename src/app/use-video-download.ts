@@ -1,12 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type RefObject, useEffect, useRef } from 'react';
-import { fromCallback, fromPromise } from 'xstate';
-import {
-  type DownloadVideoInput,
-  type StoredDownload,
-  type VideoDownloadEvent,
-  videoDownloadMachine,
-} from '../../machines/videoDownload';
+import { type VideoDownloadEvent, videoDownloadMachine } from '../../machines/videoDownload';
 import {
   type DownloadView,
   selectDownloadedQuality,
@@ -14,8 +8,8 @@ import {
   selectWifiOnly,
 } from '../../machines/videoDownloadView';
 import type { Quality } from '../../machines/videoQuality';
+import { videoDownloadActors } from '../actors/videoDownload';
 import type { DownloadableVideo, OfflineVideoStore } from '../services/offline/offline-video-store';
-import { DownloadInterrupted } from '../services/offline/resumable-fetch';
 import { useAppActors } from './actors-context';
 import { useVideoEnvironment, type VideoPreferencesStore } from './video-environment';
 
@@ -62,40 +56,11 @@ export function useVideoDownload(video: DownloadableVideo, onDownloaded?: (quali
   };
 }
 
-/** The machine with its effects: the offline store for this one video, and the kept setting. */
+/** The machine with its effects (src/actors/videoDownload.ts). */
 export function provideVideoDownload(
   store: OfflineVideoStore,
   current: Readonly<RefObject<DownloadableVideo>>,
   preferences: Pick<VideoPreferencesStore, 'update'>,
 ) {
-  return videoDownloadMachine.provide({
-    actions: { persistWifiOnly: (_, { on }) => preferences.update({ wifiOnly: on }) },
-    actors: {
-      findDownload: fromPromise<StoredDownload | null, void>(() => store.findVideo(current.current)),
-      downloadVideo: fromCallback<VideoDownloadEvent, DownloadVideoInput>(({ sendBack, input }) => {
-        const abort = new AbortController();
-        store
-          .download(current.current, input.quality, {
-            signal: abort.signal,
-            onProgress: (receivedBytes, totalBytes) =>
-              sendBack({ type: 'download.progress', receivedBytes, totalBytes }),
-          })
-          .then(
-            (saved) => sendBack({ type: 'download.finished', sizeBytes: saved.sizeBytes }),
-            (error: unknown) => {
-              // Stopped by the machine (pause, cancel, Wi-Fi lost): it already knows.
-              if (abort.signal.aborted) return;
-              sendBack({
-                type: error instanceof DownloadInterrupted ? 'download.interrupted' : 'download.failed',
-              });
-            },
-          );
-        return () => abort.abort();
-      }),
-      discardPartial: fromPromise<void, void>(() => store.discardPartial(current.current)),
-      removeDownload: fromPromise<void, void>(async () => {
-        for (const rendition of current.current.renditions) await store.remove(store.keyOf(rendition.url));
-      }),
-    },
-  });
+  return videoDownloadMachine.provide(videoDownloadActors(store, current, preferences));
 }

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { usePlaybackPositions } from '../../app/playback-positions-context';
 import type { RouteParams } from '../../app/route-params';
 import { useResource } from '../../app/use-resource';
 import { EmptyState, Skeleton } from '../../ui/States';
-import { usePlaybackPositions } from '../VideoPlayer/playback-positions-context';
 import { useVideoIdQuery } from './player-path';
 import { UpNextPanel } from './UpNextPanel';
 

@@ -1,10 +1,10 @@
 import { type RefObject, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Caption, Video } from '../../../contract/videos';
+import type { PlaybackActor } from '../../app/use-playback';
 import { isCrossOrigin } from '../../rules/media-origin';
 import { Loader } from '../../ui/Loader';
 import type { CaptionsChoice } from './CaptionsPicker';
-import type { PlaybackActor } from './use-playback';
 
 const MEDIA_ERR_ABORTED = 1;
 

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import {
   type ReactNode,
+  type RefObject,
   useCallback,
   useEffect,
   useId,
@@ -31,6 +32,8 @@ import { type Quality, selectChoice, selectDataSaver, selectQuality } from '../.
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { OfflineDownload } from '../../app/OfflineDownload';
 import { useOnline } from '../../app/use-online';
+import { type PlaybackActor, usePlayback } from '../../app/use-playback';
+import { usePlayQuality, useVideoQuality, type VideoQualityActor } from '../../app/use-video-quality';
 import { useVideoEnvironment } from '../../app/video-environment';
 import { Loader } from '../../ui/Loader';
 import { OfflineState } from '../../ui/OfflineStates';
@@ -43,8 +46,6 @@ import { LockedOffer } from './LockedOffer';
 import { PlayerMedia } from './PlayerMedia';
 import { QualityPicker } from './QualityPicker';
 import { SpeedPicker } from './SpeedPicker';
-import { usePlayback } from './use-playback';
-import { usePlayQuality, useVideoQuality } from './use-video-quality';
 import { VideoReactions } from './VideoReactions';
 import './player.css';
 
@@ -58,35 +59,12 @@ export const UP_NEXT_WAITS_MS = 4_000;
 const sizesOf = (video: Video): Partial<Record<Quality, number>> =>
   Object.fromEntries((video.renditions ?? []).map((r) => [r.quality, r.sizeBytes]));
 
-/** One video: the access check, then the player or the offer to buy its subject, and what comes next. */
-export function PlayerScreen({ videoId, userId }: { videoId: string; userId: string }) {
-  const { t, i18n } = useTranslation();
-  const media = useRef<HTMLVideoElement>(null);
-  const costId = useId();
-  const { preferences } = useVideoEnvironment();
-  const quality = useVideoQuality();
-  const playback = usePlayback(videoId, userId, media, selectQuality(quality.getSnapshot()));
-  usePlayQuality(quality, playback);
-  const video = useSelector(playback, selectVideo);
-  const loading = useSelector(playback, selectIsLoading);
-  const loadError = useSelector(playback, selectLoadError);
-  const locked = useSelector(playback, selectIsLocked);
-  const watching = useSelector(playback, selectIsWatching);
-  const awaitingStart = useSelector(playback, selectIsAwaitingStart);
-  const streamUrl = useSelector(playback, selectStreamUrl);
-  const streamLoad = useSelector(playback, selectStreamLoad);
-  const refreshing = useSelector(playback, selectIsRefreshingStream);
-  const unplayable = useSelector(playback, selectIsUnplayable);
-  const streamError = useSelector(playback, selectStreamError);
-  const rate = useSelector(playback, selectRate);
-  const reacting = useSelector(playback, selectIsReacting);
-  const reactionError = useSelector(playback, selectReactionError);
-  const choice = useSelector(quality, selectChoice);
-  const playing = useSelector(quality, selectQuality);
-  const dataSaver = useSelector(quality, selectDataSaver);
-  const downloaded = useSelector(quality, (snapshot) => snapshot.context.downloaded);
-  const captions = useSyncExternalStore(preferences.subscribe, () => preferences.get().captions);
-  const online = useOnline();
+/**
+ * Whether the up-next list may load: once the first frame is shown, once the student has waited this long
+ * without pressing Play, or at once when there is nothing to play (`nothingToPlay`: locked, failed,
+ * unplayable).
+ */
+function useUpNextNow(awaitingStart: boolean, nothingToPlay: boolean) {
   const [framed, setFramed] = useState(false);
   const onPlaying = useCallback(() => setFramed(true), []);
   const [waitedForPlay, setWaitedForPlay] = useState(false);
@@ -95,15 +73,14 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
     const timer = setTimeout(() => setWaitedForPlay(true), UP_NEXT_WAITS_MS);
     return () => clearTimeout(timer);
   }, [awaitingStart]);
-  // Nothing to play (locked, failed, unplayable): nothing to wait for.
-  const upNextNow = framed || waitedForPlay || locked || loadError !== null || unplayable;
-  const onDownloaded = useCallback(
-    (stored: Quality | null) => quality.send({ type: 'quality.downloadedChanged', quality: stored }),
-    [quality],
-  );
+  return { upNextNow: framed || waitedForPlay || nothingToPlay, onPlaying };
+}
 
-  // Where the student is gets saved when the page goes away. A layout effect's cleanup runs before the
-  // actor's own (a passive effect) stops it, so the last position still reaches the machine.
+/**
+ * Where the student is gets saved when the page goes away. A layout effect's cleanup runs before the
+ * actor's own (a passive effect) stops it, so the last position still reaches the machine.
+ */
+function useLeaveSavesPosition(playback: PlaybackActor) {
   useLayoutEffect(() => {
     const leave = () => playback.send({ type: 'playback.leave' });
     const onVisibility = () => {
@@ -117,6 +94,26 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
       leave();
     };
   }, [playback]);
+}
+
+/** One video: the access check, then the player or the offer to buy its subject, and what comes next. */
+export function PlayerScreen({ videoId, userId }: { videoId: string; userId: string }) {
+  const { t, i18n } = useTranslation();
+  const media = useRef<HTMLVideoElement>(null);
+  const costId = useId();
+  const quality = useVideoQuality();
+  const playback = usePlayback(videoId, userId, media, selectQuality(quality.getSnapshot()));
+  usePlayQuality(quality, playback);
+  const video = useSelector(playback, selectVideo);
+  const loading = useSelector(playback, selectIsLoading);
+  const loadError = useSelector(playback, selectLoadError);
+  const locked = useSelector(playback, selectIsLocked);
+  const watching = useSelector(playback, selectIsWatching);
+  const awaitingStart = useSelector(playback, selectIsAwaitingStart);
+  const unplayable = useSelector(playback, selectIsUnplayable);
+  const online = useOnline();
+  const { upNextNow, onPlaying } = useUpNextNow(awaitingStart, locked || loadError !== null || unplayable);
+  useLeaveSavesPosition(playback);
 
   let main: ReactNode;
   if (loading) {
@@ -148,76 +145,11 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
       </>
     );
   } else if (watching && video) {
-    const title = videoTitle(video, i18n.language);
+    const lesson = { video, videoId, playback, quality, online };
     main = (
       <>
-        {/* Offline (issue 18), a lesson not on the phone cannot stream: said before Play, not after it fails. */}
-        {!online && downloaded === null ? (
-          <OfflineState message={t('offline.lessonNeedsConnection')} />
-        ) : (
-          <PlayerMedia
-            video={video}
-            title={title}
-            media={media}
-            playback={playback}
-            awaitingStart={awaitingStart}
-            streamUrl={streamUrl}
-            streamLoad={streamLoad}
-            refreshing={refreshing}
-            captions={captions}
-            costId={costId}
-            onPlaying={onPlaying}
-          />
-        )}
-        {unplayable && (online || downloaded !== null) ? (
-          <ErrorState
-            message={streamError ?? t('player.unplayable')}
-            retryLabel={t('player.retry')}
-            onRetry={() => playback.send({ type: 'playback.retry' })}
-          />
-        ) : null}
-        <h1 className="player__title">{title}</h1>
-        <p className="player__subject">
-          {video.subjectTitle} · {video.subsection}
-        </p>
-        <QualityPicker
-          choice={choice}
-          quality={playing}
-          sizes={sizesOf(video)}
-          downloaded={downloaded}
-          dataSaver={dataSaver}
-          pricePerGb={DATA_PRICE_PER_GB}
-          costId={costId}
-          onChoose={(next) => quality.send({ type: 'quality.choose', choice: next })}
-          onDataSaver={(on) => quality.send({ type: 'quality.setDataSaver', on })}
-        />
-        <VideoReactions
-          likes={video.likes}
-          dislikes={video.dislikes}
-          views={video.views}
-          busy={reacting}
-          error={reactionError}
-          onLike={() => playback.send({ type: 'video.like' })}
-          onDislike={() => playback.send({ type: 'video.dislike' })}
-        />
-        <CaptionsPicker
-          languages={(video.captions ?? []).filter((caption) => caption.url).map((caption) => caption.lang)}
-          choice={captions}
-          onChange={(next) => preferences.update({ captions: next })}
-        />
-        <SpeedPicker
-          rate={rate}
-          onChange={(next) => playback.send({ type: 'playback.setRate', rate: next })}
-        />
-        <OfflineDownload video={video} pricePerGb={DATA_PRICE_PER_GB} onDownloaded={onDownloaded} />
-        {video.description ? <p className="player__description">{video.description}</p> : null}
-        <Comments
-          videoId={videoId}
-          comments={video.comments}
-          busy={reacting}
-          onLike={(commentId) => playback.send({ type: 'comment.like', commentId })}
-          onPosted={(comment: Comment) => playback.send({ type: 'comment.added', comment })}
-        />
+        <WatchingMedia {...lesson} media={media} costId={costId} onPlaying={onPlaying} />
+        <LessonControls {...lesson} costId={costId} />
       </>
     );
   }
@@ -229,5 +161,129 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
         <aside className="player-aside">{upNextNow ? <UpNextPanel videoId={videoId} /> : null}</aside>
       </div>
     </main>
+  );
+}
+
+interface LessonProps {
+  video: Video;
+  videoId: string;
+  playback: PlaybackActor;
+  quality: VideoQualityActor;
+  online: boolean;
+}
+
+/** The student's kept settings for a lesson: the rendition on the phone (if any) and the captions. */
+function useLessonSettings(quality: VideoQualityActor) {
+  const { preferences } = useVideoEnvironment();
+  const downloaded = useSelector(quality, (snapshot) => snapshot.context.downloaded);
+  const captions = useSyncExternalStore(preferences.subscribe, () => preferences.get().captions);
+  return { preferences, downloaded, captions };
+}
+
+/** The lesson's picture: the player, or why it cannot play now. */
+function WatchingMedia({
+  video,
+  playback,
+  quality,
+  online,
+  media,
+  costId,
+  onPlaying,
+}: LessonProps & { media: RefObject<HTMLVideoElement | null>; costId: string; onPlaying: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { downloaded, captions } = useLessonSettings(quality);
+  const awaitingStart = useSelector(playback, selectIsAwaitingStart);
+  const streamUrl = useSelector(playback, selectStreamUrl);
+  const streamLoad = useSelector(playback, selectStreamLoad);
+  const refreshing = useSelector(playback, selectIsRefreshingStream);
+  const unplayable = useSelector(playback, selectIsUnplayable);
+  const streamError = useSelector(playback, selectStreamError);
+  const title = videoTitle(video, i18n.language);
+  return (
+    <>
+      {/* Offline (issue 18), a lesson not on the phone cannot stream: said before Play, not after it fails. */}
+      {!online && downloaded === null ? (
+        <OfflineState message={t('offline.lessonNeedsConnection')} />
+      ) : (
+        <PlayerMedia
+          video={video}
+          title={title}
+          media={media}
+          playback={playback}
+          awaitingStart={awaitingStart}
+          streamUrl={streamUrl}
+          streamLoad={streamLoad}
+          refreshing={refreshing}
+          captions={captions}
+          costId={costId}
+          onPlaying={onPlaying}
+        />
+      )}
+      {unplayable && (online || downloaded !== null) ? (
+        <ErrorState
+          message={streamError ?? t('player.unplayable')}
+          retryLabel={t('player.retry')}
+          onRetry={() => playback.send({ type: 'playback.retry' })}
+        />
+      ) : null}
+      <h1 className="player__title">{title}</h1>
+      <p className="player__subject">
+        {video.subjectTitle} · {video.subsection}
+      </p>
+    </>
+  );
+}
+
+/** What the student does with the lesson: quality, reactions, captions, speed, download, comments. */
+function LessonControls({ video, videoId, playback, quality, costId }: LessonProps & { costId: string }) {
+  const { preferences, downloaded, captions } = useLessonSettings(quality);
+  const rate = useSelector(playback, selectRate);
+  const reacting = useSelector(playback, selectIsReacting);
+  const reactionError = useSelector(playback, selectReactionError);
+  const choice = useSelector(quality, selectChoice);
+  const playing = useSelector(quality, selectQuality);
+  const dataSaver = useSelector(quality, selectDataSaver);
+  const onDownloaded = useCallback(
+    (stored: Quality | null) => quality.send({ type: 'quality.downloadedChanged', quality: stored }),
+    [quality],
+  );
+  return (
+    <>
+      <QualityPicker
+        choice={choice}
+        quality={playing}
+        sizes={sizesOf(video)}
+        downloaded={downloaded}
+        dataSaver={dataSaver}
+        pricePerGb={DATA_PRICE_PER_GB}
+        costId={costId}
+        onChoose={(next) => quality.send({ type: 'quality.choose', choice: next })}
+        onDataSaver={(on) => quality.send({ type: 'quality.setDataSaver', on })}
+      />
+      <VideoReactions
+        likes={video.likes}
+        dislikes={video.dislikes}
+        views={video.views}
+        busy={reacting}
+        error={reactionError}
+        onLike={() => playback.send({ type: 'video.like' })}
+        onDislike={() => playback.send({ type: 'video.dislike' })}
+      />
+      <CaptionsPicker
+        languages={(video.captions ?? []).filter((caption) => caption.url).map((caption) => caption.lang)}
+        choice={captions}
+        onChange={(next) => preferences.update({ captions: next })}
+      />
+      <SpeedPicker rate={rate} onChange={(next) => playback.send({ type: 'playback.setRate', rate: next })} />
+      <OfflineDownload video={video} pricePerGb={DATA_PRICE_PER_GB} onDownloaded={onDownloaded} />
+      {video.description ? <p className="player__description">{video.description}</p> : null}
+      <Comments
+        videoId={videoId}
+        comments={video.comments}
+        busy={reacting}
+        onLike={(commentId) => playback.send({ type: 'comment.like', commentId })}
+        onPosted={(comment: Comment) => playback.send({ type: 'comment.added', comment })}
+      />
+    </>
   );
 }

@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Video, VideoPlayAnswer } from '../../../contract/videos';
-import { loadPlayerStart } from '../../../src/app/load-player-start';
-import { PLAYER_START_FRESH_MS, prefetchPlayerStart, takePlayerStart } from '../../../src/app/player-start';
+import { loadPlayerStart } from '../../../src/actors/playback';
 import { prefetchRouteData } from '../../../src/app/route-lookup';
 import { ApiError } from '../../../src/rules/api-errors';
 import type { Endpoints } from '../../../src/services/api/endpoints';
+import {
+  PLAYER_START_FRESH_MS,
+  prefetchPlayerStart,
+  takePlayerStart,
+} from '../../../src/services/api/player-start';
 
 // Issue 19: a lesson's one request (access, signed URLs, price) starts before its player renders, with the
 // app's code or at the tap on a link to it, and the player takes that answer instead of asking again.

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { PlaybackPositionsContext } from '../../../src/app/playback-positions-context';
 import { ApiError } from '../../../src/rules/api-errors';
 import UpNextListScreen from '../../../src/screens/UpNextList';
 import { videoIdFromQueries } from '../../../src/screens/UpNextList/player-path';
-import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
 import { LAST_PLAYED_KEY } from '../../../src/services/playback-positions';
 import { renderWithApp } from '../helpers/render-app';
 import { memoryPositions, NEXT_VIDEO } from './video-fixtures';

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Video, VideoPlayAnswer } from '../../../contract/videos';
 import type { AppApi } from '../../../src/app/create-app-actors';
+import { PlaybackPositionsContext } from '../../../src/app/playback-positions-context';
 import { ApiError } from '../../../src/rules/api-errors';
 import { formatFcfa } from '../../../src/rules/money';
 import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
 import { UP_NEXT_WAITS_MS } from '../../../src/screens/VideoPlayer/PlayerScreen';
-import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
 import { positionKey } from '../../../src/services/playback-positions';
 import { renderWithApp } from '../helpers/render-app';
 import {

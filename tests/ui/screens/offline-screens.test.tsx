@@ -1,11 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PlaybackPositionsContext } from '../../../src/app/playback-positions-context';
 import { ApiError } from '../../../src/rules/api-errors';
 import Dashboard from '../../../src/screens/Dashboard';
 import LiveTv from '../../../src/screens/LiveTv';
 import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
-import { PlaybackPositionsContext } from '../../../src/screens/VideoPlayer/playback-positions-context';
 import { markDeviceCopy } from '../../../src/services/api/device-copy';
 import type { LastCopies } from '../../../src/services/offline/last-copies';
 import { createAppStorage } from '../../../src/services/storage';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderFieldErrors } from '../../../machines/orderCheckout';
-import { FormField } from '../../ui/FormField';
+import type { OrderFieldErrors } from '../../machines/orderCheckout';
+import { FormField } from './FormField';
+import './order.css';
 
 export interface OrderFormProps {
   title: string;

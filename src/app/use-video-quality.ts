@@ -1,8 +1,9 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
-import { selectQuality, videoQualityMachine } from '../../../machines/videoQuality';
-import { useVideoEnvironment } from '../../app/video-environment';
+import { selectQuality, videoQualityMachine } from '../../machines/videoQuality';
+import { videoQualityActors } from '../actors/videoQuality';
 import type { PlaybackActor } from './use-playback';
+import { useVideoEnvironment } from './video-environment';
 
 /**
  * The rendition choice of one lesson (the videoQuality machine), told of every change of the connection, with
@@ -10,12 +11,9 @@ import type { PlaybackActor } from './use-playback';
  */
 export function useVideoQuality() {
   const { preferences, network } = useVideoEnvironment();
-  const actor = useActorRef(
-    videoQualityMachine.provide({
-      actions: { persistDataSaver: (_, { on }) => preferences.update({ dataSaver: on }) },
-    }),
-    { input: { dataSaver: preferences.get().dataSaver, hints: network.read() } },
-  );
+  const actor = useActorRef(videoQualityMachine.provide(videoQualityActors(preferences)), {
+    input: { dataSaver: preferences.get().dataSaver, hints: network.read() },
+  });
   useEffect(
     () => network.subscribe((hints) => actor.send({ type: 'network.changed', hints })),
     [actor, network],

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import './order.css';
 
 export interface OrderConfirmationProps {
   title: string;

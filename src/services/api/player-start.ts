@@ -1,5 +1,5 @@
-import type { VideoPlayAnswer } from '../../contract/videos';
-import type { Endpoints } from '../services/api/endpoints';
+import type { VideoPlayAnswer } from '../../../contract/videos';
+import type { Endpoints } from './endpoints';
 
 /**
  * A lesson's first request, started before its player renders (issue 19): by the tap on a link to it, or
