@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppActors } from '../../app/actors-context';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
-import { useResource } from '../../app/use-resource';
+import {
+  type OfflineInventory,
+  type OfflineVideo,
+  type PartialDownload,
+  useOfflineInventory,
+} from '../../app/use-offline-inventory';
 import { formatBytes } from '../../rules/format-bytes';
-import type {
-  OfflineVideo,
-  OfflineVideoStore,
-  PartialDownload,
-  StorageEstimate,
-} from '../../services/offline/offline-video-store';
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';
 import { useVideoTexts } from '../../ui/video-texts';
@@ -17,27 +15,11 @@ import { OfflineBooks } from './OfflineBooks';
 import { StoredItem } from './StoredItem';
 import './cache-manager.css';
 
-interface OfflineInventory {
-  videos: OfflineVideo[];
-  /** Downloads started and not finished (a lost connection, a pause): they take room too. */
-  partial: PartialDownload[];
-  estimate: StorageEstimate | null;
-}
-
-const loadInventory = async (store: OfflineVideoStore): Promise<OfflineInventory> => {
-  const [videos, partial, estimate] = await Promise.all([
-    store.list(),
-    store.listPartial(),
-    store.estimate(),
-  ]);
-  return { videos, partial, estimate };
-};
-
 /** Route `cache-manager`: the videos downloaded for offline study, their sizes, the storage used; delete. */
 export default function CacheManager() {
   const { t, i18n } = useTranslation();
-  const { offlineVideos } = useAppActors();
-  const inventory = useResource(() => loadInventory(offlineVideos));
+  const offlineVideos = useOfflineInventory();
+  const { inventory } = offlineVideos;
   const [busy, setBusy] = useState(false);
   const [confirmAll, setConfirmAll] = useState(false);
   const size = (bytes: number) => formatBytes(bytes, i18n.language);

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppActors } from '../../app/actors-context';
 import type { RouteParams } from '../../app/route-params';
-import { icsFileName, timetableToIcs } from '../../rules/ics';
+import { useTimetableExport } from '../../app/use-timetable-export';
 import { findDoc } from '../../rules/planner-docs';
-import { downloadTextFile, printPage } from '../../services/planner/file-export';
 import { PlannerFrame, TimetableNotFound } from './PlannerFrame';
 import { usePlanner } from './use-planner';
 import { WeekView } from './WeekView';
@@ -11,7 +9,7 @@ import { WeekView } from './WeekView';
 /** `#/view-timetable/{id}`: read-only, printable, and exported as a calendar file a phone imports. */
 export default function ViewTimetable({ params }: { params: RouteParams }) {
   const { t } = useTranslation();
-  const { now } = useAppActors();
+  const exporter = useTimetableExport();
   const planner = usePlanner();
   return (
     <PlannerFrame title={t('routes.view-timetable')} planner={planner}>
@@ -22,20 +20,10 @@ export default function ViewTimetable({ params }: { params: RouteParams }) {
           <article className="timetable-print" aria-labelledby="printed-name">
             <h2 id="printed-name">{timetable.data.name}</h2>
             <div className="planner__links no-print">
-              <button type="button" className="btn btn--secondary" onClick={printPage}>
+              <button type="button" className="btn btn--secondary" onClick={exporter.print}>
                 {t('planner.view.print')}
               </button>
-              <button
-                type="button"
-                className="btn"
-                onClick={() =>
-                  downloadTextFile(
-                    icsFileName(timetable.data.name),
-                    timetableToIcs(timetable, now()),
-                    'text/calendar',
-                  )
-                }
-              >
+              <button type="button" className="btn" onClick={() => exporter.saveCalendar(timetable)}>
                 {t('planner.view.export')}
               </button>
             </div>
