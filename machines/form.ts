@@ -1,7 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import { failureText as describe, notProvided } from './notProvided';
-import { type FieldErrors, FORM_RULES, type FormRules, type FormValues } from './validation';
+import type { FieldErrors, FormRules, FormValues } from './validation';
+import { FORM_RULES } from './validation';
 
 // A form that is sent to the server (register, login, profile, comments…). SPEC.md §5's rules run before
 // anything is sent; a failed send shows the error and keeps every value typed (the student never retypes).

@@ -1,13 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import {
-  browserLanguage,
-  isLanguage,
-  type Language,
-  languageFor,
-  otherLanguage,
-  toLanguage,
-} from './languageRule';
+import type { Language } from './languageRule';
+import { browserLanguage, isLanguage, languageFor, otherLanguage, toLanguage } from './languageRule';
 import { notProvided } from './notProvided';
 
 // SPEC.md §4 "Language": en or fr, anything else falls back to en; persisted under `language`;

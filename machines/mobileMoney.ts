@@ -1,23 +1,26 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { Alert } from './messages';
+import type {
+  CheckStatusInput,
+  CheckStatusOutput,
+  MobileMoneyContext,
+  MobileMoneyEvent,
+  MobileMoneyInput,
+  MobileMoneyOutput,
+  PaymentStatus,
+  RequestToPayInput,
+  RequestToPayOutput,
+} from './mobileMoneyTypes';
 import {
-  type CheckStatusInput,
-  type CheckStatusOutput,
   failureMessage as errorMessage,
   isValidPhone,
   MOBILE_MONEY_DELAYS,
-  type MobileMoneyContext,
-  type MobileMoneyEvent,
-  type MobileMoneyInput,
-  type MobileMoneyOutput,
-  type PaymentStatus,
   PHONE_PREFIX,
-  type RequestToPayInput,
-  type RequestToPayOutput,
 } from './mobileMoneyTypes';
 import { notProvided } from './notProvided';
-import { type UnpaidOutcome, unpaidOutcome } from './paymentOutcome';
+import type { UnpaidOutcome } from './paymentOutcome';
+import { unpaidOutcome } from './paymentOutcome';
 import type { PendingPayment } from './types';
 
 // SPEC.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237, at least 12 characters), request the

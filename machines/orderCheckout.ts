@@ -5,18 +5,20 @@ import type { Alert } from './messages';
 import type { MobileMoneyInput, MobileMoneyOutput } from './mobileMoney';
 import { failureMessage as errorMessage, mobileMoneyMachine } from './mobileMoney';
 import { notProvided } from './notProvided';
+import type {
+  LoadOrderInput,
+  OrderCheckoutContext,
+  OrderCheckoutEvent,
+  OrderCheckoutInput,
+  OrderFieldErrors,
+  OrderLine,
+  PlacedOrder,
+} from './orderCheckoutTypes';
 import {
   isOrderLine,
   isValidTown,
-  type LoadOrderInput,
   maxQuantity,
   ORDER_CHECKOUT_DELAYS,
-  type OrderCheckoutContext,
-  type OrderCheckoutEvent,
-  type OrderCheckoutInput,
-  type OrderFieldErrors,
-  type OrderLine,
-  type PlacedOrder,
   ROUTE_AFTER_ORDER_FAILURE,
 } from './orderCheckoutTypes';
 

@@ -1,24 +1,24 @@
 import { assign, setup } from 'xstate';
 import { isFree } from '../contract/rules/prices';
 import { failureText as describe, notProvided } from './notProvided';
-import {
-  type Counts,
-  type LoadPositionOutput,
-  type LoadVideoInput,
-  type LoadVideoOutput,
-  PLAYBACK_DELAYS,
-  PLAYBACK_LIMITS,
-  type PlaybackContext,
-  type PlaybackEvent,
-  type PlaybackInput,
-  type PlaybackRate,
-  type PlaybackVideo,
-  type ReactInput,
-  type Reaction,
-  type ReactOutput,
-  type VideoIdInput,
+import type {
+  Counts,
+  LoadPositionOutput,
+  LoadVideoInput,
+  LoadVideoOutput,
+  PlaybackContext,
+  PlaybackEvent,
+  PlaybackInput,
+  PlaybackRate,
+  PlaybackVideo,
+  ReactInput,
+  Reaction,
+  ReactOutput,
+  VideoIdInput,
 } from './playbackTypes';
-import { QUALITIES, type Quality } from './videoQuality';
+import { PLAYBACK_DELAYS, PLAYBACK_LIMITS } from './playbackTypes';
+import type { Quality } from './videoQuality';
+import { QUALITIES } from './videoQuality';
 
 // The playback machine's setup: its effects, guards and the actions its regions share (machines/playback.ts).
 

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { type CodeCheck, checkCode } from '../contract/rules/access-code';
+import type { CodeCheck } from '../contract/rules/access-code';
+import { checkCode } from '../contract/rules/access-code';
 import type { Alert } from './messages';
 import { notProvided } from './notProvided';
 import type { User } from './types';

@@ -1,16 +1,16 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, fromCallback, setup } from 'xstate';
 import { notProvided } from './notProvided';
-import {
-  DOWNLOAD_DELAYS,
-  DOWNLOAD_LIMITS,
-  type DownloadVideoInput,
-  type StoredDownload,
-  type VideoDownloadContext,
-  type VideoDownloadEvent,
-  type VideoDownloadInput,
+import type {
+  DownloadVideoInput,
+  StoredDownload,
+  VideoDownloadContext,
+  VideoDownloadEvent,
+  VideoDownloadInput,
 } from './videoDownloadTypes';
-import { isOnWifi, type NetworkHints, type Quality } from './videoQuality';
+import { DOWNLOAD_DELAYS, DOWNLOAD_LIMITS } from './videoDownloadTypes';
+import type { NetworkHints, Quality } from './videoQuality';
+import { isOnWifi } from './videoQuality';
 
 export * from './videoDownloadTypes';
 

@@ -1,6 +1,7 @@
 import type { VideoDownloadSnapshot } from './videoDownload';
 import type { DownloadRendition } from './videoDownloadTypes';
-import { isMetered, type Quality } from './videoQuality';
+import type { Quality } from './videoQuality';
+import { isMetered } from './videoQuality';
 
 // What the download control and the player read of the videoDownload machine (machines/videoDownload.ts).
 

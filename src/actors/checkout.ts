@@ -1,4 +1,5 @@
-import { type ActorRefFrom, fromPromise } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { cartMachine } from '../../machines/cart';
 import type { checkoutMachine, MakePaymentInput, MakePaymentOutput } from '../../machines/checkout';
 import type { Alert } from '../../machines/messages';

@@ -7,7 +7,8 @@ import type {
   RequestToPayInput,
   RequestToPayOutput,
 } from '../../machines/mobileMoney';
-import { isOrderLine, type OrderLine } from '../../machines/orderCheckout';
+import type { OrderLine } from '../../machines/orderCheckout';
+import { isOrderLine } from '../../machines/orderCheckout';
 import type { PendingPayment } from '../../machines/types';
 import {
   isFinalRefusal,

@@ -2,7 +2,8 @@ import { fromPromise } from 'xstate';
 import type { PushResult, plannerSyncMachine, SyncConflict } from '../../machines/plannerSync';
 import { ApiError } from '../rules/api-errors';
 import type { DataOf, StoredDoc } from '../rules/planner-docs';
-import { type PlannerApi, refusedOverlap } from '../services/planner/planner-api';
+import type { PlannerApi } from '../services/planner/planner-api';
+import { refusedOverlap } from '../services/planner/planner-api';
 import type { PlannerStore } from '../services/planner/planner-store';
 
 export interface PlannerSyncDeps {

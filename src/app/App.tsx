@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { Router } from 'wouter';
 import { Footer } from '../ui/Footer';
-import { type Language, Navbar } from '../ui/Navbar';
+import type { Language } from '../ui/Navbar';
+import { Navbar } from '../ui/Navbar';
 import { AppRoutes, useHashPath } from './AppRoutes';
 import { useActorsReady, useAppShell, useShellView, withActors } from './actors-context';
 import { useScrollToTopOnNavigation } from './navigation-scroll';

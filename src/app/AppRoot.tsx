@@ -1,16 +1,11 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode, startTransition, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { type DialogLayer, DialogLayerContext } from '../ui/dialog-layer';
+import type { DialogLayer } from '../ui/dialog-layer';
+import { DialogLayerContext } from '../ui/dialog-layer';
 import { App } from './App';
-import {
-  AppActorsContext,
-  type AppContextValue,
-  type AppShell,
-  AppShellContext,
-  useAppShell,
-  useShellView,
-} from './actors-context';
+import type { AppContextValue, AppShell } from './actors-context';
+import { AppActorsContext, AppShellContext, useAppShell, useShellView } from './actors-context';
 import type { AppActors } from './create-app-actors';
 import { lazyLoad, useLazy } from './lazy-load';
 

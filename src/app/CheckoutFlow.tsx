@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
+import type { MobileMoneyActorRef } from '../../machines/checkout';
 import {
-  type MobileMoneyActorRef,
   selectCheckoutTotal,
   selectIsChoosingMethod,
   selectIsLoaderVisible,

@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { selectPaymentAmount } from '../../machines/mobileMoney';
+import type { OrderMobileMoneyRef } from '../../machines/orderCheckout';
 import {
-  type OrderMobileMoneyRef,
   selectConfirmedOrder,
   selectIsChoosingOrderMethod,
   selectIsOrderBusy,

@@ -1,4 +1,5 @@
-import { type ActorRefFrom, createActor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { createActor } from 'xstate';
 import type { cartMachine } from '../../machines/cart';
 import { checkoutMachine } from '../../machines/checkout';
 import { mobileMoneyMachine } from '../../machines/mobileMoney';

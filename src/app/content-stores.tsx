@@ -1,8 +1,13 @@
-import { createContext, type ReactNode, useContext } from 'react';
-import { createReadArticles, type ReadArticles } from '../services/content/read-articles';
-import { createReadingPositions, type ReadingPositions } from '../services/content/reading-positions';
-import { createSavedScholarships, type SavedScholarships } from '../services/content/saved-scholarships';
-import { createOfflineBookStore, type OfflineBookStore } from '../services/offline/book-downloads';
+import type { ReactNode } from 'react';
+import { createContext, useContext } from 'react';
+import type { ReadArticles } from '../services/content/read-articles';
+import { createReadArticles } from '../services/content/read-articles';
+import type { ReadingPositions } from '../services/content/reading-positions';
+import { createReadingPositions } from '../services/content/reading-positions';
+import type { SavedScholarships } from '../services/content/saved-scholarships';
+import { createSavedScholarships } from '../services/content/saved-scholarships';
+import type { OfflineBookStore } from '../services/offline/book-downloads';
+import { createOfflineBookStore } from '../services/offline/book-downloads';
 
 /**
  * What the content screens keep on the device: saved scholarships, articles read, the page of each book,

@@ -1,4 +1,5 @@
-import { type Actor, type ActorRefFrom, createActor } from 'xstate';
+import type { Actor, ActorRefFrom } from 'xstate';
+import { createActor } from 'xstate';
 import type { ClientUser as User } from '../../contract/users';
 import { cartMachine, selectCartCount } from '../../machines/cart';
 import { languageMachine, selectHasDictionary, selectLanguage } from '../../machines/language';
@@ -10,7 +11,8 @@ import { expiresAt } from '../rules/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
 import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';
-import { type Lazy, lazyLoad } from './lazy-load';
+import type { Lazy } from './lazy-load';
+import { lazyLoad } from './lazy-load';
 import type { OrderCheckout } from './order-checkout';
 import type { PwaActors } from './pwa-actors';
 import type { ShellView, ShellViewSource } from './shell-view';

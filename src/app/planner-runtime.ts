@@ -1,27 +1,23 @@
 import { del, get, set } from 'idb-keyval';
-import { type Actor, type ActorRefFrom, createActor } from 'xstate';
+import type { Actor, ActorRefFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { plannerSyncMachine } from '../../machines/plannerSync';
-import {
-  type PlanInput,
-  planReminders,
-  type Reminder,
-  type ReminderSwitches,
-} from '../../machines/reminderPlan';
+import type { PlanInput, Reminder, ReminderSwitches } from '../../machines/reminderPlan';
+import { planReminders } from '../../machines/reminderPlan';
 import { REMINDER_SCHEDULER_DELAYS, reminderSchedulerMachine } from '../../machines/reminderScheduler';
 import { selectIsLoggedIn, selectUser } from '../../machines/session';
 import { plannerSyncActors } from '../actors/plannerSync';
 import { reminderSchedulerActors, shownNotificationOf } from '../actors/reminderScheduler';
-import { type DataOf, type DocKind, docsOf } from '../rules/planner-docs';
+import type { DataOf, DocKind } from '../rules/planner-docs';
+import { docsOf } from '../rules/planner-docs';
 import type { SavedScholarship } from '../rules/saved-scholarship';
 import { paidSubjectsOf } from '../rules/subject-access';
 import type { ApiClient } from '../services/api/client';
-import {
-  createNativeNotifications,
-  createWebNotifications,
-  type NotificationBridge,
-} from '../services/planner/notifications';
+import type { NotificationBridge } from '../services/planner/notifications';
+import { createNativeNotifications, createWebNotifications } from '../services/planner/notifications';
 import { createPlannerApi } from '../services/planner/planner-api';
-import { createPlannerStore, type PlannerStore } from '../services/planner/planner-store';
+import type { PlannerStore } from '../services/planner/planner-store';
+import { createPlannerStore } from '../services/planner/planner-store';
 import { readSavedScholarships } from '../services/planner/saved-scholarships';
 import type { KeyValueStore } from '../services/playback-positions';
 import type { AppActors } from './create-app-actors';

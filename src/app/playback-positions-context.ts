@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import { createPlaybackPositions, type PlaybackPositions } from '../services/playback-positions';
+import type { PlaybackPositions } from '../services/playback-positions';
+import { createPlaybackPositions } from '../services/playback-positions';
 
 /**
  * The resume positions' store, handed to the playback machine's actions and to the up-next screen's loader.

@@ -1,9 +1,11 @@
-import { type ActorRefFrom, createActor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { installPromptMachine } from '../../machines/installPrompt';
 import { serviceWorkerMachine } from '../../machines/serviceWorker';
 import { installPromptActors } from '../actors/installPrompt';
 import { serviceWorkerActors } from '../actors/serviceWorker';
-import { NO_PWA, type PwaEffects } from '../services/pwa/pwa-effects';
+import type { PwaEffects } from '../services/pwa/pwa-effects';
+import { NO_PWA } from '../services/pwa/pwa-effects';
 import type { AppStorage } from '../services/storage';
 import type { UiStore } from './ui-store';
 

@@ -1,6 +1,6 @@
 import { createActor } from 'xstate';
+import type { ResourceSnapshot } from '../../machines/resource';
 import {
-  type ResourceSnapshot,
   resourceMachine,
   selectCopyError,
   selectData,
@@ -10,7 +10,8 @@ import {
   selectIsOffline,
   selectSavedAt,
 } from '../../machines/resource';
-import { type ResourceDeps, resourceActors } from '../actors/resource';
+import type { ResourceDeps } from '../actors/resource';
+import { resourceActors } from '../actors/resource';
 import { ApiError, NETWORK_FAILURE_STATUS } from '../rules/api-errors';
 
 /**

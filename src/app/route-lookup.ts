@@ -1,6 +1,7 @@
 import type { Endpoints } from '../services/api/endpoints';
 import { hashPath } from './first-screen';
-import { LANDING_PATH, ROUTES, type RouteDefinition } from './routes';
+import type { RouteDefinition } from './routes';
+import { LANDING_PATH, ROUTES } from './routes';
 
 /**
  * Whether a path matches a route's pattern as wouter matches it here: same number of segments, `:name`

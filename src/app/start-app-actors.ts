@@ -1,7 +1,8 @@
 import { selectHasDictionary } from '../../machines/language';
 import { selectIsLoggedIn, selectUser } from '../../machines/session';
 import { whenAppStable } from '../services/pwa/app-stable';
-import { type AppActors, type AppEffects, createAppActors, shellViewOf } from './create-app-actors';
+import type { AppActors, AppEffects } from './create-app-actors';
+import { createAppActors, shellViewOf } from './create-app-actors';
 import { loadPlanner, providePlannerDeps } from './planner-loader';
 import type { PlannerDeps } from './planner-runtime';
 import type { ShellViewSource } from './shell-view';

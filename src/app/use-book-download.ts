@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type DownloadView, fileDownloadMachine, selectDownloadView } from '../../machines/fileDownload';
+import type { DownloadView } from '../../machines/fileDownload';
+import { fileDownloadMachine, selectDownloadView } from '../../machines/fileDownload';
 import { fileDownloadActors } from '../actors/fileDownload';
 import type { DownloadableBook, OfflineBookStore } from '../services/offline/book-downloads';
 import { useContentStores } from './content-stores';

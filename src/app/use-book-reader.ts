@@ -1,13 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type BookReaderEvent,
-  bookReaderMachine,
-  type ReaderView,
-  selectReaderView,
-} from '../../machines/bookReader';
-import { bookReaderActors, type ReadableBook } from '../actors/bookReader';
+import type { BookReaderEvent, ReaderView } from '../../machines/bookReader';
+import { bookReaderMachine, selectReaderView } from '../../machines/bookReader';
+import type { ReadableBook } from '../actors/bookReader';
+import { bookReaderActors } from '../actors/bookReader';
 import type { PdfBook } from '../services/pdf/pdf-book';
 import { useContentStores } from './content-stores';
 

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useRef } from 'react';
+import type { FormEvent } from 'react';
+import { useRef } from 'react';
+import type { FieldErrors, FormValues } from '../../machines/form';
 import {
-  type FieldErrors,
-  type FormValues,
   formMachine,
   selectFieldErrors,
   selectFormError,

@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type RefObject, useCallback, useRef } from 'react';
+import type { RefObject } from 'react';
+import { useCallback, useRef } from 'react';
 import type { LiveTvChannel } from '../../contract/live-tv';
-import { type LiveTvEvent, type LiveTvView, liveTvMachine, selectLiveTvView } from '../../machines/liveTv';
+import type { LiveTvEvent, LiveTvView } from '../../machines/liveTv';
+import { liveTvMachine, selectLiveTvView } from '../../machines/liveTv';
 import { liveTvActors } from '../actors/liveTv';
 
 export { streamUrlOf } from '../actors/liveTv';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { type Actor, createActor } from 'xstate';
+import type { Actor } from 'xstate';
+import { createActor } from 'xstate';
 import type { OrderProduct } from '../../machines/orderCheckout';
 import { orderPageActors } from '../actors/orderCheckout';
 import { useAppActors } from './actors-context';

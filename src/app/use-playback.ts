@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
-import { type RefObject, useMemo } from 'react';
+import type { RefObject } from 'react';
+import { useMemo } from 'react';
 import { playbackMachine } from '../../machines/playback';
 import type { Quality } from '../../machines/videoQuality';
 import { playbackActors } from '../actors/playback';

@@ -1,4 +1,5 @@
-import { type RefCallback, useCallback } from 'react';
+import type { RefCallback } from 'react';
+import { useCallback } from 'react';
 
 /** The custom properties the shell's CSS reserves room with (src/app/app-shell.css). */
 export type ReservedHeight = '--install-banner-height' | '--toast-height';

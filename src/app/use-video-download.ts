@@ -1,8 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { type RefObject, useEffect, useRef } from 'react';
-import { type VideoDownloadEvent, videoDownloadMachine } from '../../machines/videoDownload';
+import type { RefObject } from 'react';
+import { useEffect, useRef } from 'react';
+import type { VideoDownloadEvent } from '../../machines/videoDownload';
+import { videoDownloadMachine } from '../../machines/videoDownload';
+import type { DownloadView } from '../../machines/videoDownloadView';
 import {
-  type DownloadView,
   selectDownloadedQuality,
   selectDownloadView,
   selectWifiOnly,
@@ -11,7 +13,8 @@ import type { Quality } from '../../machines/videoQuality';
 import { videoDownloadActors } from '../actors/videoDownload';
 import type { DownloadableVideo, OfflineVideoStore } from '../services/offline/offline-video-store';
 import { useAppActors } from './actors-context';
-import { useVideoEnvironment, type VideoPreferencesStore } from './video-environment';
+import type { VideoPreferencesStore } from './video-environment';
+import { useVideoEnvironment } from './video-environment';
 
 /**
  * The offline download of one paid video, through the videoDownload machine with the app's offline store,

@@ -1,10 +1,8 @@
 import { createContext, useContext } from 'react';
-import { createNetworkHints, type NetworkHintsSource } from '../services/network-hints';
-import {
-  createVideoPreferencesStorage,
-  type VideoPreferences,
-  type VideoPreferencesStorage,
-} from '../services/video-preferences';
+import type { NetworkHintsSource } from '../services/network-hints';
+import { createNetworkHints } from '../services/network-hints';
+import type { VideoPreferences, VideoPreferencesStorage } from '../services/video-preferences';
+import { createVideoPreferencesStorage } from '../services/video-preferences';
 
 // What every lesson's machines read of the device: the student's video settings (kept in local storage)
 // and the connection as the browser describes it. The app creates them on first use, so the landing chunk

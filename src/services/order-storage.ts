@@ -1,5 +1,6 @@
 import type { CartItem } from '../../contract/payments';
-import { type AppStorage, isPendingPayment, isRecord, type PendingPayment } from './storage';
+import type { AppStorage, PendingPayment } from './storage';
+import { isPendingPayment, isRecord } from './storage';
 
 /** Local storage keys of the shop's order checkout (issue 8), beside storage.ts's STORAGE_KEYS. */
 export const ORDER_STORAGE_KEYS = {

@@ -6,15 +6,12 @@ import { addRoute, cleanupOutdatedCaches, precache } from 'workbox-precaching';
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { type Language, languageFor } from '../../machines/languageRule';
+import type { Language } from '../../machines/languageRule';
+import { languageFor } from '../../machines/languageRule';
 import { BOOK_LISTS_CACHE, LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
 import { deviceCopyPlugin } from './device-copy';
-import {
-  createLanguagePackStore,
-  dictionaryLanguageOf,
-  type ManifestEntry,
-  splitLanguagePacks,
-} from './language-packs';
+import type { ManifestEntry } from './language-packs';
+import { createLanguagePackStore, dictionaryLanguageOf, splitLanguagePacks } from './language-packs';
 import { networkFirstPost } from './network-first-post';
 import {
   isAppNavigation,

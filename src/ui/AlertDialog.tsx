@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useOpenDialog } from './dialog-layer';
 import './modal.css';
 

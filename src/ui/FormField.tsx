@@ -1,4 +1,5 @@
-import { type HTMLInputAutoCompleteAttribute, type HTMLInputTypeAttribute, useId } from 'react';
+import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import './form-field.css';
 

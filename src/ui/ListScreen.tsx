@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { LoadFailure, type LoadOutcome, SavedCopyNote } from './OfflineStates';
+import type { LoadOutcome } from './OfflineStates';
+import { LoadFailure, SavedCopyNote } from './OfflineStates';
 import { EmptyState, Skeleton } from './States';
 
 // The parts every list screen shares (SPEC.md §8): its filters, its loading, error and empty states (built

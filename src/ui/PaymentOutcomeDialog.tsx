@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PaymentOutcomeView } from '../../machines/mobileMoney';
-import { type AlertAction, AlertDialog } from './AlertDialog';
+import type { AlertAction } from './AlertDialog';
+import { AlertDialog } from './AlertDialog';
 import './payment-dialogs.css';
 
 interface PaymentOutcomeDialogProps extends PaymentOutcomeView {

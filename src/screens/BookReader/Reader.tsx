@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ReadableBook, useBookReader } from '../../app/use-book-reader';
+import type { ReadableBook } from '../../app/use-book-reader';
+import { useBookReader } from '../../app/use-book-reader';
 import { ErrorState, Skeleton } from '../../ui/States';
 import { ReaderBar } from './ReaderBar';
 

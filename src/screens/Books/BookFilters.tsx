@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { Subject } from '../../../contract/catalogue';
 import { FilterSelect } from '../../ui/ListScreen';
-import { levelsOf, type SectionInfo } from '../SectionVideos/sections';
+import type { SectionInfo } from '../SectionVideos/sections';
+import { levelsOf } from '../SectionVideos/sections';
 import { booksHref } from './books-href';
 
 interface Props {

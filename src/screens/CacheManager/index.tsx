@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
-import {
-  type OfflineInventory,
-  type OfflineVideo,
-  type PartialDownload,
-  useOfflineInventory,
-} from '../../app/use-offline-inventory';
+import type { OfflineInventory, OfflineVideo, PartialDownload } from '../../app/use-offline-inventory';
+import { useOfflineInventory } from '../../app/use-offline-inventory';
 import { formatBytes } from '../../rules/format-bytes';
 import { DateText } from '../../ui/DateText';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/States';

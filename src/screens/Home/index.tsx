@@ -11,13 +11,13 @@ import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } fr
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { useQuery } from '../LoginWithUsername/use-query';
 import { ExpiryNotices } from '../Planner/ExpiryNotices';
+import type { SectionInfo } from '../SectionVideos/sections';
 import {
   catalogueHref,
   levelsOf,
   otherSchoolSystem,
   requestedOrOwn,
   SECTIONS,
-  type SectionInfo,
 } from '../SectionVideos/sections';
 import { ContinueWatching } from './ContinueWatching';
 import { HappeningsStrip } from './HappeningsStrip';

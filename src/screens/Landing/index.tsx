@@ -5,7 +5,8 @@ import { useShellView } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
 import { formatFcfa } from '../../rules/money';
 import { ErrorState, Skeleton } from '../../ui/States';
-import { catalogueHref, SECTIONS, type SectionInfo } from '../SectionVideos/sections';
+import type { SectionInfo } from '../SectionVideos/sections';
+import { catalogueHref, SECTIONS } from '../SectionVideos/sections';
 import './landing.css';
 import { isFree } from '../../../contract/rules/prices';
 

@@ -5,7 +5,8 @@ import { SegmentedControl } from '../../ui/SegmentedControl';
 import { useScrollToTop } from '../../ui/use-scroll-to-top';
 import { HappeningArticle, HeadlineArticle } from './Article';
 import { HappeningList, HeadlineList } from './Lists';
-import { type NewsTab, newsHref } from './news-href';
+import type { NewsTab } from './news-href';
+import { newsHref } from './news-href';
 import '../../ui/content-card.css';
 
 /** Route `news`: education headlines and the platform's happenings, each readable in the app and offline once read. */

@@ -1,12 +1,9 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import {
-  MIDNIGHT,
-  type PeriodDraft,
-  periodErrors,
-  sortPeriods,
-} from '../../../contract/rules/timetable-rules';
+import type { PeriodDraft } from '../../../contract/rules/timetable-rules';
+import { MIDNIGHT, periodErrors, sortPeriods } from '../../../contract/rules/timetable-rules';
 import type { RouteParams } from '../../app/route-params';
 import type { Timetable } from '../../rules/planner-docs';
 import { findDoc } from '../../rules/planner-docs';
@@ -15,7 +12,8 @@ import { PERIOD_COLOURS, PeriodForm } from './PeriodForm';
 import { PeriodList } from './PeriodList';
 import { PlannerFrame, TimetableNotFound } from './PlannerFrame';
 import { TimetableDetailsForm } from './TimetableDetailsForm';
-import { type Planner, usePlanner } from './use-planner';
+import type { Planner } from './use-planner';
+import { usePlanner } from './use-planner';
 
 /** `#/edit-timetable/{id}`: the name, the school days, and the periods added, moved and removed one by one. */
 export default function EditTimetable({ params }: { params: RouteParams }) {

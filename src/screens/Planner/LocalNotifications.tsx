@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { createActor } from 'xstate';
-import { REMINDER_TIMING, type ReminderKind, type ReminderSwitches } from '../../../machines/reminderPlan';
+import type { ReminderKind, ReminderSwitches } from '../../../machines/reminderPlan';
+import { REMINDER_TIMING } from '../../../machines/reminderPlan';
 import {
   reminderSchedulerMachine,
   selectCanAskPermission,
@@ -12,7 +13,8 @@ import {
 import { EmptyState } from '../../ui/States';
 import { formatDateTime } from './dates';
 import { PlannerFrame } from './PlannerFrame';
-import { type Planner, usePlanner } from './use-planner';
+import type { Planner } from './use-planner';
+import { usePlanner } from './use-planner';
 
 const idleScheduler = createActor(reminderSchedulerMachine, { input: { delivery: 'page' } });
 

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { ItemData, StudyList } from '../../rules/planner-docs';
@@ -9,7 +10,8 @@ import { EmptyState } from '../../ui/States';
 import { fromDateInput, toDateInput } from './dates';
 import { newId } from './ids';
 import { PlannerFrame } from './PlannerFrame';
-import { type Planner, usePlanner } from './use-planner';
+import type { Planner } from './use-planner';
+import { usePlanner } from './use-planner';
 
 function durationText(t: TFunction, minutes: number): string {
   if (minutes % (24 * 60) === 0) return t('planner.duration.days', { count: minutes / (24 * 60) });

@@ -1,4 +1,5 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { FormField } from '../../ui/FormField';

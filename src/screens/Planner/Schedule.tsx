@@ -10,10 +10,12 @@ import { docsOf } from '../../rules/planner-docs';
 import { paidSubjectsOf } from '../../rules/subject-access';
 import { EmptyState } from '../../ui/States';
 import { useAddToCart } from '../Home/use-add-to-cart';
-import { type AgendaEntry, buildAgenda } from './agenda';
+import type { AgendaEntry } from './agenda';
+import { buildAgenda } from './agenda';
 import { formatClock, formatDateTime, formatDay, formatDayHeading } from './dates';
 import { PlannerFrame } from './PlannerFrame';
-import { type Planner, usePlanner } from './use-planner';
+import type { Planner } from './use-planner';
+import { usePlanner } from './use-planner';
 
 // Wouter's hash navigation keeps the page's query unless the target names one, so links that must not carry an
 // earlier `?id=`/`?renew=` end with an empty query.

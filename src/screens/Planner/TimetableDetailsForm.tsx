@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timetableErrors } from '../../../contract/rules/timetable-rules';
 import { FormField } from '../../ui/FormField';

@@ -5,8 +5,10 @@ import { EmptyState } from '../../ui/States';
 import { SCHOOL_DAYS, weekdayName } from './dates';
 import { newId } from './ids';
 import { PlannerFrame } from './PlannerFrame';
-import { type TimetableDetails, TimetableDetailsForm } from './TimetableDetailsForm';
-import { type Planner, usePlanner } from './use-planner';
+import type { TimetableDetails } from './TimetableDetailsForm';
+import { TimetableDetailsForm } from './TimetableDetailsForm';
+import type { Planner } from './use-planner';
+import { usePlanner } from './use-planner';
 
 /** `#/time-table-home`: the student's timetables, and a new one (name and school days; periods next). */
 export default function TimetableHome() {

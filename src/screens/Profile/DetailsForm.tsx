@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { ClientUser, ModifyProfilePayload, UserResponse } from '../../../contract/users';
 import type { FormValues } from '../../../machines/form';
 import { useForm } from '../../app/use-form';
-import { FormField, type FormFieldProps } from '../../ui/FormField';
+import type { FormFieldProps } from '../../ui/FormField';
+import { FormField } from '../../ui/FormField';
 import { FormOutcome } from '../../ui/FormMessage';
 import { SubmitButton } from '../../ui/SubmitButton';
 

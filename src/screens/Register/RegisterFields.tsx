@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, FormValues } from '../../../machines/form';
-import { FormField, type FormFieldProps } from '../../ui/FormField';
+import type { FormFieldProps } from '../../ui/FormField';
+import { FormField } from '../../ui/FormField';
 
 type FieldSpec = Pick<FormFieldProps, 'name' | 'type' | 'autoComplete' | 'inputMode'> & { hintKey?: string };
 

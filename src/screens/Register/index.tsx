@@ -11,7 +11,8 @@ import { withNext } from '../LoginWithUsername/return-path';
 import { useQuery } from '../LoginWithUsername/use-query';
 import { useSignInAndReturn } from '../LoginWithUsername/use-sign-in';
 import { RegisterFields } from './RegisterFields';
-import { type RegisterOutcome, registerThenLogIn } from './register-then-log-in';
+import type { RegisterOutcome } from './register-then-log-in';
+import { registerThenLogIn } from './register-then-log-in';
 
 export default function Register() {
   const { t } = useTranslation();

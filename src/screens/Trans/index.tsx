@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
-import { type Language, selectLanguage } from '../../../machines/language';
+import type { Language } from '../../../machines/language';
+import { selectLanguage } from '../../../machines/language';
 import { useAppActors } from '../../app/actors-context';
 import './trans.css';
 

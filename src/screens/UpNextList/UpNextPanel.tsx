@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { Video } from '../../../contract/videos';

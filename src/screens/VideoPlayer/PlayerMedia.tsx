@@ -1,4 +1,5 @@
-import { type RefObject, useEffect } from 'react';
+import type { RefObject } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Caption, Video } from '../../../contract/videos';
 import type { PlaybackActor } from '../../app/use-playback';

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react';
+import type { ReactNode, RefObject } from 'react';
 import {
-  type ReactNode,
-  type RefObject,
   useCallback,
   useEffect,
   useId,
@@ -28,12 +27,15 @@ import {
   selectStreamUrl,
   selectVideo,
 } from '../../../machines/playbackSelectors';
-import { type Quality, selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
+import type { Quality } from '../../../machines/videoQuality';
+import { selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { OfflineDownload } from '../../app/OfflineDownload';
 import { useOnline } from '../../app/use-online';
-import { type PlaybackActor, usePlayback } from '../../app/use-playback';
-import { usePlayQuality, useVideoQuality, type VideoQualityActor } from '../../app/use-video-quality';
+import type { PlaybackActor } from '../../app/use-playback';
+import { usePlayback } from '../../app/use-playback';
+import type { VideoQualityActor } from '../../app/use-video-quality';
+import { usePlayQuality, useVideoQuality } from '../../app/use-video-quality';
 import { useVideoEnvironment } from '../../app/video-environment';
 import { Loader } from '../../ui/Loader';
 import { OfflineState } from '../../ui/OfflineStates';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { QUALITY_CHOICES, type Quality, type QualityChoice } from '../../../machines/videoQuality';
+import type { Quality, QualityChoice } from '../../../machines/videoQuality';
+import { QUALITY_CHOICES } from '../../../machines/videoQuality';
 import { DataCost } from '../../ui/DataCost';
 import { ToggleChoices } from './ToggleChoices';
 

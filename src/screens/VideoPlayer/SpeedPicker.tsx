@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { PLAYBACK_RATES, type PlaybackRate } from '../../../machines/playback';
+import type { PlaybackRate } from '../../../machines/playback';
+import { PLAYBACK_RATES } from '../../../machines/playback';
 import { ToggleChoices } from './ToggleChoices';
 
 /** The playback speeds as a row of toggle buttons; the pressed one is the current speed. */

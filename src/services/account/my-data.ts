@@ -1,11 +1,6 @@
 import type { DataExport } from '../../../contract/users';
-import {
-  type Formats,
-  type MyDataFile,
-  myDataFileName,
-  myDataSummary,
-  type Translate,
-} from '../../rules/my-data-summary';
+import type { Formats, MyDataFile, Translate } from '../../rules/my-data-summary';
+import { myDataFileName, myDataSummary } from '../../rules/my-data-summary';
 import { downloadTextFile } from '../planner/file-export';
 
 /** Saves the export as the file asked for; returns its name, for the screen to say. */

@@ -17,7 +17,8 @@ import type {
   SubjectExpirationResponse,
   UserResponse,
 } from '../../../contract/users';
-import { CALL, type CallShapes } from './endpoint-shapes';
+import type { CallShapes } from './endpoint-shapes';
+import { CALL } from './endpoint-shapes';
 
 /** The student's account: signing up and in, the profile, the password, the devices, the data. */
 export function accountEndpoints({ client, send, get }: CallShapes) {

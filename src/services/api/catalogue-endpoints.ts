@@ -11,7 +11,8 @@ import type {
   RequestToPayResponse,
 } from '../../../contract/payments';
 import { canonicalBody } from './call-shapes';
-import { CALL, type CallShapes } from './endpoint-shapes';
+import type { CallShapes } from './endpoint-shapes';
+import { CALL } from './endpoint-shapes';
 
 /** What a student can buy and read: the subjects, the books. */
 export function catalogueEndpoints({ client, get, getById }: CallShapes) {

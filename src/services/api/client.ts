@@ -1,13 +1,9 @@
-import {
-  ApiError,
-  type ErrorContext,
-  NETWORK_FAILURE_STATUS,
-  retryAfterOf,
-  toApiError,
-} from '../../rules/api-errors';
+import type { ErrorContext } from '../../rules/api-errors';
+import { ApiError, NETWORK_FAILURE_STATUS, retryAfterOf, toApiError } from '../../rules/api-errors';
 import { createRequestCache } from './cache';
 import { DEVICE_COPY_HEADER, deviceCopySavedAt, markDeviceCopy } from './device-copy';
-import { RETRY, type RetryPolicy, type Sleep, sleep as sleepWithTimer, withRetry } from './retry';
+import type { RetryPolicy, Sleep } from './retry';
+import { RETRY, sleep as sleepWithTimer, withRetry } from './retry';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

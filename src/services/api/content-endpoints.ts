@@ -4,7 +4,8 @@ import type { HealthResponse } from '../../../contract/health';
 import type { LiveTvChannel } from '../../../contract/live-tv';
 import { articlesOf } from './call-shapes';
 import { carryDeviceCopy } from './device-copy';
-import { CALL, type CallShapes } from './endpoint-shapes';
+import type { CallShapes } from './endpoint-shapes';
+import { CALL } from './endpoint-shapes';
 
 /** Platform news and the other screens (the project's additions to SPEC.md §7), and the server's health. */
 export function contentEndpoints({ client, get, getById }: CallShapes) {

@@ -17,7 +17,8 @@ import type {
   VideoPosition,
 } from '../../../contract/videos';
 import { queryString, VIDEO_SECTION_PATHS } from './call-shapes';
-import { CALL, type CallShapes, CONTINUE_PATH } from './endpoint-shapes';
+import type { CallShapes } from './endpoint-shapes';
+import { CALL, CONTINUE_PATH } from './endpoint-shapes';
 
 /** The lessons: their lists, the player's start, reactions and comments, the resume position. */
 export function videoEndpoints({ client, send, get }: CallShapes) {

@@ -1,7 +1,8 @@
 import type { Language } from '../../../contract/common';
 import type { Happening, NewsArticle } from '../../../contract/content';
 import { withArticleIds } from '../../../contract/rules/news-article-id';
-import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
+import type { KeyValueStore } from '../device-store';
+import { createUpdateQueue, idbKeyValueStore } from '../device-store';
 
 /**
  * Headlines and happenings the student opened, kept on the device so they stay readable offline ("read

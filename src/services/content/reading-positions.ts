@@ -1,4 +1,5 @@
-import { idbKeyValueStore, type KeyValueStore } from '../device-store';
+import type { KeyValueStore } from '../device-store';
+import { idbKeyValueStore } from '../device-store';
 
 /** The page each book was left open at, under `reading:<bookId>` (versioned data, STYLE.md 6). */
 export const READING_KEY_PREFIX = 'reading:';

@@ -1,8 +1,10 @@
 import type { Bilingual } from '../../../contract/common';
 import type { Scholarship } from '../../../contract/content';
-import { SAVED_SCHOLARSHIPS_KEY, type SavedScholarship, savedEntries } from '../../rules/saved-scholarship';
+import type { SavedScholarship } from '../../rules/saved-scholarship';
+import { SAVED_SCHOLARSHIPS_KEY, savedEntries } from '../../rules/saved-scholarship';
 import { textIn } from '../../rules/text-in';
-import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
+import type { KeyValueStore } from '../device-store';
+import { createUpdateQueue, idbKeyValueStore } from '../device-store';
 
 /**
  * The scholarships a student saved, kept on the device (STYLE.md 5: this module is their only writer).

@@ -1,4 +1,5 @@
-import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../device-store';
+import type { KeyValueStore } from '../device-store';
+import { createUpdateQueue, idbKeyValueStore } from '../device-store';
 
 /**
  * The last copy of each screen's data the device received fresh from the server, with its date (issue 18:

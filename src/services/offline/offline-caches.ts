@@ -1,6 +1,7 @@
 import type { StoredDownload } from '../../../machines/videoDownload';
 import { RUNTIME_CACHES } from '../../sw/cache-names';
-import { type OfflineVideo, type PartialDownload, readPartialMeta, readVideoMeta } from './offline-meta';
+import type { OfflineVideo, PartialDownload } from './offline-meta';
+import { readPartialMeta, readVideoMeta } from './offline-meta';
 import type { DownloadableVideo } from './offline-video-store';
 import type { ResumeFrom } from './resumable-fetch';
 

@@ -1,8 +1,8 @@
 import type { PaidSubject } from '../../../contract/users';
 import type { Quality } from '../../../contract/videos';
 import { offlineVideoKey } from '../../sw/routes';
+import type { Caches } from './offline-caches';
 import {
-  type Caches,
   findStored,
   listPartial,
   listVideos,
@@ -13,14 +13,16 @@ import {
   resumeFrom,
   videosCache,
 } from './offline-caches';
-import { metaHeader, type OfflineLesson, type OfflineVideo } from './offline-meta';
+import type { OfflineLesson, OfflineVideo } from './offline-meta';
+import { metaHeader } from './offline-meta';
 import type {
   DownloadableVideo,
   DownloadOptions,
   OfflineVideoStore,
   StorageEstimate,
 } from './offline-video-store';
-import { type Checkpoint, DownloadRefused, type FetchedFile, fetchResumable } from './resumable-fetch';
+import type { Checkpoint, FetchedFile } from './resumable-fetch';
+import { DownloadRefused, fetchResumable } from './resumable-fetch';
 
 // The offline store itself (src/services/offline/offline-video-store.ts has its contract): loaded with
 // the first screen that needs it, never with the landing page.

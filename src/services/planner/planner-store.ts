@@ -1,13 +1,14 @@
-import { DEFAULT_SWITCHES, REMINDER_TIMING, type ReminderSwitches } from '../../../machines/reminderPlan';
-import {
-  type DataOf,
-  type DocKind,
-  docKey,
-  type PlannerState,
-  type ServerDoc,
-  type StoredDoc,
-  type TimetableOverlap,
+import type { ReminderSwitches } from '../../../machines/reminderPlan';
+import { DEFAULT_SWITCHES, REMINDER_TIMING } from '../../../machines/reminderPlan';
+import type {
+  DataOf,
+  DocKind,
+  PlannerState,
+  ServerDoc,
+  StoredDoc,
+  TimetableOverlap,
 } from '../../rules/planner-docs';
+import { docKey } from '../../rules/planner-docs';
 import type { KeyValueStore } from '../playback-positions';
 
 /**

@@ -1,8 +1,5 @@
-import {
-  parseSavedScholarships,
-  SAVED_SCHOLARSHIPS_KEY,
-  type SavedScholarship,
-} from '../../rules/saved-scholarship';
+import type { SavedScholarship } from '../../rules/saved-scholarship';
+import { parseSavedScholarships, SAVED_SCHOLARSHIPS_KEY } from '../../rules/saved-scholarship';
 import type { KeyValueStore } from '../playback-positions';
 
 /** The saved scholarships the planner can schedule (src/rules/saved-scholarship.ts); none when unreadable. */
