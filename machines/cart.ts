@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
 import type { CartItem, Subject } from './types';
 
-// SPEC.md §4 "Cart": add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes),
+// docs/product.md §4 "Cart": add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes),
 // clear; saved on every change (the app provides `persistCart`), restored through the input at start.
 
 export type CartEvent =

@@ -54,7 +54,7 @@ const REFUSALS: Record<Refusal['reason'], { status: number; key: string }> = {
 const operatorSecurity = [{ operatorToken: [] }];
 
 /**
- * Access codes (issue 20). A student redeems one (`POST subjects/serial/redeem`, SPEC.md's serial payload)
+ * Access codes (issue 20). A student redeems one (`POST subjects/serial/redeem`, docs/product.md's serial payload)
  * and gets access as a payment gives it; the operator makes, lists and withdraws batches of them through
  * `/operator/codes/…`, with the operator token (what `npm run codes` sends).
  */

@@ -33,7 +33,7 @@ import { paymentStarter, paymentStartOf } from './start';
 const RECONCILE_ON_LIST = 5;
 
 /**
- * Mobile money payments (API.md "Payments"): the browser asks this server, which prices the cart
+ * Mobile money payments (docs/api.md "Payments"): the browser asks this server, which prices the cart
  * itself, talks to the provider with its own keys, and grants access only for a payment the provider
  * reports SUCCESSFUL, once.
  */

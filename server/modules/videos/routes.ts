@@ -33,7 +33,7 @@ import {
   videoPageQuery,
 } from './schemas';
 
-/** SPEC.md §7's path segment for each section with its own video list. */
+/** docs/product.md §7's path segment for each section with its own video list. */
 const SECTION_PATHS: Record<string, Section> = {
   anglophone: 'anglophone',
   francophone: 'francophone',

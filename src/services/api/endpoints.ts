@@ -67,7 +67,7 @@ const USER_LISTS = ['users/profile', 'videos/', 'books/'] as const;
 const CONTINUE_PATH = 'videos/continue';
 
 /**
- * One function per call of API.md. Reads are retryable; writes are not, since repeating them could act
+ * One function per call of docs/api.md. Reads are retryable; writes are not, since repeating them could act
  * twice (a comment), except the two payment writes, which the server makes idempotent (a start by its
  * externalId, a checkout by its referenceId): a lost answer is then retried instead of shown as an error.
  * Calls under `videos/` are marked for their own error wording. The shop's orders have their own module
@@ -158,7 +158,7 @@ export function createEndpoints(client: ApiClient) {
         path: section ? `videos/fetchvideos/${VIDEO_SECTION_PATHS[section]}` : 'videos/fetchvideos',
         ...videoList,
       }),
-    /** One page of lessons (issue 12); kept for the session like the other lists (SPEC.md §7). */
+    /** One page of lessons (issue 12); kept for the session like the other lists (docs/product.md §7). */
     fetchVideoPage: (query: VideoPageQuery = {}) =>
       client.request<VideoPage>({ method: 'GET', path: `videos/page${queryString(query)}`, ...videoList }),
     filteredVideos: send<FilteredVideosPayload, Video[]>('POST', 'videos/filtered-videos', videoRead),
@@ -230,8 +230,8 @@ export function createEndpoints(client: ApiClient) {
     redeemCode: send<RedeemCodePayload, RedeemCodeResponse>('POST', 'subjects/serial/redeem', userWrite),
     fetchTransactions: get<Payment[]>('transactions', read),
 
-    // Other screens (the project's additions to SPEC.md §7)
-    /** SPEC.md §7's country; `lang` picks the language of the bundled set (a news service ignores it). */
+    // Other screens (the project's additions to docs/product.md §7)
+    /** docs/product.md §7's country; `lang` picks the language of the bundled set (a news service ignores it). */
     fetchNews: async (lang: Language = 'en') => {
       const answer = await client.request<NewsArticle[] | { articles?: NewsArticle[] }>({
         method: 'GET',

@@ -1,6 +1,6 @@
 import { idbKeyValueStore, type KeyValueStore } from '../device-store';
 
-/** The page each book was left open at, under `reading:<bookId>` (versioned data, STYLE.md 6). */
+/** The page each book was left open at, under `reading:<bookId>` (versioned data, docs/style.md 6). */
 export const READING_KEY_PREFIX = 'reading:';
 
 interface StoredPage {

@@ -3,7 +3,7 @@ import { createUpdateQueue, idbKeyValueStore, type KeyValueStore } from '../devi
 import { textIn } from './text-in';
 
 /**
- * The scholarships a student saved, kept on the device (STYLE.md 5: this module is their only writer).
+ * The scholarships a student saved, kept on the device (docs/style.md 5: this module is their only writer).
  * `saved-scholarships` is read by the planner's deadline reminders: its shape is a contract, kept exactly.
  * The full text of each one is kept beside it, so a saved scholarship reads offline.
  */
