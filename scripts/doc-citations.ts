@@ -1,9 +1,11 @@
 /**
- * Citations of documents that are not in the repository. A comment or a README that cites `SOMETHING.md`, or
- * links outside the repository into `../shared`, sends a reader of a clone nowhere (docs/style.md 14): every
- * `*.md` a tracked source or markdown file names must be a tracked document, found relative to the citing
- * file or to the repository's root (a bare file name may also be any tracked document of that name), and the
- * briefing's names used as citations without `.md` ("SPEC §4", "SPEC's") count as such too.
+ * Citations of documents that are not in the repository. A comment or a README that names a markdown file
+ * the repository does not have, or links out of it into the product briefing's folder, sends a reader of a
+ * clone nowhere (docs/style.md 14). So every file name ending in `.md` that a source or markdown file of the
+ * repository writes must be one of its documents, found relative to the citing file or to the repository's
+ * root (a bare file name may be any document of that name); a relative path into the briefing's `shared`
+ * folder, and the briefing's short name for the product rules cited without `.md` (followed by a section
+ * sign, a possessive, a colon or a slash), count as broken too. Identifiers of that name are not citations.
  * `npx tsx scripts/doc-citations.ts` prints each one and exits 1 when there is any;
  * tests/scripts/doc-citations.test.ts fails on a new one.
  */
@@ -17,7 +19,7 @@ const SCANNED = /\.(ts|tsx|mts|cts|js|mjs|cjs|md|html|css|ya?ml|sh)$|^\.ci\/[^/.
 
 /** A path ending in `.md`, optionally `./` or `../` first and an `#anchor` after. */
 const MD_REFERENCE = /(?<![\w/.@-])((?:\.{1,2}\/)*(?:[\w.-]+\/)*[\w.-]+\.md)(?![\w-])/g;
-/** The briefing's names cited without `.md`: "SPEC §4", "SPEC's", "SPEC:", "SPEC/issue". Identifiers are not. */
+/** The briefing's short name cited without `.md` (before a section sign, a possessive, a colon, a slash). */
 const BARE_BRIEFING = /(?<![\w/.-])SPEC(?=\s*§|'s\b|'d\b|:|\/)/g;
 const OUTSIDE = /\.\.\/shared\b/g;
 /** Addresses on the web name their own files; they are not the repository's. */
@@ -29,9 +31,10 @@ export interface Citation {
   cited: string;
 }
 
-/** The tracked files worth reading, relative to `root`. */
+/** The files worth reading, relative to `root`: tracked, or new and not ignored (a file about to be added). */
 export function scannedFiles(root: string): string[] {
-  return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' })
+  const args = ['ls-files', '-z', '--cached', '--others', '--exclude-standard'];
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8' })
     .split('\0')
     .filter((file) => file !== '' && SCANNED.test(file));
 }

@@ -4,6 +4,8 @@ import { brokenCitations, repositoryCitations } from '../../scripts/doc-citation
 // Paths are spelled in pieces here, so that this file's own fixtures cite nothing (the first test reads it too).
 const md = (path: string) => `${path}.md`;
 const briefing = md;
+/** A relative path out of the repository into the briefing's folder, `depth` levels up. */
+const outside = (depth: number) => `${'../'.repeat(depth)}shared`;
 const DOCUMENTS = new Set([
   'README.md',
   'docs/product.md',
@@ -33,10 +35,10 @@ describe('documents cited by comments and READMEs', () => {
   });
 
   it('a link out of the repository into the briefing, and its bare name, are found', () => {
-    const readme = `The API of [the contract](../../${'shared'}/${briefing('API')}); rules as in ${'SPEC'} §7.`;
+    const readme = `The API of [the contract](${outside(2)}/${briefing('API')}); rules as in ${'SPEC'} §7.`;
     expect(brokenCitations(readme, 'server/README.md', DOCUMENTS).map(({ cited }) => cited)).toEqual([
-      `../../shared/${briefing('API')}`,
-      '../shared',
+      `${outside(2)}/${briefing('API')}`,
+      outside(1),
       'SPEC',
     ]);
   });
