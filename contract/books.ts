@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cartSubjectSchema } from './catalogue';
 import { bilingual, idSchema, languageSchema, pageQueryFields, sectionSchema } from './common';
 
-// Books (API.md "Books", issue 8): the library, its pages (issue 12) and one book with its signed file.
+// Books (docs/api.md "Books", issue 8): the library, its pages (issue 12) and one book with its signed file.
 
 export const bookSchema = z.object({
   _id: z.string(),
@@ -55,7 +55,7 @@ export const bookPage = z.object({
 });
 export type BookPage = z.infer<typeof bookPage>;
 
-/** The whole list (SPEC.md §7), or one page when the body asked for one. */
+/** The whole list (docs/product.md §7), or one page when the body asked for one. */
 export const filteredBooksResponse = z.union([z.array(bookSchema), bookPage]);
 
 export const bookParams = z.object({ id: idSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bilingual, languageSchema, sectionSchema } from './common';
 
-// Subjects (API.md "Subjects"): what the catalogue lists and the cart sells.
+// Subjects (docs/api.md "Subjects"): what the catalogue lists and the cart sells.
 
 export const subjectSchema = z.object({
   _id: z.string(),
@@ -25,7 +25,7 @@ export const subjectSchema = z.object({
 });
 export type Subject = z.infer<typeof subjectSchema>;
 
-/** What the cart needs to sell a subject (SPEC.md §3's cart item without its amount). */
+/** What the cart needs to sell a subject (docs/product.md §3's cart item without its amount). */
 export const cartSubjectSchema = subjectSchema.pick({
   _id: true,
   subjectTitle: true,

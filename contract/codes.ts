@@ -6,7 +6,7 @@ import { userMessageResponse } from './users';
 // manages them. The code's format (alphabet, groups, check symbol) is contract/rules/access-code.ts, which the app,
 // the server and the operator command share; here only its transport.
 
-/** SPEC.md §3's serial payload: the code as typed (case, spaces and dashes are the server's to ignore). */
+/** docs/product.md §3's serial payload: the code as typed (case, spaces and dashes are the server's to ignore). */
 export const redeemCodeBody = z.object({
   serialNumberHolder: z.string().trim().min(1).max(64),
 });

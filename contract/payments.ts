@@ -3,7 +3,7 @@ import { cartSubjectSchema } from './catalogue';
 import { bilingual, idSchema } from './common';
 import { userMessageResponse } from './users';
 
-// Mobile money payments (API.md "Payments", "Transactions"), the shop's order lines they pay, and the cart
+// Mobile money payments (docs/api.md "Payments", "Transactions"), the shop's order lines they pay, and the cart
 // and pending payment the app keeps on the device while paying.
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -14,13 +14,13 @@ export const referenceIdSchema = z
   .regex(UUID_V4, 'must be a UUID v4')
   .transform((id) => id.toLowerCase());
 
-/** SPEC.md §5: 237 followed by the subscriber number, at least 12 characters. */
+/** docs/product.md §5: 237 followed by the subscriber number, at least 12 characters. */
 export const msisdnSchema = z
   .string()
   .trim()
   .regex(/^237\d{9,12}$/, 'must be 237 followed by 9 to 12 digits');
 
-/** SPEC.md §7's order reference: ORDER_, the student's id, _, and a timestamp of 10 to 16 digits. */
+/** docs/product.md §7's order reference: ORDER_, the student's id, _, and a timestamp of 10 to 16 digits. */
 export const EXTERNAL_ID = /^ORDER_.+_\d{10,16}$/;
 
 /** The most access periods one cart line may buy (a guard against typos, e.g. 100 years). */
@@ -34,7 +34,7 @@ export const paymentItemSchema = z.object({
 export type PaymentItem = z.input<typeof paymentItemSchema>;
 
 /**
- * SPEC.md's mobile money request: the amount as the provider wants it (a string), its currency, the
+ * docs/product.md's mobile money request: the amount as the provider wants it (a string), its currency, the
  * externalId ORDER_{userId}_{timestamp} and the payer. A subject payment and a shop order both send it.
  */
 export const mobileMoneyRequestFields = {
@@ -50,7 +50,7 @@ export const mobileMoneyRequestFields = {
   payeeNote: z.string().trim().max(160).default(''),
 };
 
-/** SPEC.md's mobile money request plus the cart lines, which the server prices itself. */
+/** docs/product.md's mobile money request plus the cart lines, which the server prices itself. */
 export const requestToPayBody = z.object({
   ...mobileMoneyRequestFields,
   items: z.array(paymentItemSchema).min(1).max(50),
@@ -84,7 +84,7 @@ export const statusResponse = z.object({
 });
 export type PaymentStatusResponse = z.infer<typeof statusResponse>;
 
-/** SPEC.md §3's payment request, plus the reference of the mobile money payment it settles. */
+/** docs/product.md §3's payment request, plus the reference of the mobile money payment it settles. */
 export const makePaymentsBody = z.object({
   id: idSchema,
   username: z.string().trim().min(1).max(100),
@@ -135,7 +135,7 @@ export const redemptionLineSchema = z.object({
 });
 export type RedemptionLineView = z.infer<typeof redemptionLineSchema>;
 
-/** API.md's payment entity, camelCase; items also carry the subject title for the transactions tab. */
+/** docs/api.md's payment entity, camelCase; items also carry the subject title for the transactions tab. */
 export const paymentEntity = z.object({
   referenceId: z.string(),
   kind: z
@@ -166,11 +166,11 @@ export const paymentEntity = z.object({
 });
 export type Payment = z.infer<typeof paymentEntity>;
 
-/** SPEC.md §3: a cart line is a subject plus a quantity of access periods (starts at 1). */
+/** docs/product.md §3: a cart line is a subject plus a quantity of access periods (starts at 1). */
 export const cartItemSchema = cartSubjectSchema.extend({ amount: z.number().int().min(1) });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-/** A mobile money payment requested but not yet settled, kept so that a reload resumes it (DESIGN.md). */
+/** A mobile money payment requested but not yet settled, kept so that a reload resumes it (docs/design.md). */
 export const pendingPaymentSchema = z.object({
   referenceId: z.string().min(1),
   /** Epoch ms when it was requested: the polling deadline is derived from it, never kept as a timer. */

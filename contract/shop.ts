@@ -13,7 +13,7 @@ export const townSchema = z
   .regex(/^\p{L}[\p{L}\p{M} .'’-]*$/u, 'must be a town name');
 
 /**
- * SPEC.md's mobile money request (amount, currency, externalId ORDER_{userId}_{timestamp}, payer) with the
+ * docs/product.md's mobile money request (amount, currency, externalId ORDER_{userId}_{timestamp}, payer) with the
  * order's line in place of the cart's items: the server prices the product itself.
  */
 export const placeOrderBody = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, languageSchema, messageSchema, sectionSchema } from './common';
 
-// The student's account (API.md "Users"): the user object, sign-in, profile, password and deletion.
+// The student's account (docs/api.md "Users"): the user object, sign-in, profile, password and deletion.
 
 const name = z.string().trim().min(1).max(60);
 // A check of the string itself (not a pipe into z.email()), so that the API document shows the format and its
@@ -98,7 +98,7 @@ const accountSchema = z.object({
 export type Account = z.infer<typeof accountSchema>;
 
 /**
- * The student as the app sees it (API.md "student"): never the password hash, never the token version.
+ * The student as the app sees it (docs/api.md "student"): never the password hash, never the token version.
  * paidSubjects lists every subject bought, with its expiry (past ones included, so the app offers renewal).
  */
 export const clientUserSchema = accountSchema.extend({
@@ -189,7 +189,7 @@ export type SubjectExpirationResponse = z.infer<typeof subjectExpirationResponse
 
 export const deleteAccountBody = z.object({ password: z.string().min(1).max(128) });
 export type DeleteAccountPayload = z.input<typeof deleteAccountBody>;
-/** The sign-out calls take no fields (SPEC.md §7 sends `{}`). */
+/** The sign-out calls take no fields (docs/product.md §7 sends `{}`). */
 export const emptyBody = z.object({}).loose().nullish();
 
 /**

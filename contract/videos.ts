@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bilingual, idSchema, LANGUAGES, pageQueryFields, sectionSchema } from './common';
 
-// Video lessons (API.md "Videos"): lists and pages, renditions and captions, comments, reactions, positions.
+// Video lessons (docs/api.md "Videos"): lists and pages, renditions and captions, comments, reactions, positions.
 
 /** A lesson's renditions, smallest first (issue 11). */
 export const QUALITIES = ['saver', '360p', '480p'] as const;

@@ -3,7 +3,7 @@ import { assign, setup } from 'xstate';
 import { cartTotal } from '../contract/rules/prices';
 import type { CartItem, Subject } from './types';
 
-// SPEC.md §4 "Cart": add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes),
+// docs/product.md §4 "Cart": add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes),
 // clear; saved on every change (the app provides `persistCart`), restored through the input at start.
 
 export type CartEvent =

@@ -7,7 +7,7 @@ import { mobileMoneyMachine } from './mobileMoney';
 import { notProvided } from './notProvided';
 import type { CartItem, PendingPayment, User } from './types';
 
-// SPEC.md §4 "Checkout": an empty cart alerts and stops; otherwise the student picks a method, pays with
+// docs/product.md §4 "Checkout": an empty cart alerts and stops; otherwise the student picks a method, pays with
 // mobile money (the child machine), and the payment is sent to the server while a loader shows (it closes
 // by itself after 10 s; the call keeps running). Success clears the cart, stores the user, closes the
 // modal, shows the success alert and goes to study-sections; failure closes the modal, shows the server

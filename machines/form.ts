@@ -4,7 +4,7 @@ import { failureText as describe, notProvided } from './notProvided';
 import type { FieldErrors, FormRules, FormValues } from './validation';
 import { FORM_RULES } from './validation';
 
-// A form that is sent to the server (register, login, profile, comments…). SPEC.md §5's rules run before
+// A form that is sent to the server (register, login, profile, comments…). docs/product.md §5's rules run before
 // anything is sent; a failed send shows the error and keeps every value typed (the student never retypes).
 // The validation rules and the submit call are the form's own, provided with `provide()`.
 
@@ -28,7 +28,7 @@ export interface FormContext {
 }
 
 export interface FormInput {
-  /** Which of SPEC.md §5's rule sets (machines/validation.ts) the form must pass before it is sent. */
+  /** Which of docs/product.md §5's rule sets (machines/validation.ts) the form must pass before it is sent. */
   readonly rules: FormRules;
   readonly values: FormValues;
 }

@@ -3,7 +3,7 @@ import { setup } from 'xstate';
 import type { MessageKey, Toast } from './messages';
 import { notProvided } from './notProvided';
 
-// SPEC.md §2 "Install prompt banner" and §4: shown when the app is installable (the browser fired
+// docs/product.md §2 "Install prompt banner" and §4: shown when the app is installable (the browser fired
 // beforeinstallprompt) or on iOS, and not dismissed; install, or show the iOS instructions; dismissing is
 // persisted (`pwa-install-dismissed`); 'App installed successfully!' once installed.
 

@@ -4,7 +4,7 @@ import type { Language } from './languageRule';
 import { browserLanguage, isLanguage, languageFor, otherLanguage, toLanguage } from './languageRule';
 import { notProvided } from './notProvided';
 
-// SPEC.md §4 "Language": en or fr, anything else falls back to en; persisted under `language`;
+// docs/product.md §4 "Language": en or fr, anything else falls back to en; persisted under `language`;
 // dictionaries come from /assets/i18n/{lang}.json (the app's `loadDictionary` fetches one and feeds i18next).
 // Issue 18, the rule (machines/languageRule.ts): an explicit choice wins (the student's, on this device or
 // saved with their account), else the browser's languages decide. A choice made while signed in is saved

@@ -3,7 +3,7 @@
 //
 //  1. An explicit choice (the student's, on this device or saved with their account) wins.
 //  2. Without one, the browser's languages decide: the first of them that is en or fr (a region or a
-//     case does not matter: fr-CM is fr); none of them: en (SPEC.md §4 "Language": anything else is en).
+//     case does not matter: fr-CM is fr); none of them: en (docs/product.md §4 "Language": anything else is en).
 
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];

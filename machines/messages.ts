@@ -1,6 +1,6 @@
 // Every text a machine asks the app to show, by key. Machines never carry display text: an alert or a
 // toast is `{ key, params }`, and the app translates the key (i18next) and fills `{placeholders}`.
-// The English text here is the reference wording of SPEC.md §5 and §8.
+// The English text here is the reference wording of docs/product.md §5 and §8.
 export const MESSAGES = {
   cartEmpty: 'Your cart is empty',
   invalidPhone: 'Please enter a valid phone number',
@@ -23,7 +23,7 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** An alert: the app adds the header 'Hey {username}' and the OK button (SPEC.md §8). */
+/** An alert: the app adds the header 'Hey {username}' and the OK button (docs/product.md §8). */
 export interface Alert {
   readonly key: MessageKey;
   readonly params?: Readonly<Record<string, string>>;

@@ -23,9 +23,9 @@ import type { UnpaidOutcome } from './paymentOutcome';
 import { unpaidOutcome } from './paymentOutcome';
 import type { PendingPayment } from './types';
 
-// SPEC.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237, at least 12 characters), request the
+// docs/product.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237, at least 12 characters), request the
 // payment, wait 3 s, poll; PENDING polls every 2 s; SUCCESSFUL completes; anything else is not completed.
-// DESIGN.md adds: the pending reference is persisted so a reload resumes the same payment, and polling has
+// docs/design.md adds: the pending reference is persisted so a reload resumes the same payment, and polling has
 // an upper bound after which the payment stays resumable (`suspended`). Issue 18: a payment not completed
 // stays on screen (`notCompleted`) with what happened and what to do: "Try again" requests a new payment
 // from the same number, "Use another number" goes back to the prompt with the number used.

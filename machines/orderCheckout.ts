@@ -27,7 +27,7 @@ import {
 // and pays through the same mobileMoney machine as the cart: the phone prompt, the request (where the
 // server reserves the items, or refuses a short stock before anything is charged, which mobileMoney shows
 // as the server's message), polling, suspension, a reload resuming the same reference. Once the provider
-// says SUCCESSFUL the order is read back (`loadOrder`) under the loader of SPEC.md §4, which hides itself
+// says SUCCESSFUL the order is read back (`loadOrder`) under the loader of docs/product.md §4, which hides itself
 // after 10 s; a PAID order is confirmed on screen with its details. Whatever ends without a paid order
 // asks for the product again (`productMayHaveChanged`: its stock moved). Started with this product's
 // persisted order payment (a reload mid-poll), it watches that same reference and never orders again.

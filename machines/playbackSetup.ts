@@ -131,7 +131,7 @@ export const playbackSetup = setup({
     takeReactionError: assign((_, params: { error: unknown }) => ({ reactionError: describe(params.error) })),
   },
   guards: {
-    /** Expired (or never paid) and not free: SPEC's add-to-cart instead of the player. */
+    /** Expired (or never paid) and not free: docs/product.md's add-to-cart instead of the player. */
     hasNoAccess: (_, params: { expired: boolean; price: number | null }) =>
       params.expired && (params.price === null || !isFree(params.price)),
     hasStream: ({ context }, params: { video: PlaybackVideo | null }) =>

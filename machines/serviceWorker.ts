@@ -3,7 +3,7 @@ import { setup } from 'xstate';
 import type { MessageKey, Toast } from './messages';
 import { notProvided } from './notProvided';
 
-// SPEC.md §9 and §8: in production only, register the service worker once the app is stable or after 30 s
+// docs/product.md §9 and §8: in production only, register the service worker once the app is stable or after 30 s
 // at the latest, check for an update every 6 hours, and show the offline-ready and update toasts.
 // The app's bridge (src/services/pwa) turns workbox-window callbacks into the `sw.*` events.
 

@@ -3,7 +3,7 @@ import { assign, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { User } from './types';
 
-// SPEC.md §4/§5 "Session": logged in means a stored JWT that is not expired, with its user; 'expiring soon' is under
+// docs/product.md §4/§5 "Session": logged in means a stored JWT that is not expired, with its user; 'expiring soon' is under
 // 5 minutes left; expiry while the app is open logs out; logout clears all local storage and caches.
 // The app decodes the JWT's `exp` (src/services) and passes `expiresAt`; the machine only compares times
 // it is given, so it needs no clock and no base64.

@@ -2,7 +2,7 @@ import type { CartSubject } from '../contract/catalogue';
 import type { CartItem as CartLine, PendingPayment as StoredPendingPayment } from '../contract/payments';
 import type { ClientUser } from '../contract/users';
 
-// Data shapes shared by several machines: the API contract's (contract/, SPEC.md §3, API.md), read-only
+// Data shapes shared by several machines: the API contract's (contract/, docs/product.md §3, docs/api.md), read-only
 // here. Type imports only, so the machines stay free of zod and of any I/O.
 
 export type CartItem = Readonly<CartLine>;

@@ -1,4 +1,4 @@
-// SPEC.md §5's rules for the forms that are sent to the server. Each rule set returns message keys by
+// docs/product.md §5's rules for the forms that are sent to the server. Each rule set returns message keys by
 // field (`validation.<rule>`), which the app translates; an empty object means the form may be sent.
 
 /** A form's values by field name, as typed. */
@@ -46,7 +46,7 @@ export const FORM_RULES = {
   reset: (values: FormValues): FieldErrors => requireFields(values, ['password']),
   passwordChange: (values: FormValues): FieldErrors => requireFields(values, ['oldPassword', 'newPassword']),
   deleteAccount: (values: FormValues): FieldErrors => requireFields(values, ['password']),
-  /** API.md: a comment is 1 to 1000 characters. */
+  /** docs/api.md: a comment is 1 to 1000 characters. */
   comment: (values: FormValues): FieldErrors => {
     const errors = requireFields(values, ['text']);
     if (!errors.text && (values.text ?? '').trim().length > COMMENT_MAX_LENGTH)

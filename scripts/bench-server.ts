@@ -1,6 +1,6 @@
 /**
  * Throughput of the catalogue calls against bare Fastify routes on the same machine, in the same run
- * (DESIGN.md budgets: "close to a bare Fastify route"): req/s and p99 latency for the subjects list, a page
+ * (docs/design.md budgets: "close to a bare Fastify route"): req/s and p99 latency for the subjects list, a page
  * of videos, bare Fastify sending the very same bytes, and a constant bare route, each also as a share of
  * the constant route. The servers run in a child process so that autocannon, in this one, does not compete
  * with them for the same core. Loopback only; every run is bounded in time.

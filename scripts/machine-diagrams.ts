@@ -27,7 +27,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'cart.ts':
     'The cart: add (+1 or a new line at 1), decrease (removed at 0), remove, set amount (< 1 removes, decimals floored), clear. `persistCart` runs with the items on every change; the input restores them. Selectors: total (Σ price × amount), count, items.',
   'checkout.ts':
-    'From the cart to paid subjects: empty cart alert, choice of MTN Mobile Money (Orange Money is announced and the choice stays open), the mobile money child, then `makePayment` with a loader that hides itself after `loaderTimeout` while the call goes on. Success and failure run the effects of SPEC.md §4 and navigate. `checkout.resume` watches a persisted payment again.',
+    'From the cart to paid subjects: empty cart alert, choice of MTN Mobile Money (Orange Money is announced and the choice stays open), the mobile money child, then `makePayment` with a loader that hides itself after `loaderTimeout` while the call goes on. Success and failure run the effects of docs/product.md §4 and navigate. `checkout.resume` watches a persisted payment again.',
   'mobileMoney.ts':
     'One MTN Mobile Money payment: phone (prefilled 237, at least 12 characters), `requestToPay`, the reference persisted (`persistPending`), a first status check after 3 s, then every 2 s while PENDING; a network error keeps polling. Any other status stops in `notCompleted`, forgotten on the device and read by `selectPaymentOutcome` as refused, expired, a number that cannot pay or failed (machines/paymentOutcome.ts): "Try again" (`payment.retry`) requests a new payment from the same number, "Use another number" (`payment.changeNumber`) goes back to the prompt with the number used, OK (`payment.dismiss`) ends it. A polling round ends at its deadline (`pollingSince + pollDeadline`) in `suspended` (read as pending), still persisted and resumable. Started with a persisted `pending` payment it checks that same reference and never requests again.',
   'session.ts':
@@ -39,7 +39,7 @@ export const SUMMARIES: Readonly<Record<string, string>> = {
   'language.ts':
     "en or fr, anything else is en. The rule (issue 18, [languageRule.ts](./languageRule.ts)): an explicit choice wins, else the first of the browser's languages that is en or fr, else en. A choice is persisted on the device (`persistLanguage`) and, while signed in, saved with the account (`saveToAccount`); at login the account's language becomes the device's choice; `language.signedOut` forgets the choice and the browser's languages decide again. `loadDictionary` fetches `/assets/i18n/{lang}.json`. A failed switch keeps the current dictionary; at start a failed load falls back to the other language, once.",
   'form.ts':
-    "A form sent to the server (register, login, profile, comment…). `form.change` stores a value and clears that field's error and the send error; `form.submit` runs the input's rule set from SPEC.md §5 (`FORM_RULES` in [validation.ts](./validation.ts)) and either names the fields at fault or invokes `submit` with the values; a failed send shows the error and keeps every value typed; a success runs `succeeded` with the server's answer, and `form.reset` starts again from the first values (a second comment). Selectors: values, field errors, error, submitting, succeeded.",
+    "A form sent to the server (register, login, profile, comment…). `form.change` stores a value and clears that field's error and the send error; `form.submit` runs the input's rule set from docs/product.md §5 (`FORM_RULES` in [validation.ts](./validation.ts)) and either names the fields at fault or invokes `submit` with the values; a failed send shows the error and keeps every value typed; a success runs `succeeded` with the server's answer, and `form.reset` starts again from the first values (a second comment). Selectors: values, field errors, error, submitting, succeeded.",
   'resource.ts':
     "A screen's data, a list or a detail: `load` is invoked with the input's params, then `ready` with the data or `failed` with the translated error. `resource.retry` loads again from `failed` with the same params; `resource.reload`, from any state, loads with new params and stops a load still running, so its answer is never shown. Offline (issue 18): a load with no answer (no connection, or none within `loadTimeout`, 20 s) or a server that cannot serve reads the device's last copy (`readCopy`) and shows it as `saved` with its date, else fails saying it is offline; an answer the service worker gave from its cache is `saved` too; every fresh answer is handed to `keepCopy`. A copy stays on screen while Retry or `resource.online` asks the server again. Selectors: loading, error (only when failed), data, savedAt, offline, checking, copyError.",
 };
@@ -129,7 +129,7 @@ fetch, no storage, no clock. Every effect (an API call, a storage write, an aler
 a reload) is a named action or actor declared in \`setup()\` whose default does nothing or throws
 "not provided"; the app hands over the real ones with \`machine.provide()\` and the tests hand over
 fakes the same way. Times come in through events and input (\`now\`), and every timing constant of
-SPEC.md §9 is a named delay in one exported object per machine (\`MOBILE_MONEY_DELAYS\`,
+docs/product.md §9 is a named delay in one exported object per machine (\`MOBILE_MONEY_DELAYS\`,
 \`CHECKOUT_DELAYS\`, \`SESSION_DELAYS\`, \`SERVICE_WORKER_DELAYS\`, \`INSTALL_PROMPT_DELAYS\`).
 Deadlines are stored as times in context (\`startedAt\`/\`pollingSince\`, \`expiresAt\`) and the delays
 are functions of them, because a restored snapshot does not restore pending \`after\` timers.
@@ -147,7 +147,7 @@ ${table.join('\n')}
 Machines never carry display text. An alert is the action \`showAlert\` with params
 \`{ key, params? }\` (type \`Alert\` in [messages.ts](./messages.ts)); a toast is \`showToast\` with
 \`{ key, durationMs }\`. The app translates \`key\` with i18next, fills \`{placeholders}\` from
-\`params\`, and adds the alert's header 'Hey {username}' and its OK button (SPEC.md §8). \`MESSAGES\`
+\`params\`, and adds the alert's header 'Hey {username}' and its OK button (docs/product.md §8). \`MESSAGES\`
 holds the English reference text of every key; \`serverMessage\` carries a text already written by the
 server (in the request's language) or by the app's error catalogue, shown as it is.
 
@@ -155,7 +155,7 @@ server (in the request's language) or by the app's error catalogue, shown as it 
 |---|---|
 ${messages.join('\n')}
 
-Toast durations (SPEC.md §9 gives 3 s and 5 s without saying which is which):
+Toast durations (docs/product.md §9 gives 3 s and 5 s without saying which is which):
 
 | Toast | Machine | Duration |
 |---|---|---|
@@ -174,7 +174,7 @@ ${toasts.join('\n')}
   persisted, \`payment.resume\` polls again with a fresh deadline, \`payment.abandon\` leaves it to the
   transactions tab and the server's reconciler. A pending payment offers no new payment: the first may still
   be approved. A restored payment keeps its original deadline but is always checked at least once.
-- A status other than SUCCESSFUL or PENDING ('Payment was not completed. Status: {status}', SPEC.md §4) is
+- A status other than SUCCESSFUL or PENDING ('Payment was not completed. Status: {status}', docs/product.md §4) is
   not an alert: the dialog of \`notCompleted\` says it with the status in the student's language, what
   happened, whether money was taken and what to do, with Try again, Use another number and OK (issue 18;
   the table of outcomes is in docs/payments.md).
@@ -196,7 +196,7 @@ edge leaving it; each is replayed against the real machine with fakes and a \`Si
 the snapshot and the effects at every step and that nothing happens one millisecond before a timer is
 due. The transitions the real actors took are compared with every transition of the definition.
 Because the model comes from the machine, each replay also checks an oracle at every step: a reference model
-of the rules written from SPEC.md and the issues in \`tests/machines/oracles/\`, which never reads the
+of the rules written from docs/product.md and the issues in \`tests/machines/oracles/\`, which never reads the
 machine's guards, delays or constants; \`tests/machines/mutants.ts\` lists wrong rules each oracle must catch
 (tests/machines/README.md).
 

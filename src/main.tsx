@@ -33,7 +33,7 @@ import './ui/theme.css';
 import './ui/states.css';
 import './screens/Landing/landing.css';
 
-// The composition root: the only place where machines meet the browser's effects (DESIGN.md).
+// The composition root: the only place where machines meet the browser's effects (docs/design.md).
 const nativeShell = isNativeShell();
 const installBridge = createInstallPromptBridge();
 const storage = createAppStorage();
@@ -203,7 +203,7 @@ function renderOnceActorsAreThere(): void {
 // The first screen's code (modulepreloaded by the page) and its dictionary are loaded before the first
 // render, so it shows the screen directly.
 if (hydrating && prerendered.lang !== null) {
-  // A stored token the page's script found expired is the session machine's to end (SPEC.md §4: the
+  // A stored token the page's script found expired is the session machine's to end (docs/product.md §4: the
   // server is told, the device cleared): its actors load right after the first screen, not in idle time.
   void Promise.all([preloadScreenFor(window.location.hash), loadDictionary(prerendered.lang)]).then(
     () => {

@@ -1,5 +1,5 @@
 /**
- * First path segments that belong to the server (API.md's calls, their docs and the provider emulator), not
+ * First path segments that belong to the server (docs/api.md's calls, their docs and the provider emulator), not
  * to the app: an unknown path under one of them is the server's JSON 404, never the app's page. The one
  * list, read by the server (server/lib/static-app.ts) and the service worker (src/sw/routes.ts); it imports
  * nothing (no zod), so the app takes it as a value from the contract.

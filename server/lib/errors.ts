@@ -29,7 +29,7 @@ export function httpError(statusCode: number, messageKey: string, params?: Messa
   return new HttpError(statusCode, messageKey, params);
 }
 
-/** A dependency (database, provider) cannot be reached: 503, so clients retry (SPEC.md §8). */
+/** A dependency (database, provider) cannot be reached: 503, so clients retry (docs/product.md §8). */
 export class DependencyError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -7,7 +7,7 @@ import { HttpError } from './errors';
  * a cache keyed by cursor holds only pages the server handed out).
  */
 
-/** The unpaged list calls of SPEC.md §7 still answer, with at most this many entries. */
+/** The unpaged list calls of docs/product.md §7 still answer, with at most this many entries. */
 export const UNPAGED_LIST_CAP = 500;
 
 // The page size and the paging fields are part of the API contract.

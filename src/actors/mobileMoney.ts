@@ -78,7 +78,7 @@ export const ORDER_ATTEMPT_REUSE_MS = 15 * 60_000;
 export interface OrderPaymentDeps extends PaymentDeps {
   api: Pick<OrderEndpoints, 'placeOrder' | 'fetchOrder'>;
   storage: OrderStorage;
-  /** The logged-in student's id: the externalId is ORDER_{userId}_{timestamp} (SPEC.md §7). */
+  /** The logged-in student's id: the externalId is ORDER_{userId}_{timestamp} (docs/product.md §7). */
   userId: () => string;
 }
 

@@ -15,7 +15,7 @@ export interface OrderCheckoutEffects {
   now: () => number;
   navigate: (path: string) => void;
   describeError: (error: unknown) => string;
-  /** The logged-in student's id: the externalId is ORDER_{userId}_{timestamp} (SPEC.md §7). */
+  /** The logged-in student's id: the externalId is ORDER_{userId}_{timestamp} (docs/product.md §7). */
   userId: () => string;
   language: () => 'en' | 'fr';
 }

@@ -11,7 +11,7 @@ import type { RouteParams } from './route-params';
 import { LANDING_PATH, ROUTES } from './routes';
 import { ScreenUnavailable } from './ScreenUnavailable';
 
-// A mailed link carries its query inside the hash (`#/resetpassword?token=…`, API.md); routes match the path
+// A mailed link carries its query inside the hash (`#/resetpassword?token=…`, docs/api.md); routes match the path
 // before it, and the screen reads the query itself.
 // Its navigations are announced, so the new page opens at its top (src/app/navigation-scroll.ts).
 export const useHashPath = (
@@ -89,7 +89,7 @@ export async function preloadScreenFor(hash: string): Promise<void> {
 
 interface AppRoutesProps {
   isLoggedIn: boolean;
-  /** Tests pass a memory location hook; the app uses the hash (SPEC.md §2: routing is hash-based). */
+  /** Tests pass a memory location hook; the app uses the hash (docs/product.md §2: routing is hash-based). */
   locationHook?: typeof useHashLocation;
   /**
    * The path the first render (prerender or hydration) uses: the hash hook cannot read a location on the

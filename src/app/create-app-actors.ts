@@ -52,7 +52,7 @@ export function createAppActors(fx: AppEffects) {
   const offlineVideos = fx.offlineVideos ?? NO_OFFLINE_VIDEOS;
   const checkout = lazyCheckout(fx, roots);
 
-  /** SPEC.md/issue 5: downloads of a subject go once its access has expired (checked from the stored user). */
+  /** docs/product.md and issue 5: downloads of a subject go once its access has expired (checked from the stored user). */
   const removeExpiredDownloads = async () => {
     const user = session.getSnapshot().context.user;
     if (!user || !offlineVideos.isSupported) return [];

@@ -44,7 +44,7 @@ export interface ResourceView {
 
 /**
  * What the screen shows of the machine's snapshot; `describeError` words a load that got no answer at all,
- * which has no text of its own (SPEC.md §8's for status 0).
+ * which has no text of its own (docs/product.md §8's for status 0).
  */
 export function resourceViewOf(
   snapshot: ResourceSnapshot,

@@ -9,7 +9,7 @@ export interface RouteDefinition {
   path: string;
   /** Key under `routes.` in the dictionaries: the screen's title. */
   titleKey: string;
-  /** SPEC.md §2 "Login required": redirect to the root when the session is logged out. */
+  /** docs/product.md §2 "Login required": redirect to the root when the session is logged out. */
   protected: boolean;
   load: () => Promise<{ default: ComponentType<{ params: RouteParams; titleKey: string }> }>;
   /**
@@ -59,7 +59,7 @@ const PLAYER = ['/video-player'] as const;
 
 const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 
-/** Every route of SPEC.md §2. The default route and unknown paths fall back to landing (see AppRoutes). */
+/** Every route of docs/product.md §2. The default route and unknown paths fall back to landing (see AppRoutes). */
 export const ROUTES: readonly RouteDefinition[] = [
   plain('landing', false, () => import('../screens/Landing')),
   {
@@ -112,7 +112,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     protected: false,
     load: content('product-details'),
   },
-  // Issue 8's addition to SPEC.md §2: the books and the in-app reader.
+  // Issue 8's addition to docs/product.md §2: the books and the in-app reader.
   contentRoute('books'),
   {
     path: '/books/:id',

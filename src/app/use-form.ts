@@ -18,7 +18,7 @@ import type { AppApi } from './create-app-actors';
 // Apart from useResource (src/app/use-resource.ts): the landing's lists do not carry the form machine.
 
 /**
- * A form through the form machine: SPEC.md §5's `rules` run before `submit`; a failure keeps the values and
+ * A form through the form machine: docs/product.md §5's `rules` run before `submit`; a failure keeps the values and
  * shows the translated error; `onSuccess` runs once with the server's answer.
  */
 export function useForm<R>(options: {

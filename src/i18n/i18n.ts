@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 
 /**
  * The one i18next instance. Dictionaries are not bundled: the language machine loads
- * /assets/i18n/{lang}.json (SPEC.md §7) through src/services/dictionaries and adds them here.
+ * /assets/i18n/{lang}.json (docs/product.md §7) through src/services/dictionaries and adds them here.
  */
 export const i18n = i18next.createInstance();
 

@@ -1,6 +1,6 @@
 /**
- * The error catalogue of SPEC.md §8. Each friendly message has a stable key so the UI can translate it;
- * the English text is kept next to it because SPEC.md fixes it word for word.
+ * The error catalogue of docs/product.md §8. Each friendly message has a stable key so the UI can translate it;
+ * the English text is kept next to it because docs/product.md fixes it word for word.
  */
 export const API_ERROR_MESSAGES = {
   'errors.network': 'Network error. Please check your internet connection.',
@@ -50,7 +50,7 @@ export class ApiError extends Error {
 }
 
 export interface ErrorContext {
-  /** Calls under `videos/` have their own 401 and 404 wording in SPEC.md §8. */
+  /** Calls under `videos/` have their own 401 and 404 wording in docs/product.md §8. */
   video: boolean;
 }
 

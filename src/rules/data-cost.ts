@@ -1,7 +1,7 @@
 // What a video costs a student in mobile data (issue 11): shown in MB and FCFA before the first play and
 // before any download. Carriers count decimal units, as formatBytes shows them.
 
-/** About what a GB of mobile data costs in Cameroon (CATALOGUE.md); a build may set its own (README). */
+/** About what a GB of mobile data costs in Cameroon (docs/product.md); a build may set its own (README). */
 export const DATA_PRICE_FCFA_PER_GB = 1_000;
 
 const BYTES_PER_GB = 1_000_000_000;

@@ -5,7 +5,7 @@
 
 import { SESSION_DELAYS } from '../../machines/session';
 
-/** SPEC.md §5/§9: a token is "expiring soon" with under 5 minutes left: the session machine's own threshold. */
+/** docs/product.md §5/§9: a token is "expiring soon" with under 5 minutes left: the session machine's own threshold. */
 export const EXPIRING_SOON_MS = SESSION_DELAYS.expiringSoonThreshold;
 
 export interface JwtPayload {
@@ -54,7 +54,7 @@ export function expiresAt(token: string | null | undefined): number | null {
   return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1_000 : null;
 }
 
-/** SPEC.md §5: expired if missing or past its expiry; a token we cannot read counts as expired too. */
+/** docs/product.md §5: expired if missing or past its expiry; a token we cannot read counts as expired too. */
 export function isTokenExpired(token: string | null | undefined, now: number): boolean {
   const expiry = expiresAt(token);
   // RFC 7519 §4.1.4: the token must be used strictly before `exp`.

@@ -9,7 +9,7 @@ const UNIT_SEPARATOR = '\u00A0';
 
 /**
  * An XAF amount as shown to students, e.g. '2 500 FCFA'. `lang` takes i18next's language as is: both
- * languages write amounts alike (SPEC.md §4), so it only documents the call site.
+ * languages write amounts alike (docs/product.md §4), so it only documents the call site.
  */
 export function formatFcfa(amount: number, _lang: Language | (string & {})): string {
   if (!Number.isFinite(amount)) throw new RangeError(`Not an amount of money: ${amount}`);

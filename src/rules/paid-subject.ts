@@ -1,7 +1,7 @@
 import type { PaidSubject } from '../../contract/users';
 
 /**
- * Whether a stored or received value is a paid subject as API.md gives it. Its own module: storage reads the
+ * Whether a stored or received value is a paid subject as docs/api.md gives it. Its own module: storage reads the
  * stored user with it on the first screen (src/services/storage.ts), without the access rules'
  * code (src/rules/subject-access.ts), which the landing does not need.
  */

@@ -3,10 +3,10 @@ import type { PlaceOrderPayload } from '../../contract/shop';
 import type { CartItem } from '../../machines/types';
 import { ApiError } from './api-errors';
 
-// What a mobile money payment sends to the server (API.md "Payments"), and which failures end it. The
+// What a mobile money payment sends to the server (docs/api.md "Payments"), and which failures end it. The
 // checkout and mobile money machines decide when; these decide what.
 
-/** The mobile money order reference of SPEC.md §7: ORDER_{userId}_{timestamp}. */
+/** The mobile money order reference of docs/product.md §7: ORDER_{userId}_{timestamp}. */
 export function makeExternalId(userId: string, now: number): string {
   return `ORDER_${userId}_${now}`;
 }
@@ -65,7 +65,7 @@ export function makePaymentsPayload(order: {
   return {
     id: order.user.id,
     username: order.user.username,
-    // SPEC.md §6: STUDENT is the only role, and the default; the payment payload carries it.
+    // docs/product.md §6: STUDENT is the only role, and the default; the payment payload carries it.
     role: 'STUDENT',
     paidSubjects: order.items.map((item) => item.subjectTitle),
     totalCost: order.totalCost,

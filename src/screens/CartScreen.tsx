@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { CartModalContainer } from '../app/CartModalContainer';
 
-/** The cart as a route (SPEC.md §2: cart, and cart-modal "also usable as a modal"); closing goes home. */
+/** The cart as a route (docs/product.md §2: cart, and cart-modal "also usable as a modal"); closing goes home. */
 export default function CartScreen() {
   const [, navigate] = useLocation();
   return (

@@ -25,7 +25,7 @@ function defaultIndexedDbClear(): (() => Promise<void>) | null {
 }
 
 /**
- * SPEC.md §4: logout also clears the caches (Cache Storage and the IndexedDB keys). Best effort: a
+ * docs/product.md §4: logout also clears the caches (Cache Storage and the IndexedDB keys). Best effort: a
  * cache the browser refuses to delete must not keep the student logged in, so failures are reported
  * in the result, never thrown.
  */

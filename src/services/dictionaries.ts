@@ -1,4 +1,4 @@
-/** SPEC.md §7 "Translations": GET /assets/i18n/{lang}.json returns a key-value dictionary. */
+/** docs/product.md §7 "Translations": GET /assets/i18n/{lang}.json returns a key-value dictionary. */
 
 /** A dictionary's path relative to the app's root (the service worker keeps it: src/sw/language-packs.ts). */
 export const dictionaryPath = (lang: string): string => `assets/i18n/${encodeURIComponent(lang)}.json`;

@@ -1,6 +1,6 @@
 import type { NetworkHints } from '../../machines/videoQuality';
 
-// The browser's word on the connection (STYLE.md 5: one bridge per capability): online or not, Save-Data,
+// The browser's word on the connection (docs/style.md 5: one bridge per capability): online or not, Save-Data,
 // and the Network Information API where it exists (Chromium on Android; elsewhere its parts read unknown);
 // where it does not, the throughput the page's own downloads had (issue 19).
 

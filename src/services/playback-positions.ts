@@ -11,7 +11,7 @@ export const LAST_PLAYED_KEY = 'playback-last';
 
 export const positionKey = (videoId: string) => `${PLAYBACK_KEY_PREFIX}${videoId}`;
 
-/** Stored as data with a version stamp, so a later shape can tell old entries apart (STYLE.md 6). */
+/** Stored as data with a version stamp, so a later shape can tell old entries apart (docs/style.md 6). */
 interface StoredPosition {
   v: 1;
   seconds: number;

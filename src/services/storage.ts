@@ -7,8 +7,8 @@ import { isPaidSubject } from '../rules/paid-subject';
 export type { PendingPayment };
 
 /**
- * The one owner of the device's local storage. SPEC.md §3 names six keys; `pending_payment` is this
- * project's addition (DESIGN.md: a mobile money payment in progress must survive a reload or a closed
+ * The one owner of the device's local storage. docs/product.md §3 names six keys; `pending_payment` is this
+ * project's addition (docs/design.md: a mobile money payment in progress must survive a reload or a closed
  * app, so it is resumed instead of lost or paid twice).
  */
 export const STORAGE_KEYS = {
@@ -51,7 +51,7 @@ const isCart: Guard<CartItem[]> = (value): value is CartItem[] =>
   Array.isArray(value) && value.every(isCartItem);
 
 /**
- * Whether a stored user is API.md's user, as the server sent it: a stored user that fails this is not
+ * Whether a stored user is docs/api.md's user, as the server sent it: a stored user that fails this is not
  * restored (the student signs in again).
  */
 function isUser(value: unknown): value is ClientUser {
@@ -67,7 +67,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /**
  * The user as the app this one replaces kept it (issue 18): the user object as plain JSON, without this
- * app's `{ v, data }` envelope, and perhaps only with the fields SPEC.md §3 names (id, username, role,
+ * app's `{ v, data }` envelope, and perhaps only with the fields docs/product.md §3 names (id, username, role,
  * profile picture), the id possibly as `_id`. Read as this app's user, the fields it lacks empty; the app
  * then asks the server for the whole user (src/app/create-app-actors.ts).
  */
@@ -137,7 +137,7 @@ export interface AppStorage {
   getRecord<T>(key: string, guard: Guard<T>): T | null;
   setRecord(key: string, data: unknown): boolean;
   removeRecord(key: string): void;
-  /** SPEC.md §4: logout clears all local storage. */
+  /** docs/product.md §4: logout clears all local storage. */
   clearAll(): void;
 }
 

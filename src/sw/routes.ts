@@ -1,9 +1,9 @@
 // Which request goes to which cache, as pure functions of the URL so they are unit-tested outside a worker.
-// Paths are those of API.md, relative to the app's scope (the server serves the app and the API together).
+// Paths are those of docs/api.md, relative to the app's scope (the server serves the app and the API together).
 
 import { isApiRoot } from '../../contract/rules/api-roots';
 
-/** Public lists, the same for every student: stale-while-revalidate (SPEC.md §7 "cached"). */
+/** Public lists, the same for every student: stale-while-revalidate (docs/product.md §7 "cached"). */
 const CATALOGUE_LISTS = [
   /^subjects\/subject\/fetch-all$/,
   /^happenings\/fetch-all$/,
@@ -66,7 +66,7 @@ export function isAppNavigation(path: string): boolean {
 
 /**
  * The key an offline video is stored under: its URL without the query. A `streamUrl` is signed and expires
- * (API.md), so the signed URL would never match again; the file path does, whichever signature asks for it.
+ * (docs/api.md), so the signed URL would never match again; the file path does, whichever signature asks for it.
  */
 export function offlineVideoKey(url: string | URL, base?: string): string {
   const parsed = new URL(url, base);

@@ -31,7 +31,7 @@ const scope = new URL(self.registration.scope);
 const pathOf = (url: URL) => scopedPath(url, scope);
 
 // The first install takes over the open page at once, so the app works offline without a reload. Updates
-// wait: the app asks the student (SPEC.md §8) and sends SKIP_WAITING when they choose Update.
+// wait: the app asks the student (docs/product.md §8) and sends SKIP_WAITING when they choose Update.
 clientsClaim();
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();

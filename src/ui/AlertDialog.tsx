@@ -20,7 +20,7 @@ interface AlertDialogProps {
   actions?: readonly AlertAction[];
 }
 
-/** SPEC.md §8: every alert carries the header 'Hey {username}' and one OK button. */
+/** docs/product.md §8: every alert carries the header 'Hey {username}' and one OK button. */
 export function AlertDialog({ header, message, okLabel, onOk, children, actions = [] }: AlertDialogProps) {
   const headerId = useId();
   const messageId = useId();

@@ -19,7 +19,7 @@ interface CartModalProps {
   onHaveCode: () => void;
 }
 
-/** SPEC.md §2 "Cart modal": title and close; empty state; lines with picture, title, price × amount, remove; totals; pay. */
+/** docs/product.md §2 "Cart modal": title and close; empty state; lines with picture, title, price × amount, remove; totals; pay. */
 export function CartModal({
   items,
   subtotal,

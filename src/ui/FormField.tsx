@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import './form-field.css';
 
 export interface FormFieldProps {
-  /** The payload field name: also the input's `name` (SPEC/issue: inputs carry the payload names). */
+  /** The payload field name: also the input's `name` (docs/product.md and issue: inputs carry the payload names). */
   name: string;
   /** Already translated. */
   label: string;

@@ -13,7 +13,7 @@ interface InstallBannerProps {
   ref?: Ref<HTMLElement>;
 }
 
-/** SPEC.md §2 "Install prompt banner": fixed at the bottom; install (iOS: how to) and dismiss. */
+/** docs/product.md §2 "Install prompt banner": fixed at the bottom; install (iOS: how to) and dismiss. */
 export function InstallBanner({
   banner,
   installing,

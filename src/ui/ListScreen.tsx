@@ -4,7 +4,7 @@ import type { LoadOutcome } from './OfflineStates';
 import { LoadFailure, SavedCopyNote } from './OfflineStates';
 import { EmptyState, Skeleton } from './States';
 
-// The parts every list screen shares (SPEC.md §8): its filters, its loading, error and empty states (built
+// The parts every list screen shares (docs/product.md §8): its filters, its loading, error and empty states (built
 // from States.tsx's), and the line that tells screen readers what a tap did. A module of their own, one
 // chunk: the landing screen uses only the skeleton and the error of States.tsx, and its first download
 // does not carry these.
@@ -15,7 +15,7 @@ export interface LoadState extends LoadOutcome {
 }
 
 /**
- * A loaded screen's states (SPEC.md §8): the skeleton while it loads, the error with Retry when it
+ * A loaded screen's states (docs/product.md §8): the skeleton while it loads, the error with Retry when it
  * failed (offline: what still works, issue 18), the empty state when there is nothing to show, else its
  * content, under the date of the device's copy when that is what it shows.
  */

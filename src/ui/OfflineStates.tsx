@@ -10,7 +10,7 @@ import './offline-states.css';
 
 /** What these states read of a screen's load (useResource's answer, or anything shaped like it). */
 export interface LoadOutcome {
-  /** The failed load's text (SPEC.md §8's for status 0 when offline); null unless it failed. */
+  /** The failed load's text (docs/product.md §8's for status 0 when offline); null unless it failed. */
   error: string | null;
   /** The failure, or the copy shown, is for want of a connection. */
   offline?: boolean;
@@ -32,7 +32,7 @@ const STILL_WORKS = [
 ] as const;
 
 /**
- * "You are offline": what needs the connection (`message`), SPEC.md §8's network line, what still works
+ * "You are offline": what needs the connection (`message`), docs/product.md §8's network line, what still works
  * without one, and Retry.
  */
 export function OfflineState({
@@ -42,7 +42,7 @@ export function OfflineState({
 }: {
   /** Already translated; "You are offline" by default. */
   title?: string;
-  /** What needs the connection, already translated; SPEC.md §8's network line by default. */
+  /** What needs the connection, already translated; docs/product.md §8's network line by default. */
   message?: string;
   onRetry?: () => void;
 }) {

@@ -12,7 +12,7 @@ interface PaymentMethodDialogProps {
 
 /**
  * MTN Mobile Money is the way to pay; Orange Money is shown as not available yet before it is tapped
- * (issue 18), and tapping it still says so (SPEC.md §4's alert).
+ * (issue 18), and tapping it still says so (docs/product.md §4's alert).
  */
 export function PaymentMethodDialog({ total, onMtn, onOrange, onCancel }: PaymentMethodDialogProps) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { AlertDialog } from './AlertDialog';
 import './payment-dialogs.css';
 
 interface PaymentOutcomeDialogProps extends PaymentOutcomeView {
-  /** SPEC.md §8's alert header, 'Hey {username}', already translated. */
+  /** docs/product.md §8's alert header, 'Hey {username}', already translated. */
   header: string;
   /** A payment not completed: a new one, the prompt again, or OK to leave it there. */
   onTryAgain: () => void;
@@ -17,7 +17,7 @@ interface PaymentOutcomeDialogProps extends PaymentOutcomeView {
 }
 
 /**
- * A payment that did not complete, or that MTN has not answered (issue 18): SPEC.md §4's sentence with the
+ * A payment that did not complete, or that MTN has not answered (issue 18): docs/product.md §4's sentence with the
  * status in the student's language, then what happened, whether money was taken and what to do. A pending
  * payment is only checked again, never paid a second time: the first may still be approved.
  */

@@ -10,7 +10,7 @@ interface PhonePromptProps {
   onCancel: () => void;
 }
 
-/** SPEC.md §5: the number is prefilled with 237; submitted by Enter or the button; Cancel aborts. */
+/** docs/product.md §5: the number is prefilled with 237; submitted by Enter or the button; Cancel aborts. */
 export function PhonePrompt({ phone, total, onChange, onSubmit, onCancel }: PhonePromptProps) {
   const { t } = useTranslation();
   const inputId = useId();

@@ -11,7 +11,7 @@ interface UpdateToastProps {
   ref?: Ref<HTMLDivElement>;
 }
 
-/** The update question of SPEC.md §8: it stays until the student answers Update or Later. */
+/** The update question of docs/product.md §8: it stays until the student answers Update or Later. */
 export function UpdateToast({ messageKey, updating, onUpdate, onLater, ref }: UpdateToastProps) {
   const { t } = useTranslation();
   return (

@@ -200,7 +200,7 @@ describe('a phone coming from the app this one replaces', () => {
   const shapes = {
     // The whole user object as the server sent it, kept as plain JSON.
     whole: (user: Record<string, unknown>) => user,
-    // Only what SPEC §3 names, its id as `_id`.
+    // Only what docs/product.md §3 names, its id as `_id`.
     minimal: (user: Record<string, unknown>) => ({
       _id: user.id,
       username: user.username,

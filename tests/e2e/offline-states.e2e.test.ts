@@ -156,7 +156,7 @@ describe.each(['fr', 'en'] as const)('offline states (%s)', (lang) => {
     await server?.close().catch(() => undefined);
   });
 
-  /** Every route of SPEC.md §2 that reads from the network, and what it shows offline after a visit. */
+  /** Every route of docs/product.md §2 that reads from the network, and what it shows offline after a visit. */
   const networkRoutes = (): { route: string; offline: 'copy' | 'offline state' | 'on the phone' }[] => [
     { route: 'home', offline: 'copy' },
     { route: 'study-sections', offline: 'copy' },

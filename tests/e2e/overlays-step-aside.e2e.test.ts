@@ -90,7 +90,7 @@ describe('the install banner and the toasts step aside for the cart', () => {
 
     await app.page.getByRole('button', { name: app.t('nav.logout') }).click();
     await app.waitForRoute('landing');
-    // Logout cleared local storage (SPEC.md §4), the dismissal with it: the next opening offers it again.
+    // Logout cleared local storage (docs/product.md §4), the dismissal with it: the next opening offers it again.
     await app.until(
       () => app.page.evaluate(() => localStorage.length),
       (count) => count === 0,
@@ -132,7 +132,7 @@ describe('the install banner and the toasts step aside for the cart', () => {
       },
       screenshot: async () => undefined,
     });
-    // The worker registers once the page has loaded and settled (SPEC.md §9 "when stable"): the navbar's icon
+    // The worker registers once the page has loaded and settled (docs/product.md §9 "when stable"): the navbar's icon
     // is held until the cart is open, so the first installation, and its toast, come while the sheet is up.
     let releaseIcon: () => void = () => undefined;
     const iconHeld = new Promise<void>((resolve) => {

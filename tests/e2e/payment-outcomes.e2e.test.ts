@@ -7,7 +7,7 @@ import { MATHS, PAYERS, type SignedInStudent } from './harness/journey';
 import { NetworkGate } from './harness/network-gate';
 import type { PaymentOutcome } from './harness/student-app';
 
-// The unhappy paths of SPEC.md §4/§5 against the real server and its MoMo emulator, each on a fresh phone.
+// The unhappy paths of docs/product.md §4/§5 against the real server and its MoMo emulator, each on a fresh phone.
 
 const phones = phonesForThisFile();
 
@@ -115,7 +115,7 @@ describe('paying with MTN Mobile Money: what goes wrong', () => {
   });
 });
 
-// Issue 18: a payment that did not complete speaks to a worried student, in French and in English: SPEC.md
+// Issue 18: a payment that did not complete speaks to a worried student, in French and in English: docs/product.md
 // §4's sentence with the status in words, what happened, whether money was taken, what to do; "Try again"
 // asks a new payment from the same number, "Use another number" goes back to the prompt with that number.
 const OUTCOMES: readonly (readonly [PaymentOutcome, string])[] = [

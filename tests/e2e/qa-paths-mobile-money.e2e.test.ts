@@ -247,7 +247,7 @@ async function perform(replay: Replay, event: AnyEventObject, next: MobileMoneyS
       return app.phoneInput().fill(String(event.phone));
     case 'payment.submitPhone':
       replay.roundStart = await pageNow(replay);
-      // SPEC.md §5: Enter or the button; the paths take turns.
+      // docs/product.md §5: Enter or the button; the paths take turns.
       if (replay.index % 2 === 0) await app.phoneInput().press('Enter');
       else
         await app
@@ -267,7 +267,7 @@ async function perform(replay: Replay, event: AnyEventObject, next: MobileMoneyS
       return;
     }
     case 'xstate.error.actor.requestToPay': {
-      // The start is idempotent on the server, so the app retries it twice, 1 s apart (SPEC.md §8), with
+      // The start is idempotent on the server, so the app retries it twice, 1 s apart (docs/product.md §8), with
       // the same externalId: the model's failure is every attempt failing alike.
       const lost = event.error instanceof Error;
       const fail = (route: Route) =>
@@ -316,7 +316,7 @@ async function perform(replay: Replay, event: AnyEventObject, next: MobileMoneyS
       return;
     }
     case 'xstate.error.actor.checkStatus': {
-      // No answer at all: the app's read is retried twice, 1 s apart (SPEC.md §8), then given up.
+      // No answer at all: the app's read is retried twice, 1 s apart (docs/product.md §8), then given up.
       await take(replay, 'heldStatus').abort('internetdisconnected');
       for (let retry = 0; retry < RETRY.attempts; retry++) {
         const again = await advanceUntilRequest(replay, replay.status, RETRY.delayMs);

@@ -26,7 +26,7 @@ export const REFERENCE_ID = '3f1c9d2e-8b47-4a61-9c0e-5d2f7a8b9c10';
  */
 export const TRIED_AGAIN_REFERENCE_ID = '7a2b4c6d-1e3f-4a5b-8c7d-9e0f1a2b3c4d';
 export const OTHER_NUMBER_REFERENCE_ID = '0e9d8c7b-6a5f-4e3d-9c2b-1a0f9e8d7c6b';
-/** 11 characters: one short of SPEC.md §5's minimum. */
+/** 11 characters: one short of docs/product.md §5's minimum. */
 export const SHORT_PHONE = '23767000000';
 /** 12 characters: the shortest valid number. */
 export const VALID_PHONE = '237670000000';

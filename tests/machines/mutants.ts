@@ -157,7 +157,7 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
   ],
   form: [
     {
-      name: 'a form breaking SPEC §5 is sent',
+      name: 'a form breaking docs/product.md §5 is sent',
       mutation: withGuard('isValid', ({ context }: { context: FormContext }) => context.values !== null),
     },
   ],

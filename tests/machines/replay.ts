@@ -72,7 +72,7 @@ export interface ObservedStep {
 }
 
 /**
- * An oracle: a small reference model of what SPEC.md and the issues say, written in the test folder without
+ * An oracle: a small reference model of what docs/product.md and the issues say, written in the test folder without
  * the machine's own rules, so a wrong rule in the machine disagrees with it. It starts afresh for each path,
  * from the path's input, and is given every step (the first is `xstate.init`) once the real actor took it.
  */

@@ -111,7 +111,7 @@ export const REPLAYS = {
     createHarness: createCartHarness,
     executors: cartExecutors,
     effectNames: CART_EFFECTS,
-    // SPEC.md §4's cart rules.
+    // docs/product.md §4's cart rules.
     oracle: cartOracle,
   }),
   checkout: replay({
@@ -120,7 +120,7 @@ export const REPLAYS = {
     executors: checkoutExecutors,
     internalExecutors: checkoutInternalExecutors,
     effectNames: CHECKOUT_EFFECTS,
-    // SPEC.md §4 and §8.
+    // docs/product.md §4 and §8.
     oracle: checkoutOracle,
   }),
   mobileMoney: replay({
@@ -128,7 +128,7 @@ export const REPLAYS = {
     createHarness: createMobileMoneyHarness,
     executors: mobileMoneyExecutors,
     effectNames: MOBILE_MONEY_EFFECTS,
-    // SPEC.md §4, §5 and §9.
+    // docs/product.md §4, §5 and §9.
     oracle: mobileMoneyOracle,
   }),
   session: replay({
@@ -136,7 +136,7 @@ export const REPLAYS = {
     createHarness: () => createSessionHarness(),
     executors: sessionExecutors,
     effectNames: SESSION_EFFECTS,
-    // SPEC.md §4, §5 and §9.
+    // docs/product.md §4, §5 and §9.
     oracle: sessionOracle,
   }),
   installPrompt: replay({
@@ -144,7 +144,7 @@ export const REPLAYS = {
     createHarness: createInstallPromptHarness,
     executors: installPromptExecutors,
     effectNames: INSTALL_PROMPT_EFFECTS,
-    // SPEC.md §2, §4 and §8.
+    // docs/product.md §2, §4 and §8.
     oracle: installPromptOracle,
   }),
   serviceWorker: replay({
@@ -152,7 +152,7 @@ export const REPLAYS = {
     createHarness: createServiceWorkerHarness,
     executors: serviceWorkerExecutors,
     effectNames: SERVICE_WORKER_EFFECTS,
-    // SPEC.md §8 and §9.
+    // docs/product.md §8 and §9.
     oracle: serviceWorkerOracle,
   }),
   language: replay({
@@ -160,7 +160,7 @@ export const REPLAYS = {
     createHarness: createLanguageHarness,
     executors: languageExecutors,
     effectNames: LANGUAGE_EFFECTS,
-    // SPEC.md §4 and §9.
+    // docs/product.md §4 and §9.
     oracle: languageOracle,
   }),
   form: replay({
@@ -168,7 +168,7 @@ export const REPLAYS = {
     createHarness: createFormHarness,
     executors: formExecutors,
     effectNames: FORM_EFFECTS,
-    // SPEC.md §5.
+    // docs/product.md §5.
     oracle: formOracle,
   }),
   redeemCode: replay({
@@ -184,7 +184,7 @@ export const REPLAYS = {
     createHarness: createResourceHarness,
     executors: resourceExecutors,
     effectNames: RESOURCE_EFFECTS,
-    // A screen's loading, data, error and Retry (SPEC.md §8), and its offline copy (issue 18).
+    // A screen's loading, data, error and Retry (docs/product.md §8), and its offline copy (issue 18).
     oracle: resourceOracle,
   }),
   bookReader: replay({

@@ -45,7 +45,7 @@ function without(values: FormValues, name: string, as: 'absent' | '' | '   '): F
   return as === 'absent' ? rest : { ...rest, [name]: as };
 }
 
-describe('FORM_RULES (SPEC.md §5)', () => {
+describe('FORM_RULES (docs/product.md §5)', () => {
   it('has the rule sets the screens name', () => {
     expect(Object.keys(FORM_RULES).sort()).toEqual(
       [
@@ -157,7 +157,7 @@ describe('FORM_RULES (SPEC.md §5)', () => {
     }
   });
 
-  it('a comment is at most 1000 characters (API.md), counted without surrounding spaces', () => {
+  it('a comment is at most 1000 characters (docs/api.md), counted without surrounding spaces', () => {
     expect(FORM_RULES.comment({ text: 'a'.repeat(COMMENT_MAX_LENGTH) })).toEqual({});
     expect(FORM_RULES.comment({ text: ` ${'a'.repeat(COMMENT_MAX_LENGTH)} ` })).toEqual({});
     expect(FORM_RULES.comment({ text: 'a'.repeat(COMMENT_MAX_LENGTH + 1) })).toEqual({

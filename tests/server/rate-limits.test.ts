@@ -21,7 +21,7 @@ import {
   uniqueRedisPrefix,
 } from './helpers/app';
 
-// Limits as SPEC'd by issues 10 and 23: per account as well as per address, sized for a school behind one
+// Limits as specified by issues 10 and 23: per account as well as per address, sized for a school behind one
 // address, the proxy's forwarded address when TRUST_PROXY says so, Retry-After on every 429, shared through
 // Redis. What thousands of students behind one address can do is in shared-address.test.ts.
 

@@ -7,7 +7,7 @@ import { failures, type Section } from '../../lib/schemas';
 import { listSubjects } from './queries';
 import { subjectSchema, subjectsBySectionBody } from './schemas';
 
-/** SPEC.md §7's path segment for each section that has its own list call. */
+/** docs/product.md §7's path segment for each section that has its own list call. */
 const SECTION_PATHS: Record<string, Section> = {
   anglophone: 'anglophone',
   francophone: 'francophone',

@@ -13,7 +13,7 @@ import {
 import { redeemSchema, redeemSerial } from './redeem-handler';
 
 /**
- * Access codes (issue 20). A student redeems one (`POST subjects/serial/redeem`, SPEC.md's serial payload)
+ * Access codes (issue 20). A student redeems one (`POST subjects/serial/redeem`, docs/product.md's serial payload)
  * and gets access as a payment gives it; the operator makes, lists and withdraws batches of them through
  * `/operator/codes/…`, with the operator token (what `npm run codes` sends).
  */

@@ -6,7 +6,7 @@ export function orderLineEntity(line: OrderView, origin: string): OrderView {
   return { ...line, picture: line.picture === null ? null : `${origin}${line.picture}` };
 }
 
-/** API.md's payment entity from a payment row with its subjects' titles or its order line. */
+/** docs/api.md's payment entity from a payment row with its subjects' titles or its order line. */
 export function toEntity(row: PaymentListRow, origin: string): PaymentEntity {
   return {
     referenceId: row.reference_id,

@@ -1,6 +1,6 @@
 import { addMessages } from '../../lib/i18n';
 
-/** The payments module's (and the shop orders') `msg` texts, in both languages (SPEC.md §8 wording where it has one). */
+/** The payments module's (and the shop orders') `msg` texts, in both languages (docs/product.md §8 wording where it has one). */
 export function registerPaymentMessages(): void {
   addMessages({
     en: {

@@ -5,7 +5,7 @@ import { findPayment, findPaymentView, type PaymentListRow } from './queries';
 import { type PaymentsContext, refreshPayment } from './settlement';
 import { type PaymentStart, paymentStartOf } from './start';
 
-/** API.md's order entity: the payment's order line with its payment's reference, amount and status. */
+/** docs/api.md's order entity: the payment's order line with its payment's reference, amount and status. */
 function toOrderEntity(row: PaymentListRow, origin: string): Order {
   if (row.order_line === null) throw new Error(`payment ${row.reference_id} has no order line`);
   return {

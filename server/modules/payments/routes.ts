@@ -86,7 +86,7 @@ function paymentHandlers(app: FastifyInstance, { context, startPayment }: Paymen
 }
 
 /**
- * The routes of a cart's mobile money payment (API.md "Payments"): the browser asks this server, which
+ * The routes of a cart's mobile money payment (docs/api.md "Payments"): the browser asks this server, which
  * prices the cart itself, talks to the provider with its own keys, and grants access only for a payment the
  * provider reports SUCCESSFUL, once. Each handler parses, calls the module's rule (checkout.ts,
  * transactions.ts), and replies.

@@ -37,7 +37,7 @@ export interface PaymentStart {
   externalId: string;
   /** The caller's Idempotency-Key header, when it sent one. */
   idempotencyKey: string | undefined;
-  /** What the client believes the total is, in XAF (SPEC.md's mobile money request). */
+  /** What the client believes the total is, in XAF (docs/product.md's mobile money request). */
   amount: string;
   purchase: Purchase;
   msisdn: string;

@@ -35,7 +35,7 @@ import {
 
 const tags = ['users'];
 
-/** The API names the student in the body (SPEC.md payloads); it must be the caller. */
+/** The API names the student in the body (docs/product.md payloads); it must be the caller. */
 function requireSelf(request: FastifyRequest, id: string) {
   const student = currentStudent(request);
   if (student.id !== id) throw new HttpError(403, 'forbidden');

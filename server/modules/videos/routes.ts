@@ -17,7 +17,7 @@ import { playSchema, sendPlay } from './play-handler';
 import positionRoutes from './position-routes';
 import { sharedAnswers, videoCatalogue } from './video-catalogue';
 
-/** SPEC.md §7's path segment for each section with its own video list. */
+/** docs/product.md §7's path segment for each section with its own video list. */
 const SECTION_PATHS: Record<string, Section> = {
   anglophone: 'anglophone',
   francophone: 'francophone',

@@ -11,7 +11,7 @@ import { FormPage, FormPageOutcome } from '../../ui/FormPage';
 import { SignedOutNotice } from '../../ui/SignedOutNotice';
 import { SubmitButton } from '../../ui/SubmitButton';
 
-// What API.md says the server erases and what it keeps; each is a key under account.delete.
+// What docs/api.md says the server erases and what it keeps; each is a key under account.delete.
 const ERASED = ['erasedPersonal', 'erasedComments', 'erasedPush', 'erasedAccess'] as const;
 
 export default function DeleteAccount() {

@@ -11,7 +11,7 @@ export default function LoginWithPhone() {
   const signInAndReturn = useSignInAndReturn();
   const form = useForm<AuthResponse>({
     rules: 'phoneLogin',
-    // SPEC.md §9: Cameroon's prefix, prefilled so the student only types their own number.
+    // docs/product.md §9: Cameroon's prefix, prefilled so the student only types their own number.
     initialValues: { phonenumber: PHONE_PREFIX, password: '' },
     submit: (api, values) =>
       api.loginWithPhone({ phonenumber: (values.phonenumber ?? '').trim(), password: values.password ?? '' }),

@@ -1,4 +1,4 @@
-// API.md: the server takes JPEG, PNG or WebP pictures up to 2 MB. Checking before the upload saves a
+// docs/api.md: the server takes JPEG, PNG or WebP pictures up to 2 MB. Checking before the upload saves a
 // student on mobile data from sending megabytes only to be refused.
 
 export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -5,7 +5,7 @@ import { FormField } from '../../ui/FormField';
 
 type FieldSpec = Pick<FormFieldProps, 'name' | 'type' | 'autoComplete' | 'inputMode'> & { hintKey?: string };
 
-// The six fields of SPEC.md §3's register payload, named as the payload names them.
+// The six fields of docs/product.md §3's register payload, named as the payload names them.
 const FIELDS: readonly FieldSpec[] = [
   { name: 'firstname', autoComplete: 'given-name' },
   { name: 'lastname', autoComplete: 'family-name' },

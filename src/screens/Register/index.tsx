@@ -27,7 +27,7 @@ export default function Register() {
       email: '',
       username: '',
       password: '',
-      // SPEC.md §9: phone numbers start with Cameroon's 237.
+      // docs/product.md §9: phone numbers start with Cameroon's 237.
       phonenumber: PHONE_PREFIX,
     },
     submit: registerThenLogIn,

@@ -1,6 +1,6 @@
 import type { ListedSection, Section } from '../../../contract/common';
 
-/** One of the five content areas (SPEC.md §2 video pages, CATALOGUE.md sections). */
+/** One of the five content areas (docs/product.md §2 video pages, docs/product.md sections). */
 export interface SectionInfo {
   readonly id: Section;
   /** The protected route listing the section's videos. */

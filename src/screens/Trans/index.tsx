@@ -7,7 +7,7 @@ import './trans.css';
 
 const LANGUAGES: readonly Language[] = ['en', 'fr'];
 
-/** Route `trans`: the language chooser, with the current choice (SPEC.md §4: en or fr). */
+/** Route `trans`: the language chooser, with the current choice (docs/product.md §4: en or fr). */
 export default function Trans() {
   const { t } = useTranslation();
   const { language } = useAppActors();

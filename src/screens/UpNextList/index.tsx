@@ -8,7 +8,7 @@ import { EmptyState, Skeleton } from '../../ui/States';
 import { useVideoIdQuery } from './player-path';
 import { UpNextPanel } from './UpNextPanel';
 
-/** SPEC.md §2 `upnextlist`: what follows the video in the query, or else the last video played. */
+/** docs/product.md §2 `upnextlist`: what follows the video in the query, or else the last video played. */
 export default function UpNextListScreen({ titleKey }: { params: RouteParams; titleKey: string }) {
   const { t } = useTranslation();
   const queried = useVideoIdQuery();

@@ -6,7 +6,7 @@ import { Loader } from '../../ui/Loader';
 import { EmptyState } from '../../ui/States';
 import { HeartIcon } from './icons';
 
-/** API.md: a comment is 1 to 1000 characters. */
+/** docs/api.md: a comment is 1 to 1000 characters. */
 export const COMMENT_MAX_LENGTH = 1000;
 /** The countdown shows only when the end is near, so a short question stays uncluttered. */
 const SHOW_REMAINING_BELOW = 200;

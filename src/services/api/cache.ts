@@ -1,5 +1,5 @@
 /**
- * The per-session memory of list calls (SPEC.md §7: "Lists are cached once per session until cleared").
+ * The per-session memory of list calls (docs/product.md §7: "Lists are cached once per session until cleared").
  * It stores promises, so concurrent identical calls share one request; a failed call leaves no trace.
  */
 export interface RequestCache {

@@ -23,7 +23,7 @@ export function canonicalBody<T extends object>(query: T): Partial<T> {
   return Object.fromEntries(givenFields(query)) as Partial<T>;
 }
 
-/** The video list paths spell the sections without hyphens (SPEC.md §7), unlike the subject ones. */
+/** The video list paths spell the sections without hyphens (docs/product.md §7), unlike the subject ones. */
 export const VIDEO_SECTION_PATHS = {
   anglophone: 'anglophone',
   francophone: 'francophone',

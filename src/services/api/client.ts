@@ -9,11 +9,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** How one endpoint behaves; declared with the endpoint so nothing is guessed from the path at throw time. */
 export interface EndpointOptions {
-  /** Idempotent reads only: retried on status 0 or 503 (SPEC.md §8). */
+  /** Idempotent reads only: retried on status 0 or 503 (docs/product.md §8). */
   retryable?: boolean;
-  /** Served from memory after the first success until clearCache() (SPEC.md §7). */
+  /** Served from memory after the first success until clearCache() (docs/product.md §7). */
   cacheable?: boolean;
-  /** Calls under `videos/`: their 401/404 wording differs (SPEC.md §8). */
+  /** Calls under `videos/`: their 401/404 wording differs (docs/product.md §8). */
   video?: boolean;
   /** Cached entries (by path prefix) this call makes stale when it succeeds. */
   invalidates?: readonly string[];
@@ -21,7 +21,7 @@ export interface EndpointOptions {
 
 export interface ApiRequest extends EndpointOptions {
   method: HttpMethod;
-  /** Relative to the base URL, no leading slash, exactly as in API.md (`users/register`). */
+  /** Relative to the base URL, no leading slash, exactly as in docs/api.md (`users/register`). */
   path: string;
   /** Sent as JSON, or as multipart when it is a FormData. */
   body?: unknown;

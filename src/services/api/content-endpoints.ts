@@ -7,12 +7,12 @@ import { carryDeviceCopy } from './device-copy';
 import type { CallShapes } from './endpoint-shapes';
 import { CALL } from './endpoint-shapes';
 
-/** Platform news and the other screens (the project's additions to SPEC.md §7), and the server's health. */
+/** Platform news and the other screens (the project's additions to docs/product.md §7), and the server's health. */
 export function contentEndpoints({ client, get, getById }: CallShapes) {
   const { read, list } = CALL;
   return {
     fetchHappenings: get<Happening[]>('happenings/fetch-all', list),
-    /** SPEC.md §7's country; `lang` picks the language of the bundled set (a news service ignores it). */
+    /** docs/product.md §7's country; `lang` picks the language of the bundled set (a news service ignores it). */
     fetchNews: async (lang: Language = 'en') => {
       const answer = await client.request<NewsArticle[] | { articles?: NewsArticle[] }>({
         method: 'GET',

@@ -6,7 +6,7 @@ import { callShapes } from './endpoint-shapes';
 import { videoEndpoints } from './video-endpoints';
 
 /**
- * One function per call of API.md, grouped by area (each group in its own module; endpoint-shapes.ts says
+ * One function per call of docs/api.md, grouped by area (each group in its own module; endpoint-shapes.ts says
  * which calls are retried, cached, or make cached lists stale). The shop's orders have their own module
  * (order-endpoints.ts), loaded with the order checkout.
  */

@@ -2,7 +2,7 @@ import type { OrderResponse, PlaceOrderPayload, PlaceOrderResponse } from '../..
 import type { ApiClient } from './client';
 
 /**
- * The shop's order calls (issue 8; API.md's additions, documented at /docs). Their own module, so that they
+ * The shop's order calls (issue 8; docs/api.md's additions, documented at /docs). Their own module, so that they
  * arrive with the order checkout and not with the first screen. Placing an order is idempotent on the
  * server by its externalId (like a payment's start): a lost answer is retried, never charged twice.
  */

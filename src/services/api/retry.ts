@@ -1,6 +1,6 @@
 import { ApiError, NETWORK_FAILURE_STATUS } from '../../rules/api-errors';
 
-/** SPEC.md §8/§9: retryable requests are retried up to 2 times, 1 s apart. */
+/** docs/product.md §8/§9: retryable requests are retried up to 2 times, 1 s apart. */
 export const RETRY = { attempts: 2, delayMs: 1_000 } as const;
 
 export interface RetryPolicy {

@@ -30,7 +30,7 @@ export function videoEndpoints({ client, send, get }: CallShapes) {
         path: section ? `videos/fetchvideos/${VIDEO_SECTION_PATHS[section]}` : 'videos/fetchvideos',
         ...videoList,
       }),
-    /** One page of lessons (issue 12); kept for the session like the other lists (SPEC.md §7). */
+    /** One page of lessons (issue 12); kept for the session like the other lists (docs/product.md §7). */
     fetchVideoPage: (query: VideoPageQuery = {}) =>
       client.request<VideoPage>({ method: 'GET', path: `videos/page${queryString(query)}`, ...videoList }),
     filteredVideos: send<FilteredVideosPayload, Video[]>('POST', 'videos/filtered-videos', videoRead),

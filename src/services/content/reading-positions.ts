@@ -1,7 +1,7 @@
 import type { KeyValueStore } from '../device-store';
 import { idbKeyValueStore } from '../device-store';
 
-/** The page each book was left open at, under `reading:<bookId>` (versioned data, STYLE.md 6). */
+/** The page each book was left open at, under `reading:<bookId>` (versioned data, docs/style.md 6). */
 export const READING_KEY_PREFIX = 'reading:';
 
 interface StoredPage {

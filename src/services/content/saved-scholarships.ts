@@ -7,7 +7,7 @@ import type { KeyValueStore } from '../device-store';
 import { createUpdateQueue, idbKeyValueStore } from '../device-store';
 
 /**
- * The scholarships a student saved, kept on the device (STYLE.md 5: this module is their only writer).
+ * The scholarships a student saved, kept on the device (docs/style.md 5: this module is their only writer).
  * `saved-scholarships` is read by the planner's deadline reminders: its shape is src/rules/saved-scholarship.ts.
  * The full text of each one is kept beside it, so a saved scholarship reads offline.
  */

@@ -5,7 +5,7 @@ import type { PushPlatform, PushTokenPayload } from '../../../contract/users';
 export interface PushDependencies {
   getStoredToken(): string | null;
   storeToken(token: string): void;
-  /** POST users/notifications (API.md): needs a logged-in student. */
+  /** POST users/notifications (docs/api.md): needs a logged-in student. */
   registerToken(payload: PushTokenPayload): Promise<unknown>;
   isLoggedIn(): boolean;
   navigate(path: string): void;
@@ -32,7 +32,7 @@ export function routeOfNotification(data: unknown): string | null {
 }
 
 /**
- * Push notifications on the native shell only (SPEC.md §1). On the web it returns null before loading the
+ * Push notifications on the native shell only (docs/product.md §1). On the web it returns null before loading the
  * plugin; the caller also imports this module only inside the shell (see src/main.tsx).
  */
 export async function startPushNotifications(deps: PushDependencies): Promise<PushSession | null> {

@@ -30,7 +30,7 @@ export type DownloadableBook = Pick<
   '_id' | 'title' | 'subjectId' | 'subjectTitle' | 'pages' | 'free' | 'sizeBytes'
 > & { fileUrl: string };
 
-/** The offline copies of books (STYLE.md 5: the one owner of the 'offline-books' cache). */
+/** The offline copies of books (docs/style.md 5: the one owner of the 'offline-books' cache). */
 export interface OfflineBookStore {
   readonly isSupported: boolean;
   find(bookId: string): Promise<OfflineBook | null>;

@@ -26,7 +26,7 @@ export interface DownloadOptions {
   signal?: AbortSignal;
 }
 
-/** The offline downloads of lesson videos (STYLE.md 5: the one owner of the offline caches). */
+/** The offline downloads of lesson videos (docs/style.md 5: the one owner of the offline caches). */
 export interface OfflineVideoStore {
   readonly isSupported: boolean;
   /** The stable key a signed URL is stored under. */

@@ -14,7 +14,7 @@ export interface ShownNotification {
 }
 
 /**
- * Local notifications (STYLE.md 5: one bridge per capability). In the browser and the PWA they are shown by
+ * Local notifications (docs/style.md 5: one bridge per capability). In the browser and the PWA they are shown by
  * the service worker while the app is open ('page'); in the native shell the phone's system holds them and
  * fires them with the app closed ('system', @capacitor/local-notifications).
  */

@@ -13,7 +13,7 @@ import type { KeyValueStore } from '../playback-positions';
 
 /**
  * The device copy of the planner, in IndexedDB (idb-keyval's default store, which logout clears with the
- * caches, SPEC.md §4). Everything is written here first, so the planner works offline; edits are marked
+ * caches, docs/product.md §4). Everything is written here first, so the planner works offline; edits are marked
  * `dirty` until the account has taken them (the sync machine decides when to send).
  */
 export const PLANNER_KEYS = {

@@ -1,6 +1,6 @@
 /**
  * Calls `onStable` once the page has finished loading and the main thread is idle: registering the service
- * worker then does not compete with the first screen for a slow phone's bandwidth and CPU (SPEC.md §9
+ * worker then does not compete with the first screen for a slow phone's bandwidth and CPU (docs/product.md §9
  * "registers when stable"; the machine's own 30 s deadline covers a page that never settles).
  */
 export function whenAppStable(

@@ -8,7 +8,7 @@ export interface BeforeInstallPromptEvent extends Event {
 
 type BrowserInstallEvent = Extract<InstallPromptEvent, { type: 'install.available' | 'install.installed' }>;
 
-/** The install capability as the installPrompt machine sees it (STYLE.md 5). */
+/** The install capability as the installPrompt machine sees it (docs/style.md 5). */
 export interface InstallPromptBridge {
   /** iPhone/iPad Safari: no prompt, the banner explains Share → Add to Home Screen. */
   readonly isIos: boolean;

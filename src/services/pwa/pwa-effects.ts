@@ -3,7 +3,7 @@ import type { ServiceWorkerBridge } from './service-worker-bridge';
 
 /** What the serviceWorker and installPrompt machines need from the browser, handed over at the composition root. */
 export interface PwaEffects {
-  /** `import.meta.env.PROD`: the worker is registered in production builds only (SPEC.md §9). */
+  /** `import.meta.env.PROD`: the worker is registered in production builds only (docs/product.md §9). */
   isProduction: boolean;
   serviceWorker: ServiceWorkerBridge;
   installPrompt: InstallPromptBridge;

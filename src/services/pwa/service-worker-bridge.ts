@@ -22,7 +22,7 @@ export interface WorkboxLifecycle {
 
 type WorkerEvent = Extract<ServiceWorkerEvent, { type: `sw.${string}` }>;
 
-/** The service worker as the serviceWorker machine sees it (STYLE.md 5: one bridge per capability). */
+/** The service worker as the serviceWorker machine sees it (docs/style.md 5: one bridge per capability). */
 export interface ServiceWorkerBridge {
   readonly isSupported: boolean;
   register(): Promise<void>;

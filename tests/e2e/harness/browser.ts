@@ -15,7 +15,7 @@ export const SCREENSHOT_DIR = resolve(
   'e2e-screenshots',
 );
 
-/** A low-end Android phone, the students' usual device (DESIGN.md): 360 × 640 with touch. */
+/** A low-end Android phone, the students' usual device (docs/design.md): 360 × 640 with touch. */
 export const PHONE = {
   viewport: { width: 360, height: 640 },
   deviceScaleFactor: 1,

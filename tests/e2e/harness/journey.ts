@@ -9,7 +9,7 @@ import { StudentApp } from './student-app';
 export const MATHS = { id: 'ang-maths-f5', title: 'Mathematics Form 5', price: 2_500 } as const;
 export const PHYSICS = { id: 'ang-physics-f5', title: 'Physics Form 5', price: 2_500 } as const;
 
-/** MSISDNs as a student types them: 237 + the sandbox's test payers (API.md "The sandbox emulator"). */
+/** MSISDNs as a student types them: 237 + the sandbox's test payers (docs/api.md "The sandbox emulator"). */
 export const PAYERS = {
   /** Any other number: SUCCESSFUL after a short PENDING period. */
   ordinary: '237670000001',

@@ -15,7 +15,7 @@ import { layoutFindings, MIN_TARGET_PX } from './layout-checks';
 import { type Check, EXEMPTIONS, type Exemption, type Who } from './layout-exemptions';
 import { newStudent, type SignedInUser, StudentApi } from './student-api';
 
-// Issue 18's layout guard (docs/layout.md): every route of SPEC.md §2 (src/app/routes.ts), in one language
+// Issue 18's layout guard (docs/layout.md): every route of docs/product.md §2 (src/app/routes.ts), in one language
 // per test file (layout-guard-fr, layout-guard-en: the suite runs them side by side), on a 360 × 640 phone,
 // for a visitor and for a student who has paid for a subject, with the install banner and a toast on screen.
 // It fails, naming the route, the language and the element, on a page wider than the phone, text cut off in
@@ -219,7 +219,7 @@ async function walk(phone: Phone, routes: readonly GuardRoute[], findings: Findi
   for (const route of routes) {
     await open(page, route);
     if (route.protected && who === 'visitor') {
-      // SPEC.md §2: login required, so a visitor lands on the landing page (checked on its own route).
+      // docs/product.md §2: login required, so a visitor lands on the landing page (checked on its own route).
       await page.waitForFunction(() => window.location.hash === '#/landing');
       continue;
     }

@@ -104,7 +104,7 @@ export class StudentApi {
   }
 
   /**
-   * A mobile money payment requested as the app requests it (API.md "Payments"), for a journey that starts
+   * A mobile money payment requested as the app requests it (docs/api.md "Payments"), for a journey that starts
    * with a payment already in progress on the device.
    */
   async requestToPay(

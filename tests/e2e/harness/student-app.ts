@@ -265,7 +265,7 @@ export class StudentApp {
     return this.phoneDialog().getByLabel(this.t('checkout.phoneLabel'));
   }
 
-  /** Types the number over the prefilled 237 and submits with Enter (SPEC: Enter or the button). */
+  /** Types the number over the prefilled 237 and submits with Enter (docs/product.md: Enter or the button). */
   async enterPhone(phone: string, submitWith: 'enter' | 'button' = 'enter'): Promise<void> {
     const input = this.phoneInput();
     expect(await input.inputValue(), 'the phone prompt is prefilled with 237').toBe('237');
@@ -293,7 +293,7 @@ export class StudentApp {
   }
 
   /**
-   * A payment that did not complete, or that MTN has not answered (issue 18): SPEC.md §4's sentence with the
+   * A payment that did not complete, or that MTN has not answered (issue 18): docs/product.md §4's sentence with the
    * status in the student's words, then what happened, the money and what to do.
    */
   outcomeDialog(): Locator {
@@ -427,7 +427,7 @@ export class StudentApp {
   }
 
   /**
-   * The alert host shows 'Hey {username}', the message and OK (SPEC.md §8). Waits for it, checks both,
+   * The alert host shows 'Hey {username}', the message and OK (docs/product.md §8). Waits for it, checks both,
    * and dismisses it with OK.
    */
   async acknowledgeAlert(message: string, username: string, timeoutMs = 30_000): Promise<void> {

@@ -5,7 +5,7 @@ import type { CartItem, Subject } from '../../../machines/types';
 import type { Oracle } from '../modelHarness';
 import { paramsOf } from './observe';
 
-// SPEC.md §4 "Cart", written again without the machine: add gives a new line amount 1 or the line +1;
+// docs/product.md §4 "Cart", written again without the machine: add gives a new line amount 1 or the line +1;
 // decrease takes 1 off and removes the line at 0; remove; set amount below 1 removes, a fraction is floored
 // (machines/README.md), something that is not a number changes nothing; clear. Saved on every change, with
 // the items as they now are, and never when nothing changed. Total = Σ price × amount (§9).

@@ -13,7 +13,7 @@ import type { CheckoutHarness } from '../checkout.model';
 import type { EffectCall, Oracle } from '../modelHarness';
 import { CallLog, paramsOf } from './observe';
 
-// SPEC.md §4 "Checkout" and §8, and the decisions of machines/README.md, written again without the machine:
+// docs/product.md §4 "Checkout" and §8, and the decisions of machines/README.md, written again without the machine:
 // an empty cart says 'Your cart is empty' and stops; Orange Money says 'Orange Money payment coming soon!';
 // the amount asked is Σ price × amount; after mobile money succeeded the payment is sent with the loader
 // shown, which closes itself 10 000 ms later while the call goes on. Success: clear the cart, store the

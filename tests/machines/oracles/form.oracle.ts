@@ -10,8 +10,8 @@ import {
 import type { Oracle } from '../modelHarness';
 import { CallLog, paramsOf } from './observe';
 
-// SPEC.md §5 written again without machines/validation.ts: registration needs all six fields and an e-mail
-// of a standard pattern; login needs username and password; API.md: a comment is 1 to 1000 characters.
+// docs/product.md §5 written again without machines/validation.ts: registration needs all six fields and an e-mail
+// of a standard pattern; login needs username and password; docs/api.md: a comment is 1 to 1000 characters.
 // Nothing is sent unless the form passes, and what is sent is what was typed; the fields at fault are named;
 // a failed send keeps every value and says why; after a success the form can start again from its first
 // values (a second comment).
@@ -19,7 +19,7 @@ import { CallLog, paramsOf } from './observe';
 const filled = (values: FormValues, name: string) => (values[name] ?? '').trim() !== '';
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-/** The names of the fields at fault under SPEC.md §5, for the forms the model drives. */
+/** The names of the fields at fault under docs/product.md §5, for the forms the model drives. */
 const FAULTS: Record<string, (values: FormValues) => string[]> = {
   register: (values) => {
     const six = ['firstname', 'lastname', 'email', 'username', 'password', 'phonenumber'];

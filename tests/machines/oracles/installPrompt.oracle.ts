@@ -5,7 +5,7 @@ import { englishText } from '../../../machines/messages';
 import type { Oracle } from '../modelHarness';
 import { CallLog, paramsOf } from './observe';
 
-// SPEC.md §2 "Install prompt banner", §4 and §8, and machines/README.md, written again without the machine:
+// docs/product.md §2 "Install prompt banner", §4 and §8, and machines/README.md, written again without the machine:
 // the banner shows when the browser offered the install, or on iOS, unless dismissed before or already
 // running installed; its text is 'Install our app for a better experience', on iOS 'Tap Share then Add to Home
 // Screen' with a show-instructions button; dismissing hides it for good and is persisted; an installation

@@ -4,7 +4,7 @@ import { selectIsLanguageLoading, selectLanguage } from '../../../machines/langu
 import type { Oracle } from '../modelHarness';
 import { CallLog, paramsOf } from './observe';
 
-// SPEC.md §4 "Language" and issue 18's rule, written again without the machine: en or fr, anything else
+// docs/product.md §4 "Language" and issue 18's rule, written again without the machine: en or fr, anything else
 // falls back to en. An explicit choice wins: it is persisted under `language`, and saved with the account
 // when made while signed in (unless the account holds it already). Without a choice the browser's languages
 // decide: the first that is en or fr, else en. At login the account's saved language becomes the device's

@@ -13,11 +13,11 @@ import type { CartItem } from '../../../machines/types';
 import type { EffectCall, Harness, Oracle } from '../modelHarness';
 import { CallLog, paramsOf, running } from './observe';
 
-// SPEC.md §4 "Mobile money flow", §5 and §9, and DESIGN.md, written again without the machine: the phone is
+// docs/product.md §4 "Mobile money flow", §5 and §9, and docs/design.md, written again without the machine: the phone is
 // prefilled with 237 and must be at least 12 characters in the format 237XXXXXXXXX, else 'Please enter a
 // valid phone number' and nothing is requested; the first status check 3 000 ms after the request was
 // answered, then one 2 000 ms after each PENDING or unanswered check; SUCCESSFUL completes, any other status
-// is 'Payment was not completed' and forgets the payment. DESIGN.md: the reference is kept so a restored
+// is 'Payment was not completed' and forgets the payment. docs/design.md: the reference is kept so a restored
 // payment is checked again and never requested twice; a polling round is bounded (120 s, machines/README.md),
 // after which the payment stays resumable. Issue 18: a payment not completed is read as one outcome, refused
 // on the phone (APPROVAL_REJECTED, REJECTED), expired (EXPIRED, TIMEOUT), a number that cannot pay

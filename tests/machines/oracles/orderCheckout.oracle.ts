@@ -14,7 +14,7 @@ import type { Oracle } from '../modelHarness';
 import type { OrderHarness } from '../orderCheckout.model';
 import { CallLog, paramsOf } from './observe';
 
-// Issue 8 "Shop", SPEC.md §4, §8 and §9, written again without the machine: one product bought with MTN
+// Issue 8 "Shop", docs/product.md §4, §8 and §9, written again without the machine: one product bought with MTN
 // Mobile Money, 1 to what is in stock (10 at most, the server's bound), delivered to a town written as
 // people write it (2 to 60 letters, spaces, hyphens, apostrophes, dots); Orange Money is only announced.
 // The payment asks for price × quantity for one line of this product, once per choice of MTN; a reload

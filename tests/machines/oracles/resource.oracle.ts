@@ -12,7 +12,7 @@ import {
 import type { Oracle } from '../modelHarness';
 import { CallLog, paramsOf } from './observe';
 
-// A list or detail screen (DESIGN.md; SPEC.md §8's catalogue with Retry; issue 18's offline rule), written
+// A list or detail screen (docs/design.md; docs/product.md §8's catalogue with Retry; issue 18's offline rule), written
 // again without the machine: a skeleton while it loads, the data once loaded, the error's text with Retry
 // when it failed; Retry loads the same thing again, new parameters load those instead; only one load runs,
 // and an answer for parameters that are no longer asked never reaches the screen.

@@ -5,7 +5,7 @@ import { selectIsRegistered, selectUpdatePrompt } from '../../../machines/servic
 import type { Oracle } from '../modelHarness';
 import { CallLog, paramsOf } from './observe';
 
-// SPEC.md §8 and §9, and the toast durations of machines/README.md, written again without the machine: in
+// docs/product.md §8 and §9, and the toast durations of machines/README.md, written again without the machine: in
 // production only (and where the browser has service workers), the worker registers once the app is stable
 // or 30 000 ms after start at the latest; an update is looked for every 21 600 000 ms (6 h); 'App is ready
 // for offline use!' shows 3 s; 'New version available! Update now?' waits for Update or Later; Later (or an

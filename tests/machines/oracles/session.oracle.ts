@@ -11,7 +11,7 @@ import type { User } from '../../../machines/types';
 import type { Harness, Oracle } from '../modelHarness';
 import { CallLog, ModelClock } from './observe';
 
-// SPEC.md §4, §5 and §9 "Session", and DESIGN.md, written again without the machine: logged in means a token
+// docs/product.md §4, §5 and §9 "Session", and docs/design.md, written again without the machine: logged in means a token
 // that is not expired (missing, or at/after its expiry, is expired); 'expiring soon' means under 5 minutes
 // left; an expiry while the app is open logs out at that instant; logout (and an expired token found at
 // start) ends the session through the app's clearSession, which clears local storage and caches. Issue 18:

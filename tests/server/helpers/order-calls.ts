@@ -31,7 +31,7 @@ export function externalIdFor(student: Pick<TestStudent, 'id'>): string {
   return `ORDER_${student.id}_${Date.now() * 1000 + (externalIdCounter % 1000)}`;
 }
 
-/** The body of POST shop/orders: SPEC.md's mobile money request with the order's line. */
+/** The body of POST shop/orders: docs/product.md's mobile money request with the order's line. */
 export function orderBody(
   student: Pick<TestStudent, 'id'>,
   line: OrderLine,

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { ClientUser } from '../../../contract/users';
 import type { TestApp, TestStudent } from './app';
 
-/** The payment calls of API.md as a student makes them, for the payment suites. */
+/** The payment calls of docs/api.md as a student makes them, for the payment suites. */
 
 export interface Subject {
   id: string;
@@ -29,7 +29,7 @@ export async function pricedSubjects(t: TestApp, count: number): Promise<Subject
 
 let externalIdCounter = 0;
 
-/** SPEC.md's mobile money request for these cart lines, with a fresh ORDER_{userId}_{timestamp}. */
+/** docs/product.md's mobile money request for these cart lines, with a fresh ORDER_{userId}_{timestamp}. */
 export function cart(student: TestStudent, lines: Line[], partyId = ORDINARY_PAYER) {
   externalIdCounter += 1;
   const total = lines.reduce((sum, line) => sum + line.subject.price * line.amount, 0);

@@ -43,7 +43,7 @@ describe('a student coming from the app this one replaces', () => {
     const token = liveToken(amina.id);
     const { actors, getProfile } = start({
       [STORAGE_KEYS.token]: token,
-      // Only the fields SPEC §3 names, as plain JSON.
+      // Only the fields docs/product.md §3 names, as plain JSON.
       [STORAGE_KEYS.user]: JSON.stringify({ id: amina.id, username: amina.username, role: 'STUDENT' }),
     });
     const session = () => actors.session.getSnapshot();

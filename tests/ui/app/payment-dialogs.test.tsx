@@ -11,7 +11,7 @@ import { PaymentOutcomeDialog } from '../../../src/ui/PaymentOutcomeDialog';
 import { STUDENT } from '../../machines/session.model';
 import { createTestI18n, renderWithApp } from '../helpers/render-app';
 
-// Issue 18: a payment that did not complete speaks to a worried student, in their language: SPEC.md §4's
+// Issue 18: a payment that did not complete speaks to a worried student, in their language: docs/product.md §4's
 // sentence with the status named in words, what happened, whether money was taken, what to do, and the ways
 // on (Try again, Use another number); Orange Money reads as not available before it is tapped; the French
 // alerts are formal.
@@ -119,7 +119,7 @@ describe('a payment MTN has not answered', () => {
 });
 
 describe('a plain alert', () => {
-  it('keeps its one OK button, focused (SPEC.md §8)', () => {
+  it('keeps its one OK button, focused (docs/product.md §8)', () => {
     render(<AlertDialog header="Hey amina" message="Your cart is empty" okLabel="OK" onOk={() => {}} />);
     expect(buttonNames(screen.getByRole('alertdialog'))).toEqual(['OK']);
     expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus();

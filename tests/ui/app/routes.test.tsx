@@ -38,7 +38,7 @@ const PROTECTED = [
 ];
 
 describe('routes and guards', () => {
-  it('declares every route of SPEC.md §2 and protects exactly the login-required ones', () => {
+  it('declares every route of docs/product.md §2 and protects exactly the login-required ones', () => {
     const protectedPaths = ROUTES.filter((r) => r.protected).map((r) => r.path);
     expect(protectedPaths.sort()).toEqual(
       [...PROTECTED.slice(0, -1), '/sort-videos-by-topics/:subjectTitle/:subsection', '/profile'].sort(),

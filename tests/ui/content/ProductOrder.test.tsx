@@ -239,7 +239,7 @@ describe('buying a product', () => {
     expect(stored('pending_payment')).toBeNull();
     expect(stored('order_attempt')).toBeNull();
 
-    // SPEC.md §9: the first status read comes 3 s after the request (still PENDING), the next 2 s later.
+    // docs/product.md §9: the first status read comes 3 s after the request (still PENDING), the next 2 s later.
     await act(() => vi.advanceTimersByTimeAsync(3_000));
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     const paid = await screen.findByRole('region', { name: 'Order paid' });
@@ -286,7 +286,7 @@ describe('buying a product', () => {
     const phone = await payWithMtn(user);
     await user.type(phone, '{Enter}');
     await alertSays('Network error. Please check your internet connection.');
-    // SPEC.md §8: the client's own retries (2) already carried the same body.
+    // docs/product.md §8: the client's own retries (2) already carried the same body.
     const first = shop.places().map((call) => (call.body as { externalId: string }).externalId);
     expect(first).toHaveLength(3);
     expect(new Set(first).size).toBe(1);

@@ -95,7 +95,7 @@ describe('dictionaries', () => {
     }
   });
 
-  it('hold every machine message word for word in English (SPEC.md §5, §8)', () => {
+  it('hold every machine message word for word in English (docs/product.md §5, §8)', () => {
     for (const [key, text] of Object.entries(MESSAGES)) {
       expect(EN.get(`messages.${key}`), key).toBe(text.replace(/\{(\w+)\}/g, '{{$1}}'));
     }

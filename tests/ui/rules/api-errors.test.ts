@@ -16,7 +16,7 @@ async function failureOf(reply: FakeReply, request: ApiRequest = plainRead): Pro
   return error as ApiError;
 }
 
-describe('the error catalogue of SPEC.md §8', () => {
+describe('the error catalogue of docs/product.md §8', () => {
   it('keeps the exact English wording under stable keys', () => {
     expect(API_ERROR_MESSAGES).toEqual({
       'errors.network': 'Network error. Please check your internet connection.',

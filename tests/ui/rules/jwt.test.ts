@@ -60,7 +60,7 @@ describe('expiresAt', () => {
   });
 });
 
-describe('isTokenExpired (SPEC.md §5)', () => {
+describe('isTokenExpired (docs/product.md §5)', () => {
   it('is true for a missing, unreadable or exp-less token', () => {
     expect(isTokenExpired(null, 0)).toBe(true);
     expect(isTokenExpired(undefined, 0)).toBe(true);

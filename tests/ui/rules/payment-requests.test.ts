@@ -20,7 +20,7 @@ describe('requestToPayPayload', () => {
     1_700_000_000_123,
   );
 
-  it('names the order ORDER_{userId}_{timestamp} (SPEC.md §7) and asks for the amount in XAF, as a string', () => {
+  it('names the order ORDER_{userId}_{timestamp} (docs/product.md §7) and asks for the amount in XAF, as a string', () => {
     expect(payload.externalId).toBe('ORDER_u42_1700000000123');
     expect(payload.amount).toBe('4000');
     expect(payload.currency).toBe('XAF');
@@ -41,7 +41,7 @@ describe('requestToPayPayload', () => {
 });
 
 describe('makePaymentsPayload', () => {
-  it('claims the paid titles and total for the student, with the one role STUDENT (SPEC.md §6)', () => {
+  it('claims the paid titles and total for the student, with the one role STUDENT (docs/product.md §6)', () => {
     expect(
       makePaymentsPayload({
         user: { id: 'u42', username: 'ama' },

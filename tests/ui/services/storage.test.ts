@@ -55,7 +55,7 @@ const pending: PendingPayment = {
 };
 
 describe('local storage keys', () => {
-  it("are SPEC.md §3's six keys plus the project's pending payment and video settings", () => {
+  it("are docs/product.md §3's six keys plus the project's pending payment and video settings", () => {
     expect(STORAGE_KEYS).toEqual({
       token: 'id_token',
       user: 'user',
@@ -172,7 +172,7 @@ describe('createAppStorage', () => {
     expect(storage.migrateLegacyUser()).toBeNull();
   });
 
-  it('migrates a legacy user with only the fields SPEC §3 names, its id as _id', () => {
+  it('migrates a legacy user with only the fields docs/product.md §3 names, its id as _id', () => {
     backing.setItem(
       'user',
       JSON.stringify({

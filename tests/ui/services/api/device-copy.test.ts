@@ -84,7 +84,7 @@ describe('offline', () => {
     expect(sleep).not.toHaveBeenCalled();
   });
 
-  it('still tries twice more when the device believes it is online (SPEC.md §8)', async () => {
+  it('still tries twice more when the device believes it is online (docs/product.md §8)', async () => {
     const { fetch, calls } = createFakeFetch(['network-failure']);
     const client = createApiClient({ baseUrl: '', fetch, sleep: noSleep, isOffline: () => false });
     await createEndpoints(client)

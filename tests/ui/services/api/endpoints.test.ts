@@ -66,7 +66,7 @@ const list: Flags = { retryable: true, cacheable: true, video: false };
 const videoWrite: Flags = { ...write, video: true };
 const videoRead: Flags = { ...read, video: true };
 
-/** `'PUT videos/video/like'`, as API.md writes a call. */
+/** `'PUT videos/video/like'`, as docs/api.md writes a call. */
 type Route = `${Method} ${string}`;
 
 function routeOf(route: Route): Pick<Variant, 'method' | 'path'> {
@@ -89,7 +89,7 @@ function sends<const P>(
   return calls(route, (e) => call(e, payload), flags, payload);
 }
 
-/** Every call of API.md. `satisfies` makes a missing endpoint a type error; the first test makes it a failure. */
+/** Every call of docs/api.md. `satisfies` makes a missing endpoint a type error; the first test makes it a failure. */
 const CASES = {
   register: sends('POST users/register', registerPayload, (e, p) => e.register(p), write),
   login: sends(
@@ -502,7 +502,7 @@ describe('endpoints', () => {
 });
 
 describe('makeExternalId', () => {
-  it('builds the ORDER_{userId}_{timestamp} reference of SPEC.md §7', () => {
+  it('builds the ORDER_{userId}_{timestamp} reference of docs/product.md §7', () => {
     expect(makeExternalId('u1', 1_700_000_000_000)).toBe('ORDER_u1_1700000000000');
   });
 });

@@ -4,7 +4,7 @@ import { type ApiRequest, createApiClient } from '../../../../src/services/api/c
 import { createFakeFetch } from './fakeFetch';
 
 // The server adds `requestId` to every failure body (issue 10). The client must map statuses exactly as
-// before: the SPEC.md §8 catalogue for 0/401/403/404/500, the server's own msg otherwise.
+// before: the docs/product.md §8 catalogue for 0/401/403/404/500, the server's own msg otherwise.
 
 const REQUEST_ID = '6f1c2c1e-8f4b-4d8e-9a55-0c7f5d1d2b3a';
 

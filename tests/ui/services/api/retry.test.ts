@@ -6,7 +6,7 @@ import { createFakeFetch, type FakeReply } from './fakeFetch';
 
 const retryableGet = { method: 'GET', path: 'subjects/subject/fetch-all', retryable: true } as const;
 
-describe('retries (SPEC.md §8: up to 2 times, 1 s apart, on status 0 or 503)', () => {
+describe('retries (docs/product.md §8: up to 2 times, 1 s apart, on status 0 or 503)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(0);
