@@ -30,6 +30,9 @@ export interface InProcessServer {
   close(): Promise<void>;
 }
 
+/** How long requests in flight may finish when a journey stops its server. */
+const CLOSE_GRACE_MS = 2_000;
+
 /**
  * The same server (buildApp, the same configuration as the shared one) running inside this test file's
  * worker, so the journey can reach into its database. It serves the app built by the global setup, or with
@@ -67,7 +70,15 @@ export async function startInProcessServer(
     async close() {
       if (closed) return;
       closed = true;
-      await app.close();
+      // Fastify's close waits for requests in flight; a phone's open request (a stream, a read the page keeps
+      // open) would then hold the journey for as long as the phone keeps it. A server that goes away drops
+      // them, so after a moment's grace the connections are cut as a stopped server's would be.
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       removeFiles();
     },
   };
