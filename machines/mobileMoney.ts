@@ -1,5 +1,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import type { UnpaidOutcome } from '../contract/rules/payment-outcome';
+import { unpaidOutcome } from '../contract/rules/payment-outcome';
 import type { Alert } from './messages';
 import type {
   CheckStatusInput,
@@ -19,8 +21,6 @@ import {
   PHONE_PREFIX,
 } from './mobileMoneyTypes';
 import { notProvided } from './notProvided';
-import type { UnpaidOutcome } from './paymentOutcome';
-import { unpaidOutcome } from './paymentOutcome';
 import type { PendingPayment } from './types';
 
 // docs/product.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237, at least 12 characters), request the

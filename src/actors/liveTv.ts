@@ -1,13 +1,8 @@
 import { fromCallback } from 'xstate';
 import type { LiveTvChannel } from '../../contract/live-tv';
 import type { LiveTvEvent, liveTvMachine, PlayStreamInput } from '../../machines/liveTv';
+import { streamUrlOf } from '../rules/live-tv-stream';
 import { playLiveStream } from '../services/media/live-stream';
-
-/** The stream a channel plays in a mode: sound only falls back to the full stream when there is none. */
-export function streamUrlOf(channel: LiveTvChannel | undefined, mode: 'video' | 'audio'): string | null {
-  if (!channel) return null;
-  return mode === 'audio' ? (channel.audioStreamUrl ?? channel.streamUrl) : channel.streamUrl;
-}
 
 /** The live TV machine's effects: the page's video element plays the chosen channel's stream. */
 export function liveTvActors(

@@ -6,8 +6,6 @@ import type { LiveTvEvent, LiveTvView } from '../../machines/liveTv';
 import { liveTvMachine, selectLiveTvView } from '../../machines/liveTv';
 import { liveTvActors } from '../actors/liveTv';
 
-export { streamUrlOf } from '../actors/liveTv';
-
 /** The live TV screen's player: the liveTv machine with the page's video element and the channel list. */
 export function useLiveTv(channels: readonly LiveTvChannel[], video: RefObject<HTMLVideoElement | null>) {
   const latest = useRef(channels);

@@ -1,5 +1,5 @@
+import { paymentStanding } from '../../contract/rules/payment-outcome';
 import type { DataExport } from '../../contract/users';
-import { paymentStanding } from '../../machines/paymentOutcome';
 
 // "Download my data" (profile screen): the server's export of everything it keeps about the student, as the
 // JSON file itself or as a summary a person reads, in the student's language. Saving it is

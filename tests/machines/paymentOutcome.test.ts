@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paymentStanding, unpaidOutcome } from '../../machines/paymentOutcome';
+import { paymentStanding, unpaidOutcome } from '../../contract/rules/payment-outcome';
 
 // Issue 18: what an MTN Mobile Money status and reason mean for the student (docs/payments.md's table).
 

@@ -5,7 +5,7 @@ import { appStarted, type StudentDevice } from './browser';
 import { type Lang, text } from './dictionary';
 import type { StudentAccount } from './student-api';
 
-/** What a payment that did not complete reads as (machines/paymentOutcome.ts), or a pending one. */
+/** What a payment that did not complete reads as (contract/rules/payment-outcome.ts), or a pending one. */
 export type PaymentOutcome = PaymentOutcomeView['outcome'];
 
 function escapeRegExp(value: string): string {
