@@ -636,8 +636,12 @@ const SEMANTIC_REFUSALS: Record<string, Array<(msg: string) => boolean>> = {
   'POST /subjects/serial/redeem': [message('codeMistyped')],
   // The new password must differ from the old one.
   'PUT /users/profile/passwordreset': [message('samePassword')],
-  // A period ends after it starts (or at midnight): the end against the start.
-  'PUT /planner/{kind}/{id}': [message('invalidField', { field: /data\.periods\.\d+\.end/ })],
+  // A period ends after it starts (or at midnight): the end against the start…
+  // …and no two periods of a day overlap (issue 21's timetable rule; a merge's overlap is the documented 409).
+  'PUT /planner/{kind}/{id}': [
+    message('invalidField', { field: /data\.periods\.\d+\.end/ }),
+    message('periodsOverlap', { day: /.+/, other: /.+/, mine: /.+/ }),
+  ],
   // The subjects of a batch are the catalogue's.
   'POST /operator/codes/batches': [
     message('codeUnknownSubject', { subjectId: /.+/ }),
