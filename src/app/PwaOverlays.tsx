@@ -13,6 +13,8 @@ import { useReservedHeight } from './use-reserved-height';
  * The PWA's own overlays: the update question (Update / Later) and the install banner at the bottom. The
  * short toasts ('App is ready for offline use!', …) go through the shell's toast like every other. While a
  * dialog is open both step aside (issue 18): the machines keep their state, only the drawing waits.
+ * One at a time at the bottom: together they covered 250 px of a 640-px phone, so the install banner waits
+ * while the update question is asked (it is the one that needs an answer) and comes back after it.
  */
 export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { actors: PwaActors }) {
   const { ui } = useAppActors();
@@ -28,9 +30,10 @@ export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { acto
   const toastRef = useReservedHeight('--toast-height');
   const bannerRef = useReservedHeight('--install-banner-height');
   if (stepAside) return null;
+  const asking = updatePrompt !== null || updating;
   return (
     <>
-      {updatePrompt || updating ? (
+      {asking ? (
         <UpdateToast
           ref={toastRef}
           messageKey={updatePrompt?.messageKey ?? 'updateAvailable'}
@@ -39,7 +42,7 @@ export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { acto
           onLater={() => serviceWorker.send({ type: 'sw.later' })}
         />
       ) : null}
-      {banner ? (
+      {banner && !asking ? (
         <InstallBanner
           ref={bannerRef}
           banner={banner}

@@ -147,8 +147,9 @@ describe('while a dialog is open (issue 18)', () => {
     act(() => sw.emit({ type: 'sw.updateAvailable' }));
     const banner = () => screen.queryByRole('complementary', { name: 'Install the app' });
     const question = () => screen.queryByText('New version available! Update now?');
-    expect(banner()).not.toBeNull();
+    // One overlay at a time at the bottom: the banner waits while the update question is asked.
     expect(question()).not.toBeNull();
+    expect(banner()).toBeNull();
     const withSheet = (open: boolean) =>
       rendered.withProviders(
         <>
@@ -161,7 +162,28 @@ describe('while a dialog is open (issue 18)', () => {
     expect(banner()).toBeNull();
     expect(question()).toBeNull();
     rendered.rerender(withSheet(false));
-    expect(banner()).not.toBeNull();
     expect(question()).not.toBeNull();
+    expect(banner()).toBeNull();
+  });
+});
+
+describe('one overlay at a time at the bottom', () => {
+  it('the install banner waits while the update question is asked, and comes back after Later', async () => {
+    const install = fakeInstallPrompt();
+    const sw = fakeServiceWorker();
+    const rendered = await renderWithPwaLoaded(ui, {
+      pwa: { installPrompt: install.bridge, serviceWorker: sw.bridge },
+    });
+    act(() => rendered.pwa.serviceWorker.send({ type: 'app.stable' }));
+    await vi.waitFor(() => expect(sw.bridge.register).toHaveBeenCalledTimes(1));
+    act(() => install.emit({ type: 'install.available' }));
+    const banner = () => screen.queryByRole('complementary', { name: 'Install the app' });
+    expect(banner()).not.toBeNull();
+    act(() => sw.emit({ type: 'sw.updateAvailable' }));
+    expect(screen.getByText('New version available! Update now?')).toBeInTheDocument();
+    expect(banner()).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Later' }));
+    expect(screen.queryByText('New version available! Update now?')).toBeNull();
+    expect(banner()).not.toBeNull();
   });
 });
