@@ -5,9 +5,12 @@ import { phonesForThisFile } from './harness/file-phones';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
 import { MATHS, PAYERS, type SignedInStudent } from './harness/journey';
 import { NetworkGate } from './harness/network-gate';
+import { E2E_MOMO } from './harness/server-env';
 import type { PaymentOutcome } from './harness/student-app';
 
 // The unhappy paths of docs/product.md §4/§5 against the real server and its MoMo emulator, each on a fresh phone.
+// The page's clock is Playwright's: where a test is not about polling, the app's 3 s wait before its first
+// status read is jumped (StudentApp.skipFirstPoll); the two that watch the app poll wait it out.
 
 const phones = phonesForThisFile();
 
@@ -15,6 +18,7 @@ async function studentWithMaths(lang: Lang = 'en', baseUrl?: string): Promise<Si
   const student = await phones.signedInStudent({
     cart: [MATHS.title],
     lang,
+    pageClock: true,
     ...(baseUrl ? { baseUrl } : {}),
   });
   await student.app.openCart();
@@ -141,6 +145,7 @@ for (const lang of ['fr', 'en'] as const) {
         const student = await studentWithMaths(lang);
         const { app, account, api, device } = student;
         await app.payWithMtn(payer);
+        await app.skipFirstPoll();
         await app.expectOutcome(outcome, payer);
         await expectAccessible(app.page, `checkout-outcome-${outcome}-${lang}`);
         await device.screenshot(`outcome-${lang}-${outcome}`);
@@ -148,6 +153,7 @@ for (const lang of ['fr', 'en'] as const) {
 
         // Try again: a second payment, same number and cart, which the test payer answers the same way.
         await app.tryAgain();
+        await app.skipFirstPoll();
         await app.expectOutcome(outcome, payer);
         const tried = await api.transactions(account);
         expect(tried.map((p) => [p.status, p.msisdn, p.totalCost])).toEqual([
@@ -160,6 +166,7 @@ for (const lang of ['fr', 'en'] as const) {
         await app.chooseAnotherNumber(payer);
         await device.screenshot(`outcome-${lang}-${outcome}-other-number`);
         await app.enterOtherPhone(PAYERS.ordinary);
+        await app.skipFirstPoll(E2E_MOMO.pendingMs);
         await app.acknowledgeAlert(app.t('messages.paymentSucceeded'), account.username);
         await app.waitForRoute('study-sections');
         const paid = await api.transactions(account);
@@ -183,6 +190,7 @@ for (const lang of ['fr', 'en'] as const) {
       const statusReads = /\/payments\/momo\/requesttopay\/[0-9a-f-]{36}$/;
       const gate = await NetworkGate.install(app.page, statusReads);
       await app.payWithMtn(PAYERS.ordinary);
+      await app.skipFirstPoll();
       const first = await gate.next();
       const refused = new URL(first.request().url()).pathname.split('/').at(-1);
       await server.db.query(
@@ -193,6 +201,7 @@ for (const lang of ['fr', 'en'] as const) {
       await app.page.unroute(statusReads);
       await app.expectOutcome('refused', PAYERS.ordinary);
       await app.tryAgain();
+      await app.skipFirstPoll(E2E_MOMO.pendingMs);
       await app.acknowledgeAlert(app.t('messages.paymentSucceeded'), account.username);
       await app.waitForRoute('study-sections');
       const payments = await api.transactions(account);

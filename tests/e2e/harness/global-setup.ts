@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { dumpDatabase } from '../../server/helpers/pglite-template-global-setup';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { e2eServerEnv, freePort, waitForHealth } from './server-env';
 
@@ -16,6 +17,11 @@ declare module 'vitest' {
     e2eBrowserWsEndpoint: string;
     /** The app built for this run: in-process servers of single test files serve it too. */
     e2eStaticDir: string;
+    /**
+     * A migrated and seeded PGlite database, dumped once: each in-process server starts on a copy of it
+     * instead of running initdb, the migrations and the seed again (harness/in-process-server.ts).
+     */
+    e2eSeededDatabase: string;
   }
 }
 
@@ -44,13 +50,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   try {
-    await run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', staticDir, '--emptyOutDir'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production' },
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((error: { stderr?: string; stdout?: string }) => {
-      throw new Error(`vite build failed:\n${error.stderr ?? ''}${error.stdout ?? ''}`);
-    });
+    const [seededDatabase] = await Promise.all([
+      dumpDatabase(work, 'seeded-database', true),
+      run(join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--outDir', staticDir, '--emptyOutDir'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production' },
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((error: { stderr?: string; stdout?: string }) => {
+        throw new Error(`vite build failed:\n${error.stderr ?? ''}${error.stdout ?? ''}`);
+      }),
+    ]);
 
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -78,6 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('e2eBaseUrl', baseUrl);
     project.provide('e2eBrowserWsEndpoint', browser.wsEndpoint());
     project.provide('e2eStaticDir', staticDir);
+    project.provide('e2eSeededDatabase', seededDatabase);
   } catch (error) {
     await cleanUp();
     throw error;

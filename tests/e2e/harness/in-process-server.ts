@@ -1,10 +1,10 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import type { Db } from '../../../server/lib/db';
+import { type Db, openPglite } from '../../../server/lib/db';
 import { seedIfEmpty } from '../../../server/seed/seed';
 import { e2eServerEnv, freePort } from './server-env';
 
@@ -30,6 +30,13 @@ export interface InProcessServer {
   close(): Promise<void>;
 }
 
+let seededDump: Blob | undefined;
+/** The global setup's seeded database, read once per test file. */
+function seededDatabase(): Blob {
+  seededDump ??= new Blob([readFileSync(inject('e2eSeededDatabase'))]);
+  return seededDump;
+}
+
 /** How long requests in flight may finish when a journey stops its server. */
 const CLOSE_GRACE_MS = 2_000;
 
@@ -51,11 +58,25 @@ export async function startInProcessServer(
   const removeFiles = () => rmSync(work, { recursive: true, force: true });
   const port = await freePort();
   const config = loadConfig(e2eServerEnv({ port, dataDir, staticDir }));
-  const app = await buildApp(config, { seedIfEmpty });
+  // Where server/main.ts keeps it (DATA_DIR/pglite), from the run's seeded copy: buildApp's migrate() and
+  // seedIfEmpty() find their work done. An injected database is closed by whoever opened it: here, close().
+  const db = await openPglite(join(dataDir, 'pglite'), seededDatabase());
+  const app = await buildApp(config, { seedIfEmpty, db }).catch(async (error: unknown) => {
+    await db.close();
+    removeFiles();
+    throw error;
+  });
+  const stop = async () => {
+    try {
+      await app.close();
+    } finally {
+      await db.close();
+    }
+  };
   try {
     await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
-    await app.close();
+    await stop();
     removeFiles();
     throw error;
   }
@@ -75,7 +96,7 @@ export async function startInProcessServer(
       // them, so after a moment's grace the connections are cut as a stopped server's would be.
       const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
       try {
-        await app.close();
+        await stop();
       } finally {
         clearTimeout(cut);
       }

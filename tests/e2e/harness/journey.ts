@@ -38,13 +38,23 @@ export interface SignedInStudent {
  */
 export async function signedInStudent(
   browser: Browser,
-  options: { baseUrl?: string; lang?: Lang; cart?: readonly string[] } = {},
+  options: {
+    baseUrl?: string;
+    lang?: Lang;
+    cart?: readonly string[];
+    /**
+     * The page's timers on Playwright's clock (running at real pace) from the first page on, so the journey
+     * can jump a wait it does not check (StudentApp.skipFirstPoll).
+     */
+    pageClock?: boolean;
+  } = {},
 ): Promise<SignedInStudent> {
   const baseUrl = options.baseUrl ?? inject('e2eBaseUrl');
   const api = new StudentApi(baseUrl);
   const account = newStudent();
   await api.register(account);
   const device = await openDevice(browser, { baseUrl, lang: options.lang ?? 'en' });
+  if (options.pageClock) await device.context.clock.install();
   const app = new StudentApp(device);
   await app.open('landing');
   if (app.lang !== 'en') await app.chooseLanguage();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { PaymentOutcomeView } from '../../../machines/mobileMoney';
+import { MOBILE_MONEY_DELAYS, type PaymentOutcomeView } from '../../../machines/mobileMoney';
 import { appStarted, type StudentDevice } from './browser';
 import { type Lang, text } from './dictionary';
 import type { StudentAccount } from './student-api';
@@ -364,6 +364,24 @@ export class StudentApp {
     await this.methodDialog().waitFor();
     await this.chooseMtn();
     await this.enterPhone(phone);
+  }
+
+  /**
+   * Jumps the app's wait before its first status read (MOBILE_MONEY_DELAYS.firstPoll, 3 s) as soon as the
+   * payment just asked is stored, on a page whose clock is Playwright's (signedInStudent's `pageClock`), as
+   * the QA paths do: that wait is the machine's own timing, model-tested and replayed by
+   * qa-paths-mobile-money; a journey that does not check polling itself only waited for it. `settlesInMs`
+   * is the sandbox's PENDING period for the payer (an ordinary one's E2E_MOMO.pendingMs), let pass in real
+   * time first, so the first read finds the payment settled instead of waiting a 2 s poll more.
+   */
+  async skipFirstPoll(settlesInMs = 0): Promise<void> {
+    await this.until(
+      () => this.pendingPayment(),
+      (pending) => pending !== null,
+      'the payment asked to be stored',
+    );
+    if (settlesInMs > 0) await new Promise((resolve) => setTimeout(resolve, settlesInMs));
+    await this.device.context.clock.fastForward(MOBILE_MONEY_DELAYS.firstPoll);
   }
 
   // --- Shop orders (issue 8) -----------------------------------------------------------------------

@@ -20,7 +20,8 @@ declare module 'vitest' {
   }
 }
 
-async function dumpDatabase(folder: string, name: string, seeded: boolean): Promise<string> {
+/** A migrated (and seeded) PGlite database dumped to `<folder>/<name>.tar`; the e2e global setup uses it too. */
+export async function dumpDatabase(folder: string, name: string, seeded: boolean): Promise<string> {
   const dataDir = join(folder, name);
   const db = await openPglite(dataDir);
   await migrate(db);
