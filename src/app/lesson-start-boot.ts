@@ -63,3 +63,13 @@ export function lessonStartBoot(keys: LessonStartKeys): void {
 export function lessonStartScript(keys: LessonStartKeys): string {
   return `(${lessonStartBoot.toString()})(${JSON.stringify(keys)});`;
 }
+
+/**
+ * The page with the script first in its head, right after the viewport: it leaves while the rest of the HTML
+ * (the inline styles, the prerendered screen) is still arriving, before any of the app's code is known.
+ */
+export function withLessonStartScript(page: string, script: string): string {
+  const viewport = /<meta name="viewport"[^>]*>/.exec(page);
+  if (!viewport) throw new Error('index.html has no viewport meta');
+  return page.replace(viewport[0], `${viewport[0]}<script>${script}</script>`);
+}

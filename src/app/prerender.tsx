@@ -20,6 +20,9 @@ import { bootScript } from './first-screen-boot';
 import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
 import type { Lazy } from './lazy-load';
 import { lessonStartScript } from './lesson-start-boot';
+
+export { withLessonStartScript } from './lesson-start-boot';
+
 import { PLAYER_PATH } from './routes';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
