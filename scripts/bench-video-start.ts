@@ -24,6 +24,8 @@ import { join, resolve } from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { startBenchServer } from './bench-lighthouse';
 
+type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
 const ROOT = resolve(import.meta.dirname, '..');
 /** Where `--write` puts a run in docs/performance.md. */
 const RUNS_MARKER = '<!-- bench:video-start runs, newest first -->';
@@ -70,6 +72,8 @@ interface StartRun {
   requests: number;
   /** The rendition that played, from its file name. */
   rendition: string;
+  /** The requests before the first frame, for `--trace`. */
+  trace: TracedRequest[];
 }
 
 const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -105,36 +109,68 @@ const PAGE_PROBE = `(() => {
   new MutationObserver(tapPlay).observe(document, { childList: true, subtree: true });
 })();`;
 
+/** One request of a run, for `--trace`: seconds after the document's request. */
+interface TracedRequest {
+  url: string;
+  startS: number;
+  endS: number | null;
+  bytes: number;
+  status: number | null;
+  cached: boolean;
+}
+
 /** Counts what the page receives, request by request, as the DevTools protocol reports it. */
 function countBytes(cdp: CDPSession) {
   const finished = new Map<string, number>();
   const partial = new Map<string, number>();
+  const traced = new Map<string, TracedRequest>();
+  let origin: number | null = null;
   let counting = true;
+  const since = (timestamp: number) => timestamp - (origin ?? timestamp);
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (!counting) return;
+    origin ??= event.timestamp;
+    const entry = { url: event.request.url, startS: since(event.timestamp), endS: null, bytes: 0 };
+    traced.set(event.requestId, { ...entry, status: null, cached: false });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const entry = traced.get(event.requestId);
+    if (entry) Object.assign(entry, { status: event.response.status, cached: event.response.fromDiskCache });
+  });
   cdp.on('Network.dataReceived', (event) => {
     if (counting) partial.set(event.requestId, (partial.get(event.requestId) ?? 0) + event.encodedDataLength);
   });
   cdp.on('Network.loadingFinished', (event) => {
-    if (counting) finished.set(event.requestId, event.encodedDataLength);
+    if (!counting) return;
+    finished.set(event.requestId, event.encodedDataLength);
+    const entry = traced.get(event.requestId);
+    if (entry) entry.endS = since(event.timestamp);
   });
   return {
-    reset() {
-      finished.clear();
-      partial.clear();
-      counting = true;
-    },
-    stop(): { bytes: number; requests: number } {
+    stop(): { bytes: number; requests: number; trace: TracedRequest[] } {
       counting = false;
       let bytes = 0;
       let requests = 0;
       for (const id of new Set([...finished.keys(), ...partial.keys()])) {
         const received = finished.get(id) ?? partial.get(id) ?? 0;
         bytes += received;
+        const entry = traced.get(id);
+        if (entry) entry.bytes = received;
         // A request answered from the HTTP cache receives nothing: it is not a request on the network.
         if (received > 0) requests += 1;
       }
-      return { bytes, requests };
+      return { bytes, requests, trace: [...traced.values()].sort((a, b) => a.startS - b.startS) };
     },
   };
+}
+
+/** `--trace`'s lines: when each request left and ended, what it received, its status. */
+function traceLines(trace: readonly TracedRequest[]): string[] {
+  return trace.map((request) => {
+    const end = request.endS === null ? '  …  ' : request.endS.toFixed(2);
+    const path = request.url.replace(/^https?:\/\/[^/]+/, '').replace(/\?(student|exp|sig)=.*/, '?…');
+    return `  ${request.startS.toFixed(2)}–${end} s ${kb(request.bytes).padStart(6)} ${request.status ?? '…'}${request.cached ? ' cache' : ''} ${path.slice(0, 90)}`;
+  });
 }
 
 async function throttle(cdp: CDPSession, profile: NetworkProfile | null): Promise<void> {
@@ -148,7 +184,7 @@ async function throttle(cdp: CDPSession, profile: NetworkProfile | null): Promis
 }
 
 /** Opens the lesson and waits for its first frame (the page's probe taps Play as soon as it shows). */
-async function startLesson(page: Page, url: string): Promise<Omit<StartRun, 'bytes' | 'requests'>> {
+async function startLesson(page: Page, url: string): Promise<Omit<StartRun, 'bytes' | 'requests' | 'trace'>> {
   await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
   await page.waitForFunction(
     () => (window as { __firstFrameMs?: number | null }).__firstFrameMs != null,
@@ -233,14 +269,106 @@ function flag(name: string): string | undefined {
   return index > 0 ? process.argv[index + 1] : undefined;
 }
 
-async function main(): Promise<void> {
-  if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
-  const runs = Number(flag('--runs') ?? 5);
+interface Options {
+  runs: number;
+  profiles: readonly NetworkProfile[];
+  /** Prints the last run's requests before its first frame, in the order they started. */
+  trace: boolean;
+}
+
+function options(): Options {
   const only = flag('--profile');
   const profiles = PROFILES.filter((profile) => only === undefined || profile.name === only);
   if (profiles.length === 0)
     throw new Error(`No profile named ${only}: ${PROFILES.map((p) => p.name).join(', ')}`);
+  return { runs: Number(flag('--runs') ?? 5), profiles, trace: process.argv.includes('--trace') };
+}
 
+/** The first lesson of a subject the bench student paid for, with its renditions: its player's URL. */
+async function lessonUrl(server: BenchServer): Promise<{ id: string; url: string }> {
+  const listed = await server.app.inject({ method: 'GET', url: '/videos/fetchvideos' });
+  const lesson = listed
+    .json<{ _id: string; subjectId: string; renditions: unknown[] }[]>()
+    .find((video) => video.subjectId === 'ang-maths-f5' && video.renditions.length > 0);
+  if (!lesson) throw new Error('No seeded lesson of ang-maths-f5 with renditions');
+  return {
+    id: lesson._id,
+    url: `${server.origin}/#/video-player?videoId=${encodeURIComponent(lesson._id)}`,
+  };
+}
+
+function commitOf(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
+  } catch {
+    return '?';
+  }
+}
+
+interface Measured {
+  profile: NetworkProfile;
+  visit: 'cold' | 'warm';
+  runs: StartRun[];
+}
+
+/** Every run of every profile and visit, each run's line said as it ends. */
+async function measureAll(
+  opts: Options,
+  browser: Browser,
+  server: BenchServer,
+  url: string,
+  say: (line: string) => void,
+): Promise<Measured[]> {
+  say('| profile | visit | run | Play on screen | first frame | bytes before it | requests | rendition |');
+  say('|---|---|---:|---:|---:|---:|---:|---|');
+  const results: Measured[] = [];
+  for (const profile of opts.profiles) {
+    for (const visit of ['cold', 'warm'] as const) {
+      const mine: StartRun[] = [];
+      for (let run = 1; run <= opts.runs; run++) {
+        const result = await measuredRun(visit, browser, server.origin, server.studentStorage, url, profile);
+        mine.push(result);
+        say(
+          `| ${profile.name} | ${visit} | ${run} | ${seconds(result.playButtonMs)} | ${seconds(result.firstFrameMs)} | ${kb(result.bytes)} | ${result.requests} | ${result.rendition} |`,
+        );
+        if (opts.trace && run === opts.runs) console.log(traceLines(result.trace).join('\n'));
+      }
+      results.push({ profile, visit, runs: mine });
+    }
+  }
+  return results;
+}
+
+function summary(results: readonly Measured[], say: (line: string) => void): void {
+  say(
+    '| profile | visit | first frame (median) | range | Play on screen (median) | bytes before it (median) |',
+  );
+  say('|---|---|---:|---|---:|---:|');
+  for (const { profile, visit, runs: mine } of results) {
+    const frames = mine.map((run) => run.firstFrameMs);
+    say(
+      `| ${profile.label} | ${visit} | **${seconds(median(frames))}** | ${seconds(Math.min(...frames))}–${seconds(Math.max(...frames))} | ${seconds(median(mine.map((run) => run.playButtonMs)))} | ${kb(median(mine.map((run) => run.bytes)))} |`,
+    );
+  }
+}
+
+/** Newest first, under the section's marker (at the end of the file where there is none). */
+function writeToDocs(lines: readonly string[]): void {
+  const docs = join(ROOT, 'docs', 'performance.md');
+  const text = readFileSync(docs, 'utf8');
+  const at = text.indexOf(RUNS_MARKER);
+  const block = `${lines.join('\n')}\n`;
+  writeFileSync(
+    docs,
+    at < 0
+      ? `${text}\n${block}`
+      : `${text.slice(0, at + RUNS_MARKER.length)}\n\n${block}${text.slice(at + RUNS_MARKER.length)}`,
+  );
+}
+
+async function main(): Promise<void> {
+  if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
+  const opts = options();
   const server = await startBenchServer();
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -258,81 +386,24 @@ async function main(): Promise<void> {
     lines.push(line);
   };
   try {
-    // The first lesson of a subject the bench student paid for, with its renditions.
-    const listed = await server.app.inject({ method: 'GET', url: '/videos/fetchvideos' });
-    const lesson = listed
-      .json<{ _id: string; subjectId: string; renditions: unknown[] }[]>()
-      .find((video) => video.subjectId === 'ang-maths-f5' && video.renditions.length > 0);
-    if (!lesson) throw new Error('No seeded lesson of ang-maths-f5 with renditions');
-    const url = `${server.origin}/#/video-player?videoId=${encodeURIComponent(lesson._id)}`;
-    const commit = (() => {
-      try {
-        return execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
-      } catch {
-        return '?';
-      }
-    })();
-
-    say(`### \`npm run bench:video-start\`, ${new Date().toISOString()} (${commit})`);
+    const lesson = await lessonUrl(server);
+    say(`### \`npm run bench:video-start\`, ${new Date().toISOString()} (${commitOf()})`);
     say('');
     say(
-      `Machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Chromium ${browser.version()}; lesson ${lesson._id}; ${runs} runs each; service worker blocked.`,
+      `Machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Chromium ${browser.version()}; lesson ${lesson.id}; ${opts.runs} runs each; service worker blocked.`,
     );
     say(`Load average (1/5/15 min) before: ${load()}`);
     say('');
-    say('| profile | visit | run | Play on screen | first frame | bytes before it | requests | rendition |');
-    say('|---|---|---:|---:|---:|---:|---:|---|');
-    const results: { profile: NetworkProfile; visit: string; runs: StartRun[] }[] = [];
-    for (const profile of profiles) {
-      for (const visit of ['cold', 'warm'] as const) {
-        const mine: StartRun[] = [];
-        for (let run = 1; run <= runs; run++) {
-          const result = await measuredRun(
-            visit,
-            browser,
-            server.origin,
-            server.studentStorage,
-            url,
-            profile,
-          );
-          mine.push(result);
-          say(
-            `| ${profile.name} | ${visit} | ${run} | ${seconds(result.playButtonMs)} | ${seconds(result.firstFrameMs)} | ${kb(result.bytes)} | ${result.requests} | ${result.rendition} |`,
-          );
-        }
-        results.push({ profile, visit, runs: mine });
-      }
-    }
+    const results = await measureAll(opts, browser, server, lesson.url, say);
     say('');
-    say(
-      '| profile | visit | first frame (median) | range | Play on screen (median) | bytes before it (median) |',
-    );
-    say('|---|---|---:|---|---:|---:|');
-    for (const { profile, visit, runs: mine } of results) {
-      const frames = mine.map((run) => run.firstFrameMs);
-      say(
-        `| ${profile.label} | ${visit} | **${seconds(median(frames))}** | ${seconds(Math.min(...frames))}–${seconds(Math.max(...frames))} | ${seconds(median(mine.map((run) => run.playButtonMs)))} | ${kb(median(mine.map((run) => run.bytes)))} |`,
-      );
-    }
+    summary(results, say);
     say('');
     say(`Load average after: ${load()}`);
   } finally {
     await browser.close();
     await server.close();
   }
-  if (process.argv.includes('--write')) {
-    // Newest first, under the section's marker (at the end of the file where there is none).
-    const docs = join(ROOT, 'docs', 'performance.md');
-    const text = readFileSync(docs, 'utf8');
-    const at = text.indexOf(RUNS_MARKER);
-    const block = `${lines.join('\n')}\n`;
-    writeFileSync(
-      docs,
-      at < 0
-        ? `${text}\n${block}`
-        : `${text.slice(0, at + RUNS_MARKER.length)}\n\n${block}${text.slice(at + RUNS_MARKER.length)}`,
-    );
-  }
+  if (process.argv.includes('--write')) writeToDocs(lines);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

@@ -127,6 +127,16 @@ function takeAppCode(template: string, lang: string) {
   return { page, code };
 }
 
+/**
+ * The lesson's request when the page opens on the player (issue 19, src/app/lesson-start-boot.ts). Only for
+ * an app whose API is the page's origin: a build for another server (VITE_API_BASE_URL, the native shell)
+ * lets the app's code ask.
+ */
+function withLessonStart(page: string, renderer: Renderer): string {
+  if ((process.env.VITE_API_BASE_URL ?? '').trim() !== '') return page;
+  return renderer.withLessonStartScript(page, renderer.LESSON_START_SCRIPT);
+}
+
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
@@ -142,7 +152,7 @@ export async function prerenderFirstScreen(outDir: string): Promise<{ pages: str
         readFileSync(join(outDir, 'assets', 'i18n', `${lang}.json`), 'utf8'),
       ) as Record<string, unknown>;
       const screen = await renderer.prerenderFirstScreen(lang, dictionary);
-      const html = pageFor(renderer, template, lang, screen, dictionary);
+      const html = withLessonStart(pageFor(renderer, template, lang, screen, dictionary), renderer);
       writeFileSync(join(outDir, LANGUAGE_PAGES[lang]), html);
       pages.push(LANGUAGE_PAGES[lang]);
       bytes += Buffer.byteLength(html);

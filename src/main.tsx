@@ -11,13 +11,16 @@ import type { Lazy } from './app/lazy-load';
 import { lazyLoad } from './app/lazy-load';
 import { prefetchOnNavigation } from './app/navigation-prefetch';
 import { navigateAnnounced } from './app/navigation-scroll';
+import { holdIdleWorkForPlayer } from './app/player-idle-hold';
 import { prefetchRouteData } from './app/route-lookup';
+import { PLAYER_PATH } from './app/routes';
 import { createShellViewStore } from './app/shell-view';
 import { createUiStore } from './app/ui-store';
 import { resourceRuntime } from './app/use-resource';
 import { addDictionary, i18n } from './i18n/i18n';
 import { ApiError } from './rules/api-errors';
 import { createApiClient } from './services/api/client';
+import { fetchTakingEarlyRequest } from './services/api/early-request';
 import { createEndpoints } from './services/api/endpoints';
 import { fetchDictionary } from './services/dictionaries';
 import { writeLanguageCookie } from './services/language-cookie';
@@ -38,6 +41,11 @@ const nativeShell = isNativeShell();
 const installBridge = createInstallPromptBridge();
 const storage = createAppStorage();
 const client = createApiClient({
+  // The lesson's request the page sent before this code arrived (issue 19) answers the app's own, once.
+  fetch: fetchTakingEarlyRequest(
+    (input, init) => globalThis.fetch(input, init),
+    window as unknown as Record<string, unknown>,
+  ),
   getToken: () => storage.getToken(),
   getLanguage: () => i18n.language,
   isOffline: () => navigator.onLine === false,
@@ -131,6 +139,8 @@ const lastCopies: LastCopies = {
 
 const services: AppServices = { ui, now, navigate, api, describeError, lastCopies };
 const path = hashPath(window.location.hash);
+// Opened on a lesson: the idle-time work waits for its first frame (issue 19).
+if (path === PLAYER_PATH) holdIdleWorkForPlayer();
 const hasToken = storage.getToken() !== null;
 // A stored student with a paid subject still open (by the expiry last heard) gets home's "Continue" asked for
 // with the catalogue. Read here without src/rules/subject-access.ts, which would join the entry's code:

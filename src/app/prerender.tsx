@@ -7,6 +7,8 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import type { Language } from '../../machines/language';
+import { EARLY_REQUEST_SLOT } from '../services/api/early-request';
+import { PLAY_VIDEO_PATH } from '../services/api/video-endpoints';
 import { STORAGE_KEYS } from '../services/storage';
 import { Navbar } from '../ui/Navbar';
 import { AppRoot } from './AppRoot';
@@ -17,6 +19,11 @@ import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { bootScript } from './first-screen-boot';
 import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
 import type { Lazy } from './lazy-load';
+import { lessonStartScript } from './lesson-start-boot';
+
+export { withLessonStartScript } from './lesson-start-boot';
+
+import { PLAYER_PATH } from './routes';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
 
@@ -37,6 +44,15 @@ export const BOOT_SCRIPT = bootScript({
   languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
 });
+
+/** The page's lesson request (issue 19), in its own inline script in the head (src/app/lesson-start-boot.ts). */
+export const LESSON_START_KEYS = {
+  playerPath: PLAYER_PATH,
+  playPath: PLAY_VIDEO_PATH,
+  tokenKey: STORAGE_KEYS.token,
+  slot: EARLY_REQUEST_SLOT,
+};
+export const LESSON_START_SCRIPT = lessonStartScript(LESSON_START_KEYS);
 
 export interface PrerenderedScreen {
   /** #root's inner HTML: the visitor's shell around the landing route. */

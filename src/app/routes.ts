@@ -55,7 +55,9 @@ const lessonStart = (api: Endpoints, query: URLSearchParams) => {
   const videoId = query.get('videoId');
   return videoId ? prefetchPlayerStart(api, videoId) : Promise.resolve();
 };
-const PLAYER = ['/video-player'] as const;
+/** The lesson player's path (issue 19: the page's own lesson request and the idle-work hold match it). */
+export const PLAYER_PATH = '/video-player';
+const PLAYER = [PLAYER_PATH] as const;
 
 const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 

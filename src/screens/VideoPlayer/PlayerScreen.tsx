@@ -31,6 +31,7 @@ import type { Quality } from '../../../machines/videoQuality';
 import { selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { OfflineDownload } from '../../app/OfflineDownload';
+import { useIdleWorkAfterStart } from '../../app/player-idle-hold';
 import { useOnline } from '../../app/use-online';
 import type { PlaybackActor } from '../../app/use-playback';
 import { usePlayback } from '../../app/use-playback';
@@ -115,6 +116,8 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   const unplayable = useSelector(playback, selectIsUnplayable);
   const online = useOnline();
   const { upNextNow, onPlaying } = useUpNextNow(awaitingStart, locked || loadError !== null || unplayable);
+  // The app's idle-time work, held when it opened on this lesson, goes at the same moment (issue 19).
+  useIdleWorkAfterStart(upNextNow);
   useLeaveSavesPosition(playback);
 
   let main: ReactNode;

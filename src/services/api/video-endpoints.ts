@@ -20,6 +20,12 @@ import { queryString, VIDEO_SECTION_PATHS } from './call-shapes';
 import type { CallShapes } from './endpoint-shapes';
 import { CALL, CONTINUE_PATH } from './endpoint-shapes';
 
+/**
+ * The player's one request (issue 19). The page's inline script sends the same URL before the app's code
+ * arrives (src/app/lesson-start-boot.ts), so the client can take its answer (early-request.ts).
+ */
+export const PLAY_VIDEO_PATH = 'videos/video/play';
+
 /** The lessons: their lists, the player's start, reactions and comments, the resume position. */
 export function videoEndpoints({ client, send, get }: CallShapes) {
   const { videoRead, videoList, videoCall } = CALL;
@@ -42,7 +48,7 @@ export function videoEndpoints({ client, send, get }: CallShapes) {
     playVideo: (videoId: string) =>
       client.request<VideoPlayAnswer>({
         method: 'GET',
-        path: `videos/video/play?videoId=${encodeURIComponent(videoId)}`,
+        path: `${PLAY_VIDEO_PATH}?videoId=${encodeURIComponent(videoId)}`,
         ...videoRead,
       }),
     // Reactions do not invalidate the cached lists: their answers carry the new counts, and refetching

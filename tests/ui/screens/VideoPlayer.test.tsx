@@ -4,11 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Video, VideoPlayAnswer } from '../../../contract/videos';
 import type { AppApi } from '../../../src/app/create-app-actors';
 import { PlaybackPositionsContext } from '../../../src/app/playback-positions-context';
+import { holdIdleWorkForPlayer, releaseIdleWork } from '../../../src/app/player-idle-hold';
 import { ApiError } from '../../../src/rules/api-errors';
 import { formatFcfa } from '../../../src/rules/money';
 import VideoPlayerScreen from '../../../src/screens/VideoPlayer';
 import { UP_NEXT_WAITS_MS } from '../../../src/screens/VideoPlayer/PlayerScreen';
 import { positionKey } from '../../../src/services/playback-positions';
+import { isAppStableHeld } from '../../../src/services/pwa/app-stable';
 import { renderWithApp } from '../helpers/render-app';
 import {
   COMMENT,
@@ -140,6 +142,35 @@ describe('VideoPlayer screen', () => {
     expect(api.upNextVideos).not.toHaveBeenCalled();
     fireEvent.playing(video);
     await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
+  });
+
+  // Issue 19: opened on a lesson, the app's idle-time work (PWA, planner, overlays) waits for its first frame.
+  it("holds the app's idle-time work until the first frame, not the tap, then lets it go", async () => {
+    holdIdleWorkForPlayer(() => undefined);
+    try {
+      renderPlayer(baseApi());
+      const video = await findVideo();
+      metadataLoaded(video);
+      fireEvent.play(video);
+      expect(isAppStableHeld()).toBe(true);
+      fireEvent.playing(video);
+      await waitFor(() => expect(isAppStableHeld()).toBe(false));
+    } finally {
+      releaseIdleWork();
+    }
+  });
+
+  it("lets the app's idle-time work go when the student leaves the lesson before playing it", async () => {
+    holdIdleWorkForPlayer(() => undefined);
+    try {
+      const { unmount } = renderPlayer(baseApi());
+      await findVideo();
+      expect(isAppStableHeld()).toBe(true);
+      unmount();
+      expect(isAppStableHeld()).toBe(false);
+    } finally {
+      releaseIdleWork();
+    }
   });
 
   it('gives up next anyway to a student who has not pressed Play after UP_NEXT_WAITS_MS, not before', async () => {

@@ -1,0 +1,75 @@
+/**
+ * The lesson's request sent from the page itself (issue 19). When the app opens on the player
+ * (`#/video-player?videoId=…`) for a student with a live session, the page's first inline script asks for
+ * the lesson (`GET videos/video/play`: access, signed URLs, price) while the HTML is still being parsed,
+ * instead of once the app's code has arrived and run: on a poor 3G link that is seconds earlier. The app's
+ * API client takes this answer once (src/services/api/early-request.ts), as the player takes the
+ * navigation's prefetch (player-start.ts). scripts/prerender.ts inlines `lessonStartScript` into the page's
+ * head: lessonStartBoot is serialised as its own source text, so it stays self-contained (no imports, no
+ * helpers outside it, nothing newer than the app's ES2020 target).
+ */
+export interface LessonStartKeys {
+  /** The player's route path. */
+  playerPath: string;
+  /** The endpoint's path, relative to the page (the API is the page's origin). */
+  playPath: string;
+  /** Where the session's token is stored. */
+  tokenKey: string;
+  /** The window property the app's client reads the request from. */
+  slot: string;
+}
+
+export function lessonStartBoot(keys: LessonStartKeys): void {
+  try {
+    const hash = location.hash.replace(/^#/, '');
+    const queryAt = hash.indexOf('?');
+    const path = queryAt < 0 ? hash : hash.slice(0, queryAt);
+    if (path !== keys.playerPath) return;
+    // Where the player reads it (src/screens/UpNextList/player-path.ts): the hash's query, else the page's.
+    const inHash = new URLSearchParams(queryAt < 0 ? '' : hash.slice(queryAt + 1)).get('videoId');
+    const videoId =
+      (inHash || '').trim() || (new URLSearchParams(location.search).get('videoId') || '').trim();
+    const token = window.localStorage.getItem(keys.tokenKey);
+    if (!videoId || !token) return;
+    // An expired session is the app's to end (it logs out): no request on its behalf.
+    const payload = (token.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/');
+    const exp = JSON.parse(atob(payload)).exp;
+    if (typeof exp !== 'number' || exp * 1000 <= Date.now()) return;
+    const url = `${keys.playPath}?videoId=${encodeURIComponent(videoId)}`;
+    const authorization = `Bearer ${token}`;
+    const headers = {
+      Accept: 'application/json',
+      // The page's language (the server chose it by the student's cookie): the server's `msg` is in it.
+      'Accept-Language': document.documentElement.lang || 'en',
+      Authorization: authorization,
+    };
+    // A failure is null: the app then asks itself, with its retries and its error messages.
+    const response = fetch(url, { headers }).then(
+      (answer) => answer,
+      () => null,
+    );
+    (window as unknown as Record<string, unknown>)[keys.slot] = {
+      url,
+      authorization,
+      at: Date.now(),
+      response,
+    };
+  } catch {
+    // Storage blocked, a malformed token, no fetch: the app asks itself once its code runs.
+  }
+}
+
+/** The page's inline script: lessonStartBoot called with its keys, as source text. */
+export function lessonStartScript(keys: LessonStartKeys): string {
+  return `(${lessonStartBoot.toString()})(${JSON.stringify(keys)});`;
+}
+
+/**
+ * The page with the script first in its head, right after the viewport: it leaves while the rest of the HTML
+ * (the inline styles, the prerendered screen) is still arriving, before any of the app's code is known.
+ */
+export function withLessonStartScript(page: string, script: string): string {
+  const viewport = /<meta name="viewport"[^>]*>/.exec(page);
+  if (!viewport) throw new Error('index.html has no viewport meta');
+  return page.replace(viewport[0], `${viewport[0]}<script>${script}</script>`);
+}

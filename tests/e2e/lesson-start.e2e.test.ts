@@ -1,0 +1,56 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectBrowser } from './harness/browser';
+import { text } from './harness/dictionary';
+import { signedInStudent } from './harness/journey';
+
+// Issue 19 in Chromium against the production build: a lesson opened from its URL asks for its access and
+// signed URLs from the page itself, in one request, before the app's entry has even arrived; the app then
+// takes that answer instead of asking again. Only the built page and a browser show both halves together
+// (tests/ui/app/lesson-start-boot.test.ts holds each half on its own).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await connectBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Holds the app's entry script until released: nothing of the app's code can run meanwhile. */
+async function holdEntryScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('a lesson opened from its URL', () => {
+  it('is asked for once, by the page, before the app’s code runs', async () => {
+    const { device } = await signedInStudent(browser);
+    const { page } = device;
+    // A fresh page load of the lesson (what a shared link or a reopened tab does).
+    await page.goto('about:blank');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/videos/video/play?')) asked.push(request.url());
+    });
+    const release = await holdEntryScript(page);
+    await page.goto('/#/video-player?videoId=ang-chemistry-f5-v01', { waitUntil: 'commit' });
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toMatch(/\/videos\/video\/play\?videoId=ang-chemistry-f5-v01$/);
+    release();
+    // The app renders the lesson from that answer (a subject this student has not paid for: its offer).
+    await page
+      .getByRole('button', { name: text('en', 'player.addToCart') })
+      .first()
+      .waitFor();
+    expect(asked).toHaveLength(1);
+    await device.context.close();
+  });
+});

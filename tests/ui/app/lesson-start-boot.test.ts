@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withLessonStartScript } from '../../../src/app/lesson-start-boot';
+import { LESSON_START_SCRIPT } from '../../../src/app/prerender';
+import { PLAYER_PATH, ROUTES } from '../../../src/app/routes';
+import { createApiClient } from '../../../src/services/api/client';
+import {
+  EARLY_REQUEST_FRESH_MS,
+  EARLY_REQUEST_SLOT,
+  fetchTakingEarlyRequest,
+} from '../../../src/services/api/early-request';
+import { createEndpoints } from '../../../src/services/api/endpoints';
+
+// Issue 19: when the app opens on a lesson, the page's own inline script asks for the lesson (access, signed
+// URLs, price: one round trip) while the HTML is parsed, and the app's client takes that answer once.
+
+const ANSWER = { success: true, video: { _id: 'lesson-1' }, price: 2_500, expired: false, expiresAt: null };
+
+/** A session token as the app stores it: a JWT whose payload has `exp` (seconds). */
+const tokenExpiringIn = (seconds: number) =>
+  `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + seconds }))}.s`;
+
+const holder = window as unknown as Record<string, unknown>;
+let pageFetch: ReturnType<typeof vi.fn<typeof fetch>>;
+
+/** The page's script as the build inlines it, run as the browser does: source text, before any module. */
+function runPageScript(hash: string, token: string | null = tokenExpiringIn(3600)): void {
+  window.location.hash = hash;
+  if (token) window.localStorage.setItem('id_token', token);
+  else window.localStorage.removeItem('id_token');
+  new Function(LESSON_START_SCRIPT)();
+}
+
+/** The app's API client as src/main.tsx composes it, with its own fetch (the app asking itself). */
+function appEndpoints(token: string | null = window.localStorage.getItem('id_token')) {
+  const appFetch = vi.fn<typeof fetch>(async () => Response.json(ANSWER));
+  const client = createApiClient({
+    fetch: fetchTakingEarlyRequest(appFetch, holder),
+    getToken: () => token,
+    sleep: async () => undefined,
+  });
+  return { endpoints: createEndpoints(client), appFetch };
+}
+
+beforeEach(() => {
+  pageFetch = vi.fn<typeof fetch>(async () => Response.json(ANSWER));
+  vi.stubGlobal('fetch', pageFetch);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  delete holder[EARLY_REQUEST_SLOT];
+  window.location.hash = '';
+});
+
+describe("the player page's own lesson request", () => {
+  it('asks for the lesson in one request before the app runs, and the app takes that answer once', async () => {
+    runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`);
+    expect(pageFetch).toHaveBeenCalledTimes(1);
+    const [url, init] = pageFetch.mock.calls[0] ?? [];
+    expect(url).toBe('videos/video/play?videoId=lesson-1');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('authorization')).toBe(`Bearer ${window.localStorage.getItem('id_token')}`);
+
+    const { endpoints, appFetch } = appEndpoints();
+    await expect(endpoints.playVideo('lesson-1')).resolves.toEqual(ANSWER);
+    expect(appFetch).not.toHaveBeenCalled();
+    // Once: a later visit of the lesson asks the server again (the access may have changed).
+    await endpoints.playVideo('lesson-1');
+    expect(appFetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('matches the route the app shows, with the lesson id from the hash or the page query', () => {
+    expect(ROUTES.some((route) => route.path === PLAYER_PATH)).toBe(true);
+    window.history.replaceState(null, '', '/?videoId=from-query');
+    runPageScript(`#${PLAYER_PATH}`);
+    expect(pageFetch.mock.calls[0]?.[0]).toBe('videos/video/play?videoId=from-query');
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('asks nothing on another route, without a lesson, without a session, or with an expired one', () => {
+    runPageScript('#/home?videoId=lesson-1');
+    runPageScript(`#${PLAYER_PATH}`);
+    runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`, null);
+    runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`, tokenExpiringIn(-60));
+    runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`, 'not-a-jwt');
+    expect(pageFetch).not.toHaveBeenCalled();
+  });
+
+  it('lets the app ask itself when the page request failed, with its own retries', async () => {
+    pageFetch.mockRejectedValueOnce(new TypeError('offline'));
+    runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`);
+    const { endpoints, appFetch } = appEndpoints();
+    await expect(endpoints.playVideo('lesson-1')).resolves.toEqual(ANSWER);
+    expect(appFetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('never answers another student, another lesson, or after EARLY_REQUEST_FRESH_MS', async () => {
+    runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`);
+    const other = appEndpoints(tokenExpiringIn(7200));
+    await other.endpoints.playVideo('lesson-1');
+    expect(other.appFetch).toHaveBeenCalledTimes(1);
+
+    runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`);
+    const { endpoints, appFetch } = appEndpoints();
+    await endpoints.playVideo('lesson-2');
+    expect(appFetch).toHaveBeenCalledTimes(1);
+    expect(holder[EARLY_REQUEST_SLOT]).toBeDefined();
+
+    const at = Date.now();
+    const late = fetchTakingEarlyRequest(appFetch, holder, () => at + EARLY_REQUEST_FRESH_MS);
+    const early = holder[EARLY_REQUEST_SLOT] as { url: string; authorization: string };
+    await late(early.url, { headers: { Authorization: early.authorization } });
+    expect(appFetch).toHaveBeenCalledTimes(2);
+    expect(holder[EARLY_REQUEST_SLOT]).toBeUndefined();
+  });
+
+  it('is the first script of the page, in its head, before the app code and the first-screen script', () => {
+    const page =
+      '<html><head><meta charset="UTF-8" /><meta name="viewport" content="x" /><style>a{}</style></head>' +
+      '<body><div id="root"></div><script type="application/json" id="app-code">{}</script><script>boot()</script></body></html>';
+    const served = withLessonStartScript(page, LESSON_START_SCRIPT);
+    const at = served.indexOf(LESSON_START_SCRIPT);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(served.indexOf('</head>'));
+    expect(at).toBeLessThan(served.indexOf('<style>'));
+    expect(served.indexOf('<script')).toBe(at - '<script>'.length);
+  });
+});
