@@ -34,8 +34,8 @@ function appContentSecurityPolicy(staticDir: string): string {
 const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
- * The headers of a document (the app's pages, its scripts and styles, pictures, the API docs): the app's
- * content security policy and the other hardening headers.
+ * The headers of a document (the app's pages, the service worker's script, SVG pictures, the API docs, books'
+ * files): the app's content security policy and the other hardening headers.
  */
 export function appSecurityHeaders(staticDir: string): Record<string, string> {
   return {
@@ -67,11 +67,22 @@ export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
+/**
+ * A file a page loads (a script, a style sheet, a picture, a font, a video) is never a page itself: a content
+ * security policy, framing, opener and referrer rules mean nothing on it, and over HTTP/1.1 they were 1.35 KB
+ * of every one of the ~40 files before a lesson's first frame (issue 19: about 50 KB, a second at 400 kb/s).
+ * It keeps what applies to it: the native shell (capacitor://localhost) loads media and pictures from here.
+ */
+export const SUBRESOURCE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'cross-origin-resource-policy': 'cross-origin',
+};
+
 export interface SecurityHeaders {
   /** Set on every reply as it starts, whatever it turns out to be. */
   everyReply: Readonly<Record<string, string>>;
-  /** Added once the reply is known to be JSON, or anything else. */
+  /** Added once the reply is known to be JSON, a file a page loads, or anything else (a document). */
   json: ReadonlyArray<[string, string]>;
+  subresource: ReadonlyArray<[string, string]>;
   document: ReadonlyArray<[string, string]>;
 }
 
@@ -88,6 +99,7 @@ export function securityHeadersByKind(staticDir: string): SecurityHeaders {
   return {
     everyReply: EVERY_REPLY,
     json: rest(JSON_SECURITY_HEADERS),
+    subresource: rest(SUBRESOURCE_SECURITY_HEADERS),
     document: rest(appSecurityHeaders(staticDir)),
   };
 }
@@ -96,11 +108,31 @@ const isJson = (contentType: unknown) =>
   typeof contentType === 'string' && /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType);
 
 /**
+ * The types a page loads and that never run as a page of their own. Not SVG (opened, it runs its scripts),
+ * not HTML, PDF or anything unknown: those keep the document's headers.
+ */
+const SUBRESOURCE_TYPE =
+  /^(?:(?:text|application)\/javascript|text\/css|image\/(?!svg)[\w.+-]+|font\/[\w.+-]+|video\/[\w.+-]+|audio\/[\w.+-]+|application\/wasm)\b/i;
+
+/** The service worker's script: a worker's content security policy is the one its own script came with. */
+const SERVICE_WORKER_PATH = /^\/sw\.js(?:[?#]|$)/;
+
+function kindOf(reply: FastifyReply, headers: SecurityHeaders): ReadonlyArray<[string, string]> {
+  const contentType = reply.getHeader('content-type');
+  if (isJson(contentType)) return headers.json;
+  const subresource =
+    typeof contentType === 'string' &&
+    SUBRESOURCE_TYPE.test(contentType) &&
+    !SERVICE_WORKER_PATH.test(reply.request.url);
+  return subresource ? headers.subresource : headers.document;
+}
+
+/**
  * onSend: the headers of the reply's kind. What a route set itself stays (the API docs' page has its own
  * content security policy).
  */
 export function addSecurityHeadersByKind(reply: FastifyReply, headers: SecurityHeaders): void {
-  for (const [name, value] of isJson(reply.getHeader('content-type')) ? headers.json : headers.document) {
+  for (const [name, value] of kindOf(reply, headers)) {
     if (!reply.hasHeader(name)) reply.header(name, value);
   }
 }

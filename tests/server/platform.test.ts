@@ -349,6 +349,9 @@ describe('serving the built app', () => {
       '<!doctype html><title>Study app</title><div id="root"></div>',
     );
     writeFileSync(join(dir, 'dist', 'assets', 'index-AbCdEf12.js'), 'console.log("app")');
+    writeFileSync(join(dir, 'dist', 'assets', 'index-AbCdEf12.css'), 'body{margin:0}');
+    writeFileSync(join(dir, 'dist', 'assets', 'logo-AbCdEf12.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dir, 'dist', 'sw.js'), 'self.skipWaiting()');
     // What scripts/precompress.ts leaves next to each text file of the build.
     writeFileSync(
       join(dir, 'dist', 'assets', 'index-AbCdEf12.js.br'),
@@ -384,11 +387,12 @@ describe('serving the built app', () => {
     expect(api.json()).toMatchObject({ success: false });
   });
 
-  it("sends the app's pages and scripts with the document's security headers and a CSP that allows the app itself", async () => {
+  it("sends the app's pages, its service worker and SVG with the document's security headers and a CSP that allows the app itself", async () => {
     const page = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-    // A script's CSP is its own when it runs as a worker (the service worker).
-    const script = await app.inject({ method: 'GET', url: '/assets/index-AbCdEf12.js' });
-    for (const response of [page, script]) {
+    // A worker's CSP is the one its own script came with; an SVG opened on its own runs its scripts.
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    const svg = await app.inject({ method: 'GET', url: '/assets/logo-AbCdEf12.svg' });
+    for (const response of [page, worker, svg]) {
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -398,6 +402,30 @@ describe('serving the built app', () => {
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    }
+  });
+
+  it("sends the files a page loads without a page's headers (issue 19: 1.35 KB of each over HTTP/1.1)", async () => {
+    for (const url of ['/assets/index-AbCdEf12.js', '/assets/index-AbCdEf12.css']) {
+      const file = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(file.statusCode, url).toBe(200);
+      // The native shell loads from another origin; sniffing and plain HTTP stay refused.
+      expect(file.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
+      expect(file.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(file.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      for (const pageOnly of [
+        'content-security-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-xss-protection',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+      ]) {
+        expect(file.headers[pageOnly], `${pageOnly} on ${url}`).toBeUndefined();
+      }
     }
   });
 

@@ -14,7 +14,7 @@ const APP_CSP =
   "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';media-src 'self' blob: https:;connect-src 'self' https:;worker-src 'self';manifest-src 'self'";
 
 describe('security headers', () => {
-  it('are exactly these, for every reply, a JSON answer and a document', () => {
+  it('are exactly these, for every reply, a JSON answer, a file a page loads and a document', () => {
     const headers = securityHeadersByKind(staticDir);
     expect(headers.everyReply).toEqual({
       'x-content-type-options': 'nosniff',
@@ -22,6 +22,9 @@ describe('security headers', () => {
     });
     expect(Object.fromEntries(headers.json)).toEqual({
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    });
+    expect(Object.fromEntries(headers.subresource)).toEqual({
+      'cross-origin-resource-policy': 'cross-origin',
     });
     expect(Object.fromEntries(headers.document)).toEqual({
       'content-security-policy': APP_CSP,
