@@ -18,6 +18,7 @@ import { resourceRuntime } from './app/use-resource';
 import { addDictionary, i18n } from './i18n/i18n';
 import { ApiError } from './rules/api-errors';
 import { createApiClient } from './services/api/client';
+import { earlyAnswers } from './services/api/early-answers';
 import { createEndpoints } from './services/api/endpoints';
 import { fetchDictionary } from './services/dictionaries';
 import { writeLanguageCookie } from './services/language-cookie';
@@ -41,6 +42,8 @@ const client = createApiClient({
   getToken: () => storage.getToken(),
   getLanguage: () => i18n.language,
   isOffline: () => navigator.onLine === false,
+  // The first screen's list, which the page's inline script asked for during the HTML's parse (issue 19).
+  takeEarlyAnswer: earlyAnswers(),
 });
 const api = { ...createEndpoints(client), clearCache: () => client.clearCache() };
 const ui = createUiStore();

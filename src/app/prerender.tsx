@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import type { Language } from '../../machines/language';
+import { EARLY_ANSWERS_KEY } from '../services/api/early-answers';
 import { STORAGE_KEYS } from '../services/storage';
 import { Navbar } from '../ui/Navbar';
 import { AppRoot } from './AppRoot';
@@ -15,13 +16,17 @@ import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { bootScript } from './first-screen-boot';
+import type { FirstScreenRequest } from './first-screen-data';
+import { firstScreenRequests } from './first-screen-data';
 import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
 import type { Lazy } from './lazy-load';
+import { ROUTES } from './routes';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
 
 export const MEMBER_NAVBAR_ID = 'member-navbar';
 export const APP_CODE_ID = 'app-code';
+export type { FirstScreenRequest };
 export { PRERENDER_ATTRIBUTES };
 
 /** The inline script of the prerendered page, with its keys: it runs before the app's own code. */
@@ -36,7 +41,13 @@ export const BOOT_SCRIPT = bootScript({
   cartKey: STORAGE_KEYS.cart,
   languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
+  earlyAnswersKey: EARLY_ANSWERS_KEY,
 });
+
+/** Each route's first request, for the page's inline script to send (issue 19: src/app/first-screen-data.ts). */
+export function routeRequests(apiBaseUrl: string): Promise<FirstScreenRequest[]> {
+  return firstScreenRequests(ROUTES, apiBaseUrl);
+}
 
 export interface PrerenderedScreen {
   /** #root's inner HTML: the visitor's shell around the landing route. */
