@@ -110,17 +110,21 @@ const preloads = preloadOnlyWhatIsMissing();
  */
 function serviceWorker(): Plugin {
   let outDir = 'dist';
+  let apiBaseUrl = '';
   return {
     name: 'study-cam:service-worker',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      // The page's inline script asks for the first screen's list where the app's client would (issue 19).
+      const configured: unknown = config.env.VITE_API_BASE_URL;
+      apiBaseUrl = typeof configured === 'string' ? configured : '';
     },
     closeBundle: {
       sequential: true,
       async handler() {
         const { prerenderFirstScreen } = await import('./scripts/prerender.ts');
-        const prerendered = await prerenderFirstScreen(outDir);
+        const prerendered = await prerenderFirstScreen(outDir, { apiBaseUrl });
         this.info(`prerendered ${prerendered.pages.join(', ')}: ${prerendered.bytes} bytes`);
         const { buildServiceWorker } = await import('./scripts/build-sw.ts');
         const { count, size, warnings } = await buildServiceWorker(outDir);

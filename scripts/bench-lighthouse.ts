@@ -10,6 +10,7 @@
  *   … --compare DIR  also serves another build (DIR: its dist, e.g. main's) and runs every page on it in turn
  *                    with this one, so both see the same load on a shared machine
  *   … --pages A,B    only the pages whose names start with A or B (e.g. `--pages home`)
+ *   … --lcp          also names each run's LCP element and its phases (TTFB, load delay, load time, render delay)
  */
 import { execSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
@@ -22,6 +23,7 @@ import {
   type BenchPage,
   CATEGORIES,
   type LighthouseRun,
+  lcpLines,
   longTaskLines,
   medianRows,
   RUN_HEADER,
@@ -64,6 +66,16 @@ const numeric = (lhr: { audits: Record<string, { numericValue?: number }> }, id:
 function auditItems(lhr: { audits: Record<string, { details?: unknown }> }, id: string) {
   const details = lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined;
   return details?.items ?? [];
+}
+/** Lighthouse's largest-contentful-paint-element: a table naming the node, then one of its phases. */
+function lcpOf(lhr: { audits: Record<string, { details?: unknown }> }): LighthouseRun['lcp'] {
+  const tables = auditItems(lhr, 'largest-contentful-paint-element') as {
+    items?: Record<string, unknown>[];
+  }[];
+  const node = tables[0]?.items?.[0]?.node as { snippet?: string; selector?: string } | undefined;
+  if (!node) return undefined;
+  const phases = (tables[1]?.items ?? []).map((item) => ({ phase: String(item.phase), ms: ms(item.timing) }));
+  return { element: `${node.selector ?? ''} ${node.snippet ?? ''}`.trim(), phases };
 }
 const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+\//, '');
 const ms = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
@@ -131,6 +143,7 @@ async function measure(origin: string, page: BenchPage, run: number): Promise<Li
           scriptingMs: ms(item.scripting),
           parseMs: ms(item.scriptParseCompile),
         })),
+        ...(lcpOf(lhr) ? { lcp: lcpOf(lhr) } : {}),
         ...(lhr.runtimeError ? { runtimeError: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` } : {}),
       };
     } finally {
@@ -172,6 +185,7 @@ async function main() {
       if (process.argv.includes('--audits'))
         console.log(`  below full marks: ${numbered.failing.join(', ')}`);
       if (process.argv.includes('--long-tasks')) console.log(longTaskLines(numbered));
+      if (process.argv.includes('--lcp')) console.log(lcpLines(numbered));
     },
   );
   for (const { build, pages, results } of all) {

@@ -21,6 +21,8 @@ export interface LighthouseRun {
   longTasks: { url: string; startMs: number; durationMs: number }[];
   /** Main-thread time per script: evaluation and parse/compile (Lighthouse's bootup-time). */
   scripts: { url: string; scriptingMs: number; parseMs: number }[];
+  /** The LCP element (Lighthouse's largest-contentful-paint-element) and its phases, for `--lcp`. */
+  lcp?: { element: string; phases: { phase: string; ms: number }[] };
   runtimeError?: string;
 }
 
@@ -77,6 +79,13 @@ export function longTaskLines(run: LighthouseRun): string {
       `    ${script.url}: ${Math.round(script.scriptingMs)} ms evaluating, ${Math.round(script.parseMs)} ms parsing`,
   );
   return ['  long tasks:', ...tasks, '  main thread by script:', ...scripts].join('\n');
+}
+
+/** A run's LCP element and where its time went, for `--lcp`. */
+export function lcpLines(run: LighthouseRun): string {
+  if (!run.lcp) return '  LCP element: not reported';
+  const phases = run.lcp.phases.map((p) => `${p.phase} ${Math.round(p.ms)} ms`).join(', ');
+  return `  LCP element: ${run.lcp.element}\n  LCP phases: ${phases}`;
 }
 
 export function benchPages(studentStorage: Record<string, string>): BenchPage[] {

@@ -67,9 +67,11 @@ function pageFor(
   lang: PageLanguage,
   screen: Prerender.PrerenderedScreen,
   dictionary: Record<string, unknown>,
+  requests: Prerender.FirstScreenRequest[],
 ): string {
   const { PRERENDER_ATTRIBUTES, MEMBER_NAVBAR_ID, APP_CODE_ID, BOOT_SCRIPT } = renderer;
-  const { page: withoutCode, code } = takeAppCode(template, lang);
+  const { page: withoutCode, code: appCode } = takeAppCode(template, lang);
+  const code = withFirstScreenData(appCode, requests);
   const description = (dictionary.firstScreen as Record<string, string> | undefined)?.description;
   if (!description) throw new Error(`firstScreen.description is missing from the ${lang} dictionary`);
   const year = new Date().getFullYear();
@@ -132,27 +134,41 @@ function takeAppCode(template: string, lang: string) {
  * an app whose API is the page's origin: a build for another server (VITE_API_BASE_URL, the native shell)
  * lets the app's code ask.
  */
-function withLessonStart(page: string, renderer: Renderer): string {
-  if ((process.env.VITE_API_BASE_URL ?? '').trim() !== '') return page;
+function withLessonStart(page: string, renderer: Renderer, apiBaseUrl: string): string {
+  if (apiBaseUrl !== '') return page;
   return renderer.withLessonStartScript(page, renderer.LESSON_START_SCRIPT);
+}
+
+/**
+ * Issue 19: each route's first request (home's and study-sections' catalogue), which the page's inline script
+ * sends while the HTML is parsed instead of the app once its code has run (src/app/first-screen-data.ts).
+ */
+function withFirstScreenData<Code extends object>(code: Code, requests: Prerender.FirstScreenRequest[]) {
+  return { ...code, data: requests };
 }
 
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-export async function prerenderFirstScreen(outDir: string): Promise<{ pages: string[]; bytes: number }> {
+/** `apiBaseUrl`: the app build's VITE_API_BASE_URL, so the inline script asks where the app would. */
+export async function prerenderFirstScreen(
+  outDir: string,
+  { apiBaseUrl = '' }: { apiBaseUrl?: string } = {},
+): Promise<{ pages: string[]; bytes: number }> {
   const template = inlineCss(readFileSync(join(outDir, 'index.html'), 'utf8'), outDir);
   const { renderer, cleanUp } = await loadRenderer();
   const pages: string[] = [];
   let bytes = 0;
   try {
+    const requests = await renderer.routeRequests(apiBaseUrl.trim());
     for (const lang of Object.keys(LANGUAGE_PAGES) as PageLanguage[]) {
       const dictionary = JSON.parse(
         readFileSync(join(outDir, 'assets', 'i18n', `${lang}.json`), 'utf8'),
       ) as Record<string, unknown>;
       const screen = await renderer.prerenderFirstScreen(lang, dictionary);
-      const html = withLessonStart(pageFor(renderer, template, lang, screen, dictionary), renderer);
+      const page = pageFor(renderer, template, lang, screen, dictionary, requests);
+      const html = withLessonStart(page, renderer, apiBaseUrl.trim());
       writeFileSync(join(outDir, LANGUAGE_PAGES[lang]), html);
       pages.push(LANGUAGE_PAGES[lang]);
       bytes += Buffer.byteLength(html);

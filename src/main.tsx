@@ -20,7 +20,7 @@ import { resourceRuntime } from './app/use-resource';
 import { addDictionary, i18n } from './i18n/i18n';
 import { ApiError } from './rules/api-errors';
 import { createApiClient } from './services/api/client';
-import { fetchTakingEarlyRequest } from './services/api/early-request';
+import { earlyAnswers } from './services/api/early-answers';
 import { createEndpoints } from './services/api/endpoints';
 import { fetchDictionary } from './services/dictionaries';
 import { writeLanguageCookie } from './services/language-cookie';
@@ -41,14 +41,11 @@ const nativeShell = isNativeShell();
 const installBridge = createInstallPromptBridge();
 const storage = createAppStorage();
 const client = createApiClient({
-  // The lesson's request the page sent before this code arrived (issue 19) answers the app's own, once.
-  fetch: fetchTakingEarlyRequest(
-    (input, init) => globalThis.fetch(input, init),
-    window as unknown as Record<string, unknown>,
-  ),
   getToken: () => storage.getToken(),
   getLanguage: () => i18n.language,
   isOffline: () => navigator.onLine === false,
+  // What the page's inline scripts asked for during the HTML's parse (issue 19): the lesson, the first list.
+  takeEarlyAnswer: earlyAnswers(),
 });
 const api = { ...createEndpoints(client), clearCache: () => client.clearCache() };
 const ui = createUiStore();

@@ -1,3 +1,5 @@
+import type { FirstScreenRequest } from './first-screen-data';
+import { askFirstScreenData } from './first-screen-data';
 import { matchRoute } from './route-lookup';
 
 /**
@@ -28,8 +30,10 @@ export interface FirstScreenBootKeys {
   cartKey: string;
   /** Where the student's explicit choice of language is stored. */
   languageKey: string;
-  /** The JSON block listing the app's code: `{ preload, modulepreload, actors, files, routes, script }`. */
+  /** The JSON block listing the app's code: `{ preload, modulepreload, actors, files, routes, data, script }`. */
   appCodeId: string;
+  /** Where the first screen's request, sent before the app's code runs, waits for the API client (issue 19). */
+  earlyAnswersKey: string;
 }
 
 interface AppCode {
@@ -40,6 +44,8 @@ interface AppCode {
   /** Chunk files (scripts and stylesheets) by index, and the ones each route's screen needs besides the entry's. */
   files?: string[];
   routes?: Record<string, number[]>;
+  /** Each route's first request, sent by this script when the visit opens on it (src/app/first-screen-data.ts). */
+  data?: FirstScreenRequest[];
   script: string;
 }
 
@@ -163,7 +169,7 @@ export function startApp(code: AppCode, screen: string[], withActors: boolean, l
 }
 
 /** The functions firstScreenBoot calls, each inlined beside it as its own source text. */
-export const BOOT_PARTS = { matchRoute, adaptToVisit, visitLanguage, startApp };
+export const BOOT_PARTS = { matchRoute, adaptToVisit, visitLanguage, startApp, askFirstScreenData };
 type BootParts = typeof BOOT_PARTS;
 
 export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BOOT_PARTS): void {
@@ -173,6 +179,8 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const block = document.getElementById(keys.appCodeId);
   if (!block) return;
   const code = JSON.parse(block.textContent || '{}') as AppCode;
+  // Issue 19: the screen's list leaves now, while the HTML is parsed, not once the app's code has run.
+  parts.askFirstScreenData(code.data, visit.path, keys.tokenKey, keys.earlyAnswersKey, parts.matchRoute);
   // The screen's code is fetched with the entry's, not once the entry has run and asked for it: the chunks
   // of the route's screen, matched as the router does (`:name` takes one segment), if listed.
   const actual = visit.path;

@@ -3,7 +3,7 @@
  * (`#/video-player?videoId=…`) for a student with a live session, the page's first inline script asks for
  * the lesson (`GET videos/video/play`: access, signed URLs, price) while the HTML is still being parsed,
  * instead of once the app's code has arrived and run: on a poor 3G link that is seconds earlier. The app's
- * API client takes this answer once (src/services/api/early-request.ts), as the player takes the
+ * API client takes this answer once (src/services/api/early-answers.ts), as the player takes the
  * navigation's prefetch (player-start.ts). scripts/prerender.ts inlines `lessonStartScript` into the page's
  * head: lessonStartBoot is serialised as its own source text, so it stays self-contained (no imports, no
  * helpers outside it, nothing newer than the app's ES2020 target).
@@ -15,8 +15,8 @@ export interface LessonStartKeys {
   playPath: string;
   /** Where the session's token is stored. */
   tokenKey: string;
-  /** The window property the app's client reads the request from. */
-  slot: string;
+  /** The window property whose list the app's client takes early answers from. */
+  answersKey: string;
 }
 
 export function lessonStartBoot(keys: LessonStartKeys): void {
@@ -36,24 +36,18 @@ export function lessonStartBoot(keys: LessonStartKeys): void {
     const exp = JSON.parse(atob(payload)).exp;
     if (typeof exp !== 'number' || exp * 1000 <= Date.now()) return;
     const url = `${keys.playPath}?videoId=${encodeURIComponent(videoId)}`;
-    const authorization = `Bearer ${token}`;
     const headers = {
       Accept: 'application/json',
       // The page's language (the server chose it by the student's cookie): the server's `msg` is in it.
       'Accept-Language': document.documentElement.lang || 'en',
-      Authorization: authorization,
+      Authorization: `Bearer ${token}`,
     };
-    // A failure is null: the app then asks itself, with its retries and its error messages.
-    const response = fetch(url, { headers }).then(
-      (answer) => answer,
-      () => null,
-    );
-    (window as unknown as Record<string, unknown>)[keys.slot] = {
-      url,
-      authorization,
-      at: Date.now(),
-      response,
-    };
+    const response = fetch(url, { headers });
+    // A failure is the client's to report when it takes the answer (it then asks itself, with its retries);
+    // none is left unhandled meanwhile.
+    response.catch(() => undefined);
+    const host = window as unknown as Record<string, unknown[] | undefined>;
+    host[keys.answersKey] = (host[keys.answersKey] || []).concat({ url, token, response, at: Date.now() });
   } catch {
     // Storage blocked, a malformed token, no fetch: the app asks itself once its code runs.
   }

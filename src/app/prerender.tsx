@@ -7,7 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import type { Language } from '../../machines/language';
-import { EARLY_REQUEST_SLOT } from '../services/api/early-request';
+import { EARLY_ANSWERS_KEY } from '../services/api/early-answers';
 import { PLAY_VIDEO_PATH } from '../services/api/video-endpoints';
 import { STORAGE_KEYS } from '../services/storage';
 import { Navbar } from '../ui/Navbar';
@@ -17,18 +17,21 @@ import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { bootScript } from './first-screen-boot';
+import type { FirstScreenRequest } from './first-screen-data';
+import { firstScreenRequests } from './first-screen-data';
 import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
 import type { Lazy } from './lazy-load';
 import { lessonStartScript } from './lesson-start-boot';
 
 export { withLessonStartScript } from './lesson-start-boot';
 
-import { PLAYER_PATH } from './routes';
+import { PLAYER_PATH, ROUTES } from './routes';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
 
 export const MEMBER_NAVBAR_ID = 'member-navbar';
 export const APP_CODE_ID = 'app-code';
+export type { FirstScreenRequest };
 export { PRERENDER_ATTRIBUTES };
 
 /** The inline script of the prerendered page, with its keys: it runs before the app's own code. */
@@ -43,6 +46,7 @@ export const BOOT_SCRIPT = bootScript({
   cartKey: STORAGE_KEYS.cart,
   languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
+  earlyAnswersKey: EARLY_ANSWERS_KEY,
 });
 
 /** The page's lesson request (issue 19), in its own inline script in the head (src/app/lesson-start-boot.ts). */
@@ -50,9 +54,14 @@ export const LESSON_START_KEYS = {
   playerPath: PLAYER_PATH,
   playPath: PLAY_VIDEO_PATH,
   tokenKey: STORAGE_KEYS.token,
-  slot: EARLY_REQUEST_SLOT,
+  answersKey: EARLY_ANSWERS_KEY,
 };
 export const LESSON_START_SCRIPT = lessonStartScript(LESSON_START_KEYS);
+
+/** Each route's first request, for the page's inline script to send (issue 19: src/app/first-screen-data.ts). */
+export function routeRequests(apiBaseUrl: string): Promise<FirstScreenRequest[]> {
+  return firstScreenRequests(ROUTES, apiBaseUrl);
+}
 
 export interface PrerenderedScreen {
   /** #root's inner HTML: the visitor's shell around the landing route. */

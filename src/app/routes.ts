@@ -17,7 +17,8 @@ export interface RouteDefinition {
    * the screen's code instead of once that code has run, and answered from the session's cache then. It is
    * asked for before the dictionary has loaded, in the client's first language: a list whose content
    * depends on the language must not be route data (the catalogue does not; only its errors would, and a
-   * failed call is not cached). The query is the location's (`videoId` for the player).
+   * failed call is not cached). The query is the location's (`videoId` for the player). A GET made without
+   * the query leaves even earlier, from the page's inline script (issue 19: src/app/first-screen-data.ts).
    */
   data?: (api: Endpoints, query: URLSearchParams) => Promise<unknown>;
   /**

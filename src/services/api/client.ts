@@ -2,6 +2,7 @@ import type { ErrorContext } from '../../rules/api-errors';
 import { ApiError, NETWORK_FAILURE_STATUS, retryAfterOf, toApiError } from '../../rules/api-errors';
 import { createRequestCache } from './cache';
 import { DEVICE_COPY_HEADER, deviceCopySavedAt, markDeviceCopy } from './device-copy';
+import type { TakeEarlyAnswer } from './early-answers';
 import type { RetryPolicy, Sleep } from './retry';
 import { RETRY, sleep as sleepWithTimer, withRetry } from './retry';
 
@@ -42,6 +43,11 @@ export interface ApiClientOptions {
    * answer is then not asked again a second later, so an offline screen shows its copy at once.
    */
   isOffline?: () => boolean;
+  /**
+   * The answer the page's inline script already asked for with this very GET (src/services/api/early-answers.ts),
+   * taken instead of a fetch by the first attempt.
+   */
+  takeEarlyAnswer?: TakeEarlyAnswer;
 }
 
 export interface ApiClient {
@@ -77,6 +83,37 @@ function failureOf(text: string): { msg: string | undefined; body: unknown } {
   return { msg, body };
 }
 
+/**
+ * One attempt: the early answer when there is one (the page's inline script's, src/services/api/early-answers.ts),
+ * else a fetch; the body parsed, a failure turned into the ApiError the screens translate.
+ */
+async function sendOnce(respond: () => Promise<Response>, context: ErrorContext): Promise<unknown> {
+  let answer: Response;
+  let text: string;
+  try {
+    answer = await respond();
+    text = await answer.text();
+  } catch {
+    throw new ApiError({ status: NETWORK_FAILURE_STATUS, key: 'errors.network' });
+  }
+  if (!answer.ok) {
+    const wait = retryAfterOf(answer.headers.get('retry-after'));
+    const failure = failureOf(text);
+    throw toApiError(answer.status, failure.msg, context, wait, failure.body);
+  }
+  if (text === '') return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError({ status: answer.status, key: 'errors.unknown' });
+  }
+  // The service worker's copy of a list, answered because the network failed: the screen shows its date.
+  const savedAt = answer.headers.get(DEVICE_COPY_HEADER);
+  if (savedAt) markDeviceCopy(body, savedAt);
+  return body;
+}
+
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = options.baseUrl ?? defaultBaseUrl();
   // Looked up at call time (and called on globalThis) so a late polyfill or a test stub is honoured.
@@ -86,6 +123,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const sleep = options.sleep ?? sleepWithTimer;
   const policy = options.retry ?? RETRY;
   const isOffline = options.isOffline ?? (() => false);
+  const takeEarlyAnswer = options.takeEarlyAnswer ?? (() => undefined);
   const cache = createRequestCache();
   // Lists carry per-student parts (a video's `locked`, `streamUrl`), so a cache filled under one token
   // must never answer for another: a login or logout starts a fresh cache even if clearCache was missed.
@@ -105,38 +143,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return init;
   }
 
-  async function sendOnce(url: string, init: RequestInit, context: ErrorContext): Promise<unknown> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetchImpl(url, init);
-      text = await response.text();
-    } catch {
-      throw new ApiError({ status: NETWORK_FAILURE_STATUS, key: 'errors.network' });
-    }
-    if (!response.ok) {
-      const wait = retryAfterOf(response.headers.get('retry-after'));
-      const failure = failureOf(text);
-      throw toApiError(response.status, failure.msg, context, wait, failure.body);
-    }
-    if (text === '') return undefined;
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new ApiError({ status: response.status, key: 'errors.unknown' });
-    }
-    // The service worker's copy of a list, answered because the network failed: the screen shows its date.
-    const savedAt = response.headers.get(DEVICE_COPY_HEADER);
-    if (savedAt) markDeviceCopy(body, savedAt);
-    return body;
-  }
-
   async function send<T>(request: ApiRequest, token: string | null | undefined): Promise<T> {
     const url = joinUrl(baseUrl, request.path);
     const init = buildInit(request, token);
     const context: ErrorContext = { video: request.video === true };
-    const body = await withRetry(() => sendOnce(url, init, context), {
+    let early = request.method === 'GET' ? takeEarlyAnswer(url, token || null) : undefined;
+    const attempt = () => {
+      const answer = early;
+      early = undefined;
+      return sendOnce(() => answer ?? fetchImpl(url, init), context);
+    };
+    const body = await withRetry(attempt, {
       retryable: request.retryable === true,
       sleep,
       policy,

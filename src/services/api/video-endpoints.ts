@@ -22,7 +22,7 @@ import { CALL, CONTINUE_PATH } from './endpoint-shapes';
 
 /**
  * The player's one request (issue 19). The page's inline script sends the same URL before the app's code
- * arrives (src/app/lesson-start-boot.ts), so the client can take its answer (early-request.ts).
+ * arrives (src/app/lesson-start-boot.ts), so the client can take its answer (early-answers.ts).
  */
 export const PLAY_VIDEO_PATH = 'videos/video/play';
 

@@ -20,6 +20,7 @@ const KEYS = {
   cartKey: 'shopping_cart',
   languageKey: 'language',
   appCodeId: 'app-code',
+  earlyAnswersKey: '__early',
 };
 
 function prerenderedPage(): void {

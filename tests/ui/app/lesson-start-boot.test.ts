@@ -4,10 +4,11 @@ import { LESSON_START_SCRIPT } from '../../../src/app/prerender';
 import { PLAYER_PATH, ROUTES } from '../../../src/app/routes';
 import { createApiClient } from '../../../src/services/api/client';
 import {
-  EARLY_REQUEST_FRESH_MS,
-  EARLY_REQUEST_SLOT,
-  fetchTakingEarlyRequest,
-} from '../../../src/services/api/early-request';
+  EARLY_ANSWER_FRESH_MS,
+  EARLY_ANSWERS_KEY,
+  type EarlyAnswer,
+  earlyAnswers,
+} from '../../../src/services/api/early-answers';
 import { createEndpoints } from '../../../src/services/api/endpoints';
 
 // Issue 19: when the app opens on a lesson, the page's own inline script asks for the lesson (access, signed
@@ -31,12 +32,16 @@ function runPageScript(hash: string, token: string | null = tokenExpiringIn(3600
 }
 
 /** The app's API client as src/main.tsx composes it, with its own fetch (the app asking itself). */
-function appEndpoints(token: string | null = window.localStorage.getItem('id_token')) {
+function appEndpoints(
+  token: string | null = window.localStorage.getItem('id_token'),
+  now: () => number = Date.now,
+) {
   const appFetch = vi.fn<typeof fetch>(async () => Response.json(ANSWER));
   const client = createApiClient({
-    fetch: fetchTakingEarlyRequest(appFetch, holder),
+    fetch: appFetch,
     getToken: () => token,
     sleep: async () => undefined,
+    takeEarlyAnswer: earlyAnswers(window, EARLY_ANSWERS_KEY, now),
   });
   return { endpoints: createEndpoints(client), appFetch };
 }
@@ -48,7 +53,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
-  delete holder[EARLY_REQUEST_SLOT];
+  delete holder[EARLY_ANSWERS_KEY];
   window.location.hash = '';
 });
 
@@ -94,24 +99,37 @@ describe("the player page's own lesson request", () => {
     expect(appFetch).toHaveBeenCalledTimes(1);
   });
 
-  it('never answers another student, another lesson, or after EARLY_REQUEST_FRESH_MS', async () => {
+  it('never answers another student, another lesson, or after EARLY_ANSWER_FRESH_MS', async () => {
     runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`);
     const other = appEndpoints(tokenExpiringIn(7200));
     await other.endpoints.playVideo('lesson-1');
     expect(other.appFetch).toHaveBeenCalledTimes(1);
+    delete holder[EARLY_ANSWERS_KEY];
 
     runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`);
     const { endpoints, appFetch } = appEndpoints();
     await endpoints.playVideo('lesson-2');
     expect(appFetch).toHaveBeenCalledTimes(1);
-    expect(holder[EARLY_REQUEST_SLOT]).toBeDefined();
+    expect(holder[EARLY_ANSWERS_KEY]).toHaveLength(1);
 
-    const at = Date.now();
-    const late = fetchTakingEarlyRequest(appFetch, holder, () => at + EARLY_REQUEST_FRESH_MS);
-    const early = holder[EARLY_REQUEST_SLOT] as { url: string; authorization: string };
-    await late(early.url, { headers: { Authorization: early.authorization } });
-    expect(appFetch).toHaveBeenCalledTimes(2);
-    expect(holder[EARLY_REQUEST_SLOT]).toBeUndefined();
+    const [early] = holder[EARLY_ANSWERS_KEY] as EarlyAnswer[];
+    const late = appEndpoints(undefined, () => (early?.at ?? 0) + EARLY_ANSWER_FRESH_MS);
+    await late.endpoints.playVideo('lesson-1');
+    expect(late.appFetch).toHaveBeenCalledTimes(1);
+    expect(holder[EARLY_ANSWERS_KEY]).toEqual([]);
+  });
+
+  it('adds its answer to the list the app takes early answers from, keeping what is there', () => {
+    const there = {
+      url: 'subjects/subject/fetch-all',
+      token: null,
+      response: Promise.resolve(Response.json([])),
+      at: 0,
+    };
+    holder[EARLY_ANSWERS_KEY] = [there];
+    runPageScript(`#${PLAYER_PATH}?videoId=lesson-1`);
+    const list = holder[EARLY_ANSWERS_KEY] as EarlyAnswer[];
+    expect(list.map((answer) => answer.url)).toEqual([there.url, 'videos/video/play?videoId=lesson-1']);
   });
 
   it('is the first script of the page, in its head, before the app code and the first-screen script', () => {
