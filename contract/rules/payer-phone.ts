@@ -10,8 +10,12 @@
 export const PHONE_PREFIX = '237';
 /** The shortest paying number: the prefix and 9 digits. */
 export const MIN_PHONE_LENGTH = 12;
+/** The most digits after the prefix. */
+const MAX_SUBSCRIBER_DIGITS = 12;
 /** The paying number as the server takes it, once trimmed. */
-export const PAYER_PHONE_PATTERN = new RegExp(`^${PHONE_PREFIX}\\d{9,12}$`);
+export const PAYER_PHONE_PATTERN = new RegExp(
+  `^${PHONE_PREFIX}\\d{${MIN_PHONE_LENGTH - PHONE_PREFIX.length},${MAX_SUBSCRIBER_DIGITS}}$`,
+);
 
 /** Whether the server takes this paying number, as typed. */
 export function isPayerPhone(typed: string): boolean {
