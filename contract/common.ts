@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES } from './rules/language';
 
 // The API's shared words: languages, sections, ids, paging and the plain answers (README.md: this folder).
 
-export const LANGUAGES = ['en', 'fr'] as const;
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cartSubjectSchema } from './catalogue';
 import { bilingual, idSchema } from './common';
+import { PAYER_PHONE_PATTERN } from './rules/payer-phone';
 import { userMessageResponse } from './users';
 
 // Mobile money payments (docs/api.md "Payments", "Transactions"), the shop's order lines they pay, and the cart
@@ -14,11 +15,11 @@ export const referenceIdSchema = z
   .regex(UUID_V4, 'must be a UUID v4')
   .transform((id) => id.toLowerCase());
 
-/** docs/product.md §5: 237 followed by the subscriber number, at least 12 characters. */
+/** docs/product.md §5: 237 followed by the subscriber number, the rule the app applies before it asks. */
 export const msisdnSchema = z
   .string()
   .trim()
-  .regex(/^237\d{9,12}$/, 'must be 237 followed by 9 to 12 digits');
+  .regex(PAYER_PHONE_PATTERN, 'must be 237 followed by 9 to 12 digits');
 
 /** docs/product.md §7's order reference: ORDER_, the student's id, _, and a timestamp of 10 to 16 digits. */
 export const EXTERNAL_ID = /^ORDER_.+_\d{10,16}$/;

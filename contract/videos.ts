@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bilingual, idSchema, LANGUAGES, pageQueryFields, sectionSchema } from './common';
+import { bilingual, idSchema, pageQueryFields, sectionSchema } from './common';
+import { LANGUAGES } from './rules/language';
 
 // Video lessons (docs/api.md "Videos"): lists and pages, renditions and captions, comments, reactions, positions.
 

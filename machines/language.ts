@@ -1,12 +1,18 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import type { Language } from './languageRule';
-import { browserLanguage, isLanguage, languageFor, otherLanguage, toLanguage } from './languageRule';
+import type { Language } from '../contract/rules/language';
+import {
+  browserLanguage,
+  isLanguage,
+  languageFor,
+  otherLanguage,
+  toLanguage,
+} from '../contract/rules/language';
 import { notProvided } from './notProvided';
 
 // docs/product.md §4 "Language": en or fr, anything else falls back to en; persisted under `language`;
 // dictionaries come from /assets/i18n/{lang}.json (the app's `loadDictionary` fetches one and feeds i18next).
-// Issue 18, the rule (machines/languageRule.ts): an explicit choice wins (the student's, on this device or
+// Issue 18, the rule (contract/rules/language.ts): an explicit choice wins (the student's, on this device or
 // saved with their account), else the browser's languages decide. A choice made while signed in is saved
 // with the account; at login the account's saved language becomes the device's choice; when the session
 // ends, the choice goes with the rest of the device's storage and the browser's languages decide again.
@@ -18,7 +24,7 @@ export {
   type Language,
   languageFor,
   toLanguage,
-} from './languageRule';
+} from '../contract/rules/language';
 
 export type LanguageEvent =
   /** The student's explicit choice (the language picker). */

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
+import { isPayerPhone, PHONE_PREFIX } from '../contract/rules/payer-phone';
 import type { UnpaidOutcome } from '../contract/rules/payment-outcome';
 import { unpaidOutcome } from '../contract/rules/payment-outcome';
 import type { Alert } from './messages';
@@ -14,16 +15,12 @@ import type {
   RequestToPayInput,
   RequestToPayOutput,
 } from './mobileMoneyTypes';
-import {
-  failureMessage as errorMessage,
-  isValidPhone,
-  MOBILE_MONEY_DELAYS,
-  PHONE_PREFIX,
-} from './mobileMoneyTypes';
+import { failureMessage as errorMessage, MOBILE_MONEY_DELAYS } from './mobileMoneyTypes';
 import { notProvided } from './notProvided';
 import type { PendingPayment } from './types';
 
-// docs/product.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237, at least 12 characters), request the
+// docs/product.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237; 237 then 9 to 12 digits, the rule the
+// server checks again, contract/rules/payer-phone.ts, so no request is sent that it would refuse), request the
 // payment, wait 3 s, poll; PENDING polls every 2 s; SUCCESSFUL completes; anything else is not completed.
 // docs/design.md adds: the pending reference is persisted so a reload resumes the same payment, and polling has
 // an upper bound after which the payment stays resumable (`suspended`). Issue 18: a payment not completed
@@ -82,7 +79,7 @@ export const mobileMoneyMachine = setup({
     forgetPayment: assign(NO_PAYMENT),
   },
   guards: {
-    phoneIsValid: ({ context }) => isValidPhone(context.phone),
+    phoneIsValid: ({ context }) => isPayerPhone(context.phone),
     isRestoring: ({ context }) => context.referenceId !== null,
     isSuccessful: (_, params: { status: PaymentStatus }) => params.status === 'SUCCESSFUL',
     isPending: (_, params: { status: PaymentStatus }) => params.status === 'PENDING',
@@ -261,7 +258,7 @@ export const selectPhone = (snapshot: MobileMoneySnapshot): string => snapshot.c
 export const selectIsAskingPhone = (snapshot: MobileMoneySnapshot): boolean =>
   snapshot.matches('askingPhone');
 export const selectIsPhoneValid = (snapshot: MobileMoneySnapshot): boolean =>
-  isValidPhone(snapshot.context.phone);
+  isPayerPhone(snapshot.context.phone);
 /** Requesting or polling: the UI shows "confirm on your phone" and disables the form. */
 export const selectIsAwaitingConfirmation = (snapshot: MobileMoneySnapshot): boolean =>
   snapshot.matches('requesting') || snapshot.matches('polling');

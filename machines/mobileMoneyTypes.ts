@@ -1,8 +1,8 @@
 import { PAYMENT_POLL_ROUND_MS } from '../contract/rules/payment-timing';
 import type { CartItem, PendingPayment } from './types';
 
-// The mobileMoney machine's data: its timing, the phone rule, its events, and what its effects take and
-// give (machines/mobileMoney.ts).
+// The mobileMoney machine's data: its timing, its events, and what its effects take and give
+// (machines/mobileMoney.ts). The paying number's rule is the server's own, contract/rules/payer-phone.ts.
 
 export const MOBILE_MONEY_DELAYS = {
   firstPoll: 3_000,
@@ -10,9 +10,6 @@ export const MOBILE_MONEY_DELAYS = {
   /** Upper bound of one polling round, counted from `pollingSince`; overridable through the input. */
   pollDeadline: PAYMENT_POLL_ROUND_MS,
 } as const;
-
-export const PHONE_PREFIX = '237';
-export const MIN_PHONE_LENGTH = 12;
 
 export type PaymentStatus = 'SUCCESSFUL' | 'PENDING' | (string & {});
 
@@ -83,10 +80,6 @@ export interface MobileMoneyContext {
   readonly lastStatus: PaymentStatus | null;
   /** The provider's reason with the last status (a FAILED one says why). */
   readonly lastReason: string | null;
-}
-
-export function isValidPhone(phone: string): boolean {
-  return phone.trim().length >= MIN_PHONE_LENGTH;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { languageFor } from '../machines/languageRule';
+import { languageFor } from '../contract/rules/language';
 import { AppRoot } from './app/AppRoot';
 import { preloadScreenFor } from './app/AppRoutes';
 import type { AppServices, AppShell } from './app/actors-context';

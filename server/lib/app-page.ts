@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { acceptLanguageTags, languageFor } from '../../contract/rules/language';
 import { addVary } from './vary';
 
 /**
@@ -14,29 +15,10 @@ export type PageLanguage = keyof typeof APP_PAGES;
 
 const LANGUAGE_COOKIE = /(?:^|;\s*)language=(en|fr)(?:;|$)/;
 
-/** Accept-Language's tags by preference (RFC 9110 §12.5.4); a q of 0 means "not this one". */
-function preferredTags(header: string): string[] {
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q === undefined ? 1 : Number(q.slice(2));
-      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((entry) => entry.tag !== '' && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index)
-    .map((entry) => entry.tag);
-}
-
+/** The language rule (contract/rules/language.ts): the choice in the cookie, else the browser's languages. */
 export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): PageLanguage {
   const chosen = cookie === undefined ? undefined : LANGUAGE_COOKIE.exec(cookie)?.[1];
-  if (chosen === 'en' || chosen === 'fr') return chosen;
-  for (const tag of preferredTags(acceptLanguage ?? '')) {
-    const primary = tag.split('-')[0];
-    if (primary === 'en' || primary === 'fr') return primary;
-  }
-  return 'en';
+  return languageFor(chosen, acceptLanguageTags(acceptLanguage));
 }
 
 /** The page file to send: the language's own when the build has it (an older build has index.html only). */

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import type { Language } from '../../contract/rules/language';
+import { acceptLanguageTags, browserLanguage } from '../../contract/rules/language';
 
-export type Language = 'en' | 'fr';
+export type { Language } from '../../contract/rules/language';
 export type MessageParams = Record<string, string | number>;
 type Catalogue = Record<string, string>;
 
@@ -122,23 +124,12 @@ export function hasMessage(key: string): boolean {
   return messages.en[key] !== undefined;
 }
 
-/** en or fr from an Accept-Language header, honouring q-values; anything else is en. */
+/**
+ * en or fr from an Accept-Language header: the browser's languages, by the app's own rule
+ * (contract/rules/language.ts): the first it prefers that is en or fr, else en.
+ */
 export function pickLanguage(acceptLanguage: string | undefined): Language {
-  if (!acceptLanguage) return 'en';
-  let best: Language = 'en';
-  let bestQ = -1;
-  for (const part of acceptLanguage.split(',')) {
-    const [tag = '', ...attributes] = part.trim().split(';');
-    const primary = tag.trim().toLowerCase().split('-')[0];
-    if (primary !== 'en' && primary !== 'fr') continue;
-    const qAttribute = attributes.find((attribute) => attribute.trim().startsWith('q='));
-    const q = qAttribute === undefined ? 1 : Number(qAttribute.trim().slice(2));
-    if (Number.isFinite(q) && q > bestQ) {
-      best = primary;
-      bestQ = q;
-    }
-  }
-  return best;
+  return browserLanguage(acceptLanguageTags(acceptLanguage));
 }
 
 export function translate(language: Language, key: string, params: MessageParams = {}): string {

@@ -27,7 +27,7 @@ export interface AppEffects {
   pwa?: () => Promise<PwaEffects>;
   /**
    * The browser's languages in order (navigator.languages; the native shell's WebView reports the device's):
-   * without an explicit choice they decide the language (machines/languageRule.ts).
+   * without an explicit choice they decide the language (contract/rules/language.ts).
    */
   browserLanguages: () => readonly string[];
   /** Mirrors the persisted language where the server and the worker can read it (a cookie); null forgets it. */

@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/common';
 import type { CartItem, PendingPayment } from '../../contract/payments';
+import { isLanguage } from '../../contract/rules/language';
 import type { ClientUser } from '../../contract/users';
-import { isLanguage } from '../../machines/languageRule';
 import { isPaidSubject } from '../rules/paid-subject';
 
 export type { PendingPayment };

@@ -9,8 +9,8 @@
  * running build no longer lists goes at activation. Plain functions of the Cache API and fetch, so they are
  * tested without a worker (tests/ui/pwa/sw-worker.test.ts runs the whole worker on them).
  */
-import type { Language } from '../../machines/languageRule';
-import { LANGUAGES, otherLanguage } from '../../machines/languageRule';
+import type { Language } from '../../contract/rules/language';
+import { LANGUAGES, otherLanguage } from '../../contract/rules/language';
 import { dictionaryPath } from '../services/dictionaries';
 import { LANGUAGE_PACKS_CACHE } from './cache-names';
 import { APP_PAGES } from './routes';

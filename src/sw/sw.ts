@@ -6,8 +6,8 @@ import { addRoute, cleanupOutdatedCaches, precache } from 'workbox-precaching';
 import { createPartialResponse } from 'workbox-range-requests';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import type { Language } from '../../machines/languageRule';
-import { languageFor } from '../../machines/languageRule';
+import type { Language } from '../../contract/rules/language';
+import { languageFor } from '../../contract/rules/language';
 import { BOOK_LISTS_CACHE, LAZY_LIBRARIES_CACHE, RUNTIME_CACHES } from './cache-names';
 import { deviceCopyPlugin } from './device-copy';
 import type { ManifestEntry } from './language-packs';
@@ -37,7 +37,7 @@ self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
-// The student's language, by the rule the app and the server follow (machines/languageRule.ts; the server's
+// The student's language, by the rule the app and the server follow (contract/rules/language.ts; the server's
 // side is server/lib/app-page.ts): the explicit choice, which the app mirrors in the `language` cookie (read
 // here where the browser lets a worker read cookies), else the browser's languages.
 interface CookieStoreLike {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { browserLanguage, languageFor } from '../../contract/rules/language';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   selectIsLanguageLoading,
   selectLanguage,
 } from '../../machines/language';
-import { browserLanguage, languageFor } from '../../machines/languageRule';
 import { createLanguageHarness, ENGLISH_PHONE_CHOSE_FRENCH, FRENCH_PHONE } from './language.model';
 import { runModel } from './modelHarness';
 import { REPLAYS } from './replays';

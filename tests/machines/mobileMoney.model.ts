@@ -1,4 +1,5 @@
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { PHONE_PREFIX } from '../../contract/rules/payer-phone';
 import type {
   CheckStatusOutput,
   MobileMoneyEvent,
@@ -6,7 +7,7 @@ import type {
   MobileMoneyOutput,
   MobileMoneySnapshot,
 } from '../../machines/mobileMoney';
-import { type MOBILE_MONEY_DELAYS, mobileMoneyMachine, PHONE_PREFIX } from '../../machines/mobileMoney';
+import { type MOBILE_MONEY_DELAYS, mobileMoneyMachine } from '../../machines/mobileMoney';
 import type { CartItem, PendingPayment } from '../../machines/types';
 import type { EventExecutors, Executor, MachineModel } from './modelHarness';
 import { Fakes, generatePaths, Harness, settle } from './modelHarness';
@@ -30,6 +31,11 @@ export const OTHER_NUMBER_REFERENCE_ID = '0e9d8c7b-6a5f-4e3d-9c2b-1a0f9e8d7c6b';
 export const SHORT_PHONE = '23767000000';
 /** 12 characters: the shortest valid number. */
 export const VALID_PHONE = '237670000000';
+/**
+ * 15 characters that start with 237, as a number is often written, but spaced: the server refuses it
+ * (contract/rules/payer-phone.ts), so the app must too, before asking any payment.
+ */
+export const SPACED_PHONE = '237 670 000 000';
 /** The number a student types after "Use another number" (a parent's, say). */
 export const OTHER_PHONE = '237699000000';
 
@@ -60,6 +66,7 @@ export const mobileMoneyEventSamples = {
   // After "Use another number" the prompt holds the number used; the student types another one.
   'payment.phoneChanged': (snapshot: MobileMoneySnapshot) => [
     { type: 'payment.phoneChanged', phone: SHORT_PHONE },
+    { type: 'payment.phoneChanged', phone: SPACED_PHONE },
     {
       type: 'payment.phoneChanged',
       phone: snapshot.context.phone === PHONE_PREFIX ? VALID_PHONE : OTHER_PHONE,

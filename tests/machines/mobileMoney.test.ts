@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MIN_PHONE_LENGTH, PHONE_PREFIX } from '../../contract/rules/payer-phone';
 import type { Alert } from '../../machines/messages';
 import { englishText } from '../../machines/messages';
 import {
-  MIN_PHONE_LENGTH,
-  PHONE_PREFIX,
   selectIsAskingPhone,
   selectIsAwaitingConfirmation,
   selectIsSuspended,
@@ -21,6 +20,7 @@ import {
   REFERENCE_ID,
   RESTORED_INPUT,
   SHORT_PHONE,
+  SPACED_PHONE,
   T0,
   VALID_PHONE,
 } from './mobileMoney.model';
@@ -65,6 +65,15 @@ describe('mobileMoney machine', () => {
       items: [LINE],
       amount: 5_000,
     });
+  });
+
+  it('refuses before any request a number the server would refuse, 12 characters or more', async () => {
+    for (const phone of [SPACED_PHONE, '+237670000000', '670000000000', '2376700000000000']) {
+      const refused = await startPayment(phone);
+      expect(refused.snapshot.value, phone).toBe('cancelled');
+      expect(alerts(refused.fakes.effectsOf('showAlert'))).toEqual(['Please enter a valid phone number']);
+      expect(refused.fakes.callsOf('requestToPay')).toHaveLength(0);
+    }
   });
 
   it('polls first at 3 000 ms (not 2 999) and then every 2 000 ms (not 1 999)', async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { languageFor } from '../../machines/languageRule';
+import { languageFor } from '../../contract/rules/language';
 import { pageLanguage } from '../../server/lib/app-page';
 
 // Issue 12: the prerendered page in the student's language. The server (cookie, Accept-Language) and the
-// service worker (cookie where it can read it, navigator.languages, by machines/languageRule.ts's
+// service worker (cookie where it can read it, navigator.languages, by contract/rules/language.ts's
 // languageFor, src/sw/sw.ts) must choose alike, or an installed app
 // would open in another language than the server sends.
 const CASES: Array<{ cookie: string | null; languages: string[]; expected: 'en' | 'fr' }> = [

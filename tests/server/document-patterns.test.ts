@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pageQueryFields } from '../../contract/common';
-import { mobileMoneyRequestFields } from '../../contract/payments';
+import { mobileMoneyRequestFields, msisdnSchema } from '../../contract/payments';
+import { isPayerPhone } from '../../contract/rules/payer-phone';
 import { emailSchema, phoneSchema } from '../../contract/users';
 
 // Issue 21: the API document's patterns are the server's own checks, so a client generated from the document
@@ -38,6 +39,26 @@ describe('the patterns the API document gives', () => {
     expect(pattern.test('+237 6 77 12 34 56')).toBe(true);
     expect(pattern.test('00237677123456')).toBe(true);
     expect(pattern.test('0012345678')).toBe(false);
+  });
+
+  it('paying number: the document, the server and the app take the same numbers (the app trims first)', () => {
+    const pattern = documentedPattern(msisdnSchema);
+    const typing = fc.constantFrom(...'0123456789 +x'.split(''));
+    // size 'max': lengths up to 18 as often as short ones (fast-check's default keeps strings short), so the
+    // numbers around the rule's bounds of 12 and 15 characters are drawn.
+    const typed = fc.oneof(
+      fc.string({ unit: typing, maxLength: 18, size: 'max' }),
+      fc
+        .string({ unit: fc.constantFrom(...'0123456789'.split('')), maxLength: 18, size: 'max' })
+        .map((rest) => `237${rest}`),
+    );
+    fc.assert(
+      fc.property(typed, (number) => {
+        expect(msisdnSchema.safeParse(number).success, number).toBe(isPayerPhone(number));
+        expect(pattern.test(number.trim()), number).toBe(isPayerPhone(number));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it('e-mail: every address the document allows, the server takes', () => {

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../contract/common';
+import { LANGUAGES } from '../../contract/rules/language';
 import { translate } from '../../server/lib/i18n';
 import { SEED_MEDIA_DIR } from '../../server/seed/seed';
 import {

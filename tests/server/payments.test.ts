@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { isPayerPhone } from '../../contract/rules/payer-phone';
 import { anonymisePayments } from '../../server/modules/payments/queries';
 import { createTestApp, TEST_JWT_SECRET, type TestApp, type TestStudent } from './helpers/app';
 import {
@@ -254,6 +255,26 @@ describe('refusals', () => {
     expect(status).toBe(400);
     expect(body.success).toBe(false);
     expect(body.msg).toContain(field);
+  });
+
+  it('takes exactly the paying numbers the app sends, and refuses the others with 400 before the provider', async () => {
+    // Issue 21: the app refuses a number before any request with the same rule (contract/rules/payer-phone.ts),
+    // so a number the app lets through is never a 400 here, and a number it refuses would be one.
+    const numbers = ['237670000302', ' 237699000303 ', '237670000304567', '237 670 000 305', '+237670000306'];
+    const more = ['670000000307', '2376700003080000', '23767000039', '237670000x09'];
+    const student = await t.registerAndLogin();
+    for (const number of [...numbers, ...more]) {
+      const providerCalls = emulator.answered.length;
+      const { status, body } = await requestToPay(
+        student,
+        cart(student, [{ subject: subject(0), amount: 1 }], number),
+      );
+      expect(status, `${number}: ${JSON.stringify(body)}`).toBe(isPayerPhone(number) ? 202 : 400);
+      if (status === 400) {
+        expect(body.msg).toContain('partyId');
+        expect(emulator.answered.length, 'the provider is not asked').toBe(providerCalls);
+      }
+    }
   });
 
   it('keeps payments private: 403 for another student, 404 for an unknown reference', async () => {

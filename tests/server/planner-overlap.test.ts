@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
+import {
+  type PlannerWrite,
+  timetablePeriod as period,
+  putPlannerDocument,
+  timetableData as timetable,
+} from './helpers/planner-calls';
 
 // Issue 21: the timetable rules are the server's too (contract/rules/timetable-rules.ts). A timetable whose periods
 // overlap is refused with a translated 400 naming the day and the two periods, and nothing of it is stored;
@@ -28,35 +34,13 @@ interface Answer {
   conflicts: { type: string }[];
 }
 
-const period = (id: string, day: number, start: string, end: string, subject: string) => ({
-  id,
-  day,
-  start,
-  end,
-  subject,
-  teacher: '',
-  room: '',
-  colour: '#1e88e5',
-});
-const timetable = (periods: ReturnType<typeof period>[]) => ({ name: 'Form 5 A', days: [1, 2, 3], periods });
-
 const MATHS = period('p-maths', 1, '07:00', '08:00', 'Mathematics');
 const PHYSICS = period('p-physics', 1, '08:00', '09:00', 'Physics');
 const CHEMISTRY = period('p-chem', 1, '08:30', '09:30', 'Chemistry');
 
-function put(
-  student: TestStudent,
-  id: string,
-  body: { baseRevision: number; data: unknown },
-  language = 'en',
-) {
-  return t.request<Answer>({
-    method: 'PUT',
-    url: `/planner/timetable/${id}`,
-    headers: { ...student.headers, 'accept-language': language },
-    payload: body,
-  });
-}
+/** Every write here is a timetable's. */
+const put = (student: TestStudent, id: string, body: PlannerWrite, language?: string) =>
+  putPlannerDocument<Answer>(t, student, 'timetable', id, body, language);
 
 async function stored(student: TestStudent) {
   return t.db.query<{ id: string; revision: number; data: unknown }>(

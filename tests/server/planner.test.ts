@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENTS_PER_STUDENT } from '../../server/modules/planner/schemas';
 import { createTestApp, type TestApp, type TestStudent } from './helpers/app';
+import {
+  type PlannerWrite,
+  timetablePeriod as period,
+  putPlannerDocument,
+  timetableData as timetable,
+} from './helpers/planner-calls';
 
 // Issue 9: the planner on the account. Each student's documents are theirs alone; a write names the revision
 // it started from, and two devices' offline edits are merged without losing either.
@@ -36,37 +42,8 @@ interface PutAnswer {
   msg: string;
 }
 
-const period = (id: string, day: number, start: string, end: string, subject: string) => ({
-  id,
-  day,
-  start,
-  end,
-  subject,
-  teacher: 'Mrs Fon',
-  room: 'F5A',
-  colour: '#1e88e5',
-});
-
-const timetable = (periods: ReturnType<typeof period>[], name = 'Form 5 A', days = [1, 2, 3, 4, 5]) => ({
-  name,
-  days,
-  periods,
-});
-
-async function put(
-  student: TestStudent,
-  kind: string,
-  id: string,
-  body: { baseRevision: number; deleted?: boolean; data: unknown },
-  language = 'en',
-) {
-  return t.request<PutAnswer>({
-    method: 'PUT',
-    url: `/planner/${kind}/${id}`,
-    headers: { ...student.headers, 'accept-language': language },
-    payload: body,
-  });
-}
+const put = (student: TestStudent, kind: string, id: string, body: PlannerWrite, language?: string) =>
+  putPlannerDocument<PutAnswer>(t, student, kind, id, body, language);
 
 async function list(student: TestStudent) {
   const { status, body } = await t.request<{ success: boolean; documents: Doc[] }>({

@@ -2,10 +2,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import fc from 'fast-check';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { pageLanguage } from '../../server/lib/app-page';
 import { openPglite } from '../../server/lib/db';
 import { pickLanguage } from '../../server/lib/i18n';
 import { createTestApp, TEST_JWT_SECRET, type TestApp, type TestStudent } from './helpers/app';
@@ -499,5 +501,22 @@ describe('configuration', () => {
     expect(pickLanguage('de-DE,fr;q=0.8,en;q=0.9')).toBe('en');
     expect(pickLanguage('de-DE,fr;q=0.8')).toBe('fr');
     expect(pickLanguage('es')).toBe('en');
+  });
+
+  it('writes its messages in the language of the page it sends, for any Accept-Language (one rule, issue 21)', () => {
+    // A q of 0 is "not this one" (RFC 9110): a French student whose browser says so gets no French message.
+    expect(pickLanguage('fr;q=0, en')).toBe('en');
+    expect(pickLanguage('fr;q=0')).toBe('en');
+    const tag = fc.constantFrom('en', 'fr', 'fr-CM', 'EN-gb', 'de', '*', '', ' fr ');
+    const q = fc.constantFrom('', ';q=0', ';q=0.5', ';q=1', ';q=0.9', ';q=x', ';level=1');
+    const header = fc
+      .array(fc.tuple(tag, q), { maxLength: 5 })
+      .map((parts) => parts.map((p) => p.join('')).join(','));
+    fc.assert(
+      fc.property(header, (accept) => {
+        expect(pickLanguage(accept), accept).toBe(pageLanguage(undefined, accept));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { PHONE_PREFIX } from '../../../contract/rules/payer-phone';
 import type { AuthResponse } from '../../../contract/users';
-import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useForm } from '../../app/use-form';
 import { FormField } from '../../ui/FormField';
 import { LoginForm } from '../LoginWithUsername/LoginForm';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { PHONE_PREFIX } from '../../../contract/rules/payer-phone';
 import type { AuthResponse } from '../../../contract/users';
-import { PHONE_PREFIX } from '../../../machines/mobileMoney';
 import { useAppActors } from '../../app/actors-context';
 import { useForm } from '../../app/use-form';
 import { FormError, FormMessage } from '../../ui/FormMessage';

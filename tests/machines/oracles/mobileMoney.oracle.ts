@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { isPayerPhone } from '../../../contract/rules/payer-phone';
 import type { Alert } from '../../../machines/messages';
 import { englishText } from '../../../machines/messages';
 import type { mobileMoneyMachine } from '../../../machines/mobileMoney';
@@ -14,7 +15,7 @@ import type { EffectCall, Harness, Oracle } from '../modelHarness';
 import { CallLog, paramsOf, running } from './observe';
 
 // docs/product.md §4 "Mobile money flow", §5 and §9, and docs/design.md, written again without the machine: the phone is
-// prefilled with 237 and must be at least 12 characters in the format 237XXXXXXXXX, else 'Please enter a
+// prefilled with 237 and must be one the server takes (237 then 9 to 12 digits), else 'Please enter a
 // valid phone number' and nothing is requested; the first status check 3 000 ms after the request was
 // answered, then one 2 000 ms after each PENDING or unanswered check; SUCCESSFUL completes, any other status
 // is 'Payment was not completed' and forgets the payment. docs/design.md: the reference is kept so a restored
@@ -26,10 +27,13 @@ import { CallLog, paramsOf, running } from './observe';
 // prefilled with the number used, OK ends it; a round that ends unanswered is shown as pending, and no new
 // payment is asked from there (the first may still be approved).
 
-const SPEC = { prefix: '237', minLength: 12, firstPoll: 3_000, pollEvery: 2_000, roundLimit: 120_000 };
+const SPEC = { prefix: '237', firstPoll: 3_000, pollEvery: 2_000, roundLimit: 120_000 };
 
-const isSpecPhone = (phone: string) =>
-  phone.trim().length >= SPEC.minLength && phone.trim().startsWith(SPEC.prefix);
+// The paying number's rule is the server's own acceptance, shared as code (issue 21): a second spelling here
+// is what let the app and the server disagree. The oracle checks that the machine applies it; the rule itself
+// is checked against hand-written numbers (payerPhone.test.ts) and against the server's schema and the API
+// document (tests/server/document-patterns.test.ts).
+const isSpecPhone = isPayerPhone;
 
 /** Issue 18's outcomes, by the provider's reason first, then its status. */
 function outcomeOf({ status, reason }: { status: string; reason?: string }): string {

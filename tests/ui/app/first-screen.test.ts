@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { languageFor } from '../../../machines/languageRule';
+import { languageFor } from '../../../contract/rules/language';
 import type { RouteChunks } from '../../../scripts/route-chunks';
 import { canHydrate, hashPath, readPrerendered, servedView } from '../../../src/app/first-screen';
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
