@@ -110,7 +110,7 @@ export function adaptToVisit(keys: FirstScreenBootKeys, named: string): { path: 
 }
 
 /**
- * The language this visit is in, by the rule of machines/languageRule.ts (written out again here: the page
+ * The language this visit is in, by the rule of contract/rules/language.ts (written out again here: the page
  * runs it before any module; tests/ui/app/first-screen.test.ts holds it to the rule): the stored choice,
  * else the first of the browser's languages that is en or fr, else en.
  */

@@ -34,7 +34,7 @@ export interface FirstRender {
   /** The route path the app is about to render (hash path without its query). */
   path: string;
   /**
-   * The language the app starts in (machines/languageRule.ts: the stored choice, else the browser's
+   * The language the app starts in (contract/rules/language.ts: the stored choice, else the browser's
    * languages): the language machine starts in it.
    */
   language: string;

@@ -352,7 +352,10 @@ describe('serving the built app', () => {
     );
     writeFileSync(join(dir, 'dist', 'assets', 'index-AbCdEf12.js'), 'console.log("app")');
     writeFileSync(join(dir, 'dist', 'assets', 'index-AbCdEf12.css'), 'body{margin:0}');
-    writeFileSync(join(dir, 'dist', 'assets', 'logo-AbCdEf12.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(
+      join(dir, 'dist', 'assets', 'logo-AbCdEf12.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
     writeFileSync(join(dir, 'dist', 'sw.js'), 'self.skipWaiting()');
     // What scripts/precompress.ts leaves next to each text file of the build.
     writeFileSync(

@@ -115,7 +115,9 @@ describe("the first screen's list, asked for by the page's inline script", () =>
 
 describe("the API client's use of an early answer", () => {
   const early = (url: string, token: string | null, response: Promise<Response>) => {
-    (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_KEY] = [{ url, token, response, at: Date.now() }];
+    (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_KEY] = [
+      { url, token, response, at: Date.now() },
+    ];
   };
   const json = (body: unknown, status = 200) =>
     Promise.resolve(
