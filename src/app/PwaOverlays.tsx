@@ -1,11 +1,13 @@
 import { useSelector } from '@xstate/react';
 import { useSyncExternalStore } from 'react';
+import { useHashLocation } from 'wouter/use-hash-location';
 import { selectInstallBanner, selectIsInstalling } from '../../machines/installPrompt';
 import { selectIsUpdating, selectUpdatePrompt } from '../../machines/serviceWorker';
 import { InstallBanner } from '../ui/InstallBanner';
 import { UpdateToast } from '../ui/UpdateToast';
 import { useAppActors } from './actors-context';
 import type { PwaActors } from './pwa-actors';
+import { PLAYER_PATH } from './routes';
 import { overlaysStepAside } from './ui-store';
 import { useReservedHeight } from './use-reserved-height';
 
@@ -14,7 +16,9 @@ import { useReservedHeight } from './use-reserved-height';
  * short toasts ('App is ready for offline use!', …) go through the shell's toast like every other. While a
  * dialog is open both step aside (issue 18): the machines keep their state, only the drawing waits.
  * One at a time at the bottom: together they covered 250 px of a 640-px phone, so the install banner waits
- * while the update question is asked (it is the one that needs an answer) and comes back after it.
+ * while the update question is asked (it is the one that needs an answer) and comes back after it. Nor is it
+ * shown over a lesson: on the player it lay on the quality choice while the video played, and on a locked
+ * lesson's Add to cart; it comes back on the next screen.
  */
 export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { actors: PwaActors }) {
   const { ui } = useAppActors();
@@ -29,6 +33,8 @@ export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { acto
   const installing = useSelector(installPrompt, selectIsInstalling);
   const toastRef = useReservedHeight('--toast-height');
   const bannerRef = useReservedHeight('--install-banner-height');
+  const [location] = useHashLocation();
+  const onLesson = location.split('?')[0] === PLAYER_PATH;
   if (stepAside) return null;
   const asking = updatePrompt !== null || updating;
   return (
@@ -42,7 +48,7 @@ export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { acto
           onLater={() => serviceWorker.send({ type: 'sw.later' })}
         />
       ) : null}
-      {banner && !asking ? (
+      {banner && !asking && !onLesson ? (
         <InstallBanner
           ref={bannerRef}
           banner={banner}

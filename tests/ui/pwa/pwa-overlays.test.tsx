@@ -168,6 +168,24 @@ describe('while a dialog is open (issue 18)', () => {
 });
 
 describe('one overlay at a time at the bottom', () => {
+  it('the install banner waits while a lesson is open, and comes back on the next screen', async () => {
+    const install = fakeInstallPrompt();
+    await renderWithPwaLoaded(ui, { pwa: { installPrompt: install.bridge } });
+    const banner = () => screen.queryByRole('complementary', { name: 'Install the app' });
+    // jsdom announces a changed hash a task later, as browsers do.
+    const openHash = (hash: string) =>
+      act(async () => {
+        window.location.hash = hash;
+        await new Promise((done) => setTimeout(done, 0));
+      });
+    await openHash('#/video-player?videoId=ang-maths-f5-v01');
+    act(() => install.emit({ type: 'install.available' }));
+    expect(banner()).toBeNull();
+    await openHash('#/home');
+    expect(banner()).not.toBeNull();
+    await openHash('');
+  });
+
   it('the install banner waits while the update question is asked, and comes back after Later', async () => {
     const install = fakeInstallPrompt();
     const sw = fakeServiceWorker();
