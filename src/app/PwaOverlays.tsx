@@ -6,6 +6,7 @@ import { selectIsUpdating, selectUpdatePrompt } from '../../machines/serviceWork
 import { InstallBanner } from '../ui/InstallBanner';
 import { UpdateToast } from '../ui/UpdateToast';
 import { useAppActors } from './actors-context';
+import { hashPath } from './first-screen';
 import type { PwaActors } from './pwa-actors';
 import { PLAYER_PATH } from './routes';
 import { overlaysStepAside } from './ui-store';
@@ -34,7 +35,7 @@ export function PwaOverlays({ actors: { serviceWorker, installPrompt } }: { acto
   const toastRef = useReservedHeight('--toast-height');
   const bannerRef = useReservedHeight('--install-banner-height');
   const [location] = useHashLocation();
-  const onLesson = location.split('?')[0] === PLAYER_PATH;
+  const onLesson = hashPath(location) === PLAYER_PATH;
   if (stepAside) return null;
   const asking = updatePrompt !== null || updating;
   return (

@@ -7,24 +7,13 @@ import { createApiClient } from '../../../src/services/api/client';
 import { EARLY_ANSWERS_KEY, earlyAnswers } from '../../../src/services/api/early-answers';
 import { createEndpoints } from '../../../src/services/api/endpoints';
 import { createFakeFetch } from '../services/api/fakeFetch';
+import { BOOT_TEST_KEYS } from './boot-keys';
 
 // Issue 19: home's and study-sections' largest paint (the first card's picture) waited for the catalogue,
 // which left only once the app's code had downloaded and run. The page's inline script now asks for it
 // while the HTML is parsed, and the app's API client takes that answer for its own identical request.
 
-const KEYS = {
-  rootId: 'root',
-  stateAttribute: 'data-prerendered',
-  memberNavbarId: 'member-navbar',
-  landingPath: '/landing',
-  memberStartPath: '/home',
-  tokenKey: 'id_token',
-  userKey: 'user',
-  cartKey: 'shopping_cart',
-  languageKey: 'language',
-  appCodeId: 'app-code',
-  earlyAnswersKey: EARLY_ANSWERS_KEY,
-};
+const KEYS = BOOT_TEST_KEYS;
 
 const CATALOGUE = 'subjects/subject/fetch-all';
 const DATA: FirstScreenRequest[] = [

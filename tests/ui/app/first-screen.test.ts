@@ -5,23 +5,12 @@ import { canHydrate, hashPath, readPrerendered, servedView } from '../../../src/
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
 import { routeFor } from '../../../src/app/route-lookup';
 import { LANDING_PATH, ROUTES } from '../../../src/app/routes';
+import { BOOT_TEST_KEYS } from './boot-keys';
 
 // Issue 12: the prerendered landing is adapted to the visit before the first paint, and hydrated only when
 // the app's first render is exactly that markup.
 
-const KEYS = {
-  rootId: 'root',
-  stateAttribute: 'data-prerendered',
-  memberNavbarId: 'member-navbar',
-  landingPath: '/landing',
-  memberStartPath: '/home',
-  tokenKey: 'id_token',
-  userKey: 'user',
-  cartKey: 'shopping_cart',
-  languageKey: 'language',
-  appCodeId: 'app-code',
-  earlyAnswersKey: '__early',
-};
+const KEYS = BOOT_TEST_KEYS;
 
 function prerenderedPage(): void {
   document.body.innerHTML = [
