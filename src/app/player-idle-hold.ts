@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { holdAppStable } from '../services/pwa/app-stable';
+import { hashPath } from './first-screen';
+import { PLAYER_PATH } from './routes';
 
 /**
  * When the app opens on a lesson (issue 19), its idle-time work (the PWA machines and workbox-window, the
@@ -7,16 +9,37 @@ import { holdAppStable } from '../services/pwa/app-stable';
  * the lesson's first frame, so it does not share a slow link with the lesson's first second. The player
  * lets it go once the video plays, once the student has waited without pressing Play (the up-next list's
  * moment: src/screens/VideoPlayer/PlayerScreen.tsx), when there is nothing to play, or when it goes away;
- * a lesson that never gets there lets it go after PLAYER_HOLD_MAX_MS.
+ * the route lets it go when it leaves the player, even if the player never mounted (a visitor's lesson link
+ * is redirected to the landing, whose PWA layer must not wait); a lesson that never gets there lets it go
+ * after PLAYER_HOLD_MAX_MS.
  */
 export const PLAYER_HOLD_MAX_MS = 15_000;
 
 let release: (() => void) | null = null;
 
+/** What the hold watches of the page: its route (wouter's navigations and Back/Forward fire these events). */
+export type RouteEvents = Pick<Window, 'addEventListener' | 'removeEventListener'> & {
+  location: Pick<Location, 'hash'>;
+};
+
 /** Takes the hold (src/main.tsx, when the location is the player's). */
-export function holdIdleWorkForPlayer(setTimer: (run: () => void, ms: number) => unknown = setTimeout): void {
+export function holdIdleWorkForPlayer(
+  setTimer: (run: () => void, ms: number) => unknown = setTimeout,
+  page: RouteEvents = window,
+): void {
   if (release) return;
-  release = holdAppStable();
+  const letGo = holdAppStable();
+  // Another lesson (the same route, another query) keeps the hold: only another route ends it.
+  const onRouteChange = () => {
+    if (hashPath(page.location.hash) !== PLAYER_PATH) releaseIdleWork();
+  };
+  page.addEventListener('hashchange', onRouteChange);
+  page.addEventListener('popstate', onRouteChange);
+  release = () => {
+    page.removeEventListener('hashchange', onRouteChange);
+    page.removeEventListener('popstate', onRouteChange);
+    letGo();
+  };
   setTimer(releaseIdleWork, PLAYER_HOLD_MAX_MS);
 }
 

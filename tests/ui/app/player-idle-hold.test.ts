@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   holdIdleWorkForPlayer,
   PLAYER_HOLD_MAX_MS,
+  type RouteEvents,
   releaseIdleWork,
 } from '../../../src/app/player-idle-hold';
 import { holdAppStable, isAppStableHeld, whenAppStable } from '../../../src/services/pwa/app-stable';
@@ -46,6 +47,23 @@ describe('idle-time work while a lesson starts', () => {
     expect(timers.map((timer) => timer.ms)).toEqual([PLAYER_HOLD_MAX_MS]);
     timers[0]?.run();
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes when the route leaves the player, even if the player never mounted', () => {
+    // A visitor's lesson link: the protected route redirects to the landing (a replace, which wouter tells
+    // with a hashchange) before any player exists to let the hold go.
+    const page = Object.assign(new EventTarget(), { location: { hash: '#/video-player?videoId=v1' } });
+    holdIdleWorkForPlayer(() => undefined, page as unknown as RouteEvents);
+    const work = vi.fn();
+    whenAppStable(work, idlePage);
+    // Another lesson is still the player: the hold stays.
+    page.location.hash = '#/video-player?videoId=v2';
+    page.dispatchEvent(new Event('hashchange'));
+    expect(work).not.toHaveBeenCalled();
+    page.location.hash = '#/';
+    page.dispatchEvent(new Event('hashchange'));
+    expect(work).toHaveBeenCalledTimes(1);
+    expect(isAppStableHeld()).toBe(false);
   });
 
   it('waits for every hold, and forgets work cancelled meanwhile', () => {
