@@ -26,6 +26,11 @@ export const OFFLINE_BOOKS_CACHE = 'offline-books';
  * own `locked` and `fileUrl`.
  */
 export const BOOK_LISTS_CACHE = 'book-lists';
+/**
+ * The first bytes (at most 128 KiB) of the last few lesson files the student streamed, so the next start of
+ * one plays without the network (src/sw/lesson-heads.ts). Per student: logout deletes it.
+ */
+export const LESSON_HEADS_CACHE = 'lesson-heads';
 /** hls.js and pdf.js, kept once used (never precached: most students never open those screens). */
 export const LAZY_LIBRARIES_CACHE = 'lazy-libraries';
 

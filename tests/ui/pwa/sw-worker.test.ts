@@ -46,7 +46,11 @@ const device = {
   offline: false,
   /** Paths the worker asked the network for. */
   fetched: [] as string[],
+  /** The Range of each request for a lesson file the worker sent to the network. */
+  mediaRanges: [] as (string | null)[],
 };
+/** A lesson's Data saver file, larger than the head the worker keeps of it. */
+const LESSON_FILE = new Uint8Array(300_000).map((_, i) => i % 251);
 const { storage, caches } = createFakeCacheStorage();
 
 const network = vi.fn(async (input: RequestInfo | URL) => {
@@ -54,6 +58,18 @@ const network = vi.fn(async (input: RequestInfo | URL) => {
   if (device.offline) throw new TypeError('Failed to fetch');
   const path = url.pathname.slice(1);
   device.fetched.push(path);
+  if (path === 'media/videos/lesson-saver.mp4') {
+    const range = input instanceof Request ? input.headers.get('range') : null;
+    device.mediaRanges.push(range);
+    const start = Number(/^bytes=(\d+)-/.exec(range ?? '')?.[1] ?? 0);
+    return new Response(LESSON_FILE.slice(start), {
+      status: 206,
+      headers: {
+        'content-type': 'video/mp4',
+        'content-range': `bytes ${start}-${LESSON_FILE.length - 1}/${LESSON_FILE.length}`,
+      },
+    });
+  }
   const body = FILES[path];
   return body === undefined ? new Response('not found', { status: 404 }) : new Response(body);
 });
@@ -102,8 +118,8 @@ async function navigate(url: string): Promise<string> {
   return body;
 }
 
-async function get(url: string): Promise<Response | null> {
-  const event = new FakeFetchEvent(new Request(new URL(url, SCOPE)));
+async function get(url: string, headers: HeadersInit = {}): Promise<Response | null> {
+  const event = new FakeFetchEvent(new Request(new URL(url, SCOPE), { headers }));
   for (const listener of listeners.get('fetch') ?? []) listener(event);
   const response = event.response === null ? null : await event.response;
   await dispatch(Object.assign(new FakeExtendableEvent('settle'), { work: event.work }));
@@ -129,6 +145,7 @@ afterAll(() => {
 });
 beforeEach(() => {
   device.fetched = [];
+  device.mediaRanges = [];
   device.offline = false;
 });
 
@@ -188,5 +205,29 @@ describe('a student who chooses English on that phone', () => {
     device.cookie = null;
     device.offline = true;
     expect(await navigate('/')).toContain('Page française');
+  });
+});
+
+describe('a lesson streamed, left and started again (issue 19)', () => {
+  const lesson = (sig: string) =>
+    `/media/videos/lesson-saver.mp4?student=s1&subject=math&exp=${Math.floor(Date.now() / 1000) + 3600}&v=0&sig=${sig}`;
+
+  it('asks the network for no range at the first byte on the second start', async () => {
+    const first = await get(lesson('first'), { range: 'bytes=0-' });
+    expect(first?.status).toBe(206);
+    // The page goes away before the range's end.
+    await first?.body?.cancel();
+    expect(device.mediaRanges).toEqual(['bytes=0-']);
+
+    device.mediaRanges = [];
+    const second = await get(lesson('second'), { range: 'bytes=0-' });
+    expect(second?.status).toBe(206);
+    const head = new Uint8Array((await second?.arrayBuffer()) ?? new ArrayBuffer(0));
+    expect(head.length).toBeGreaterThan(100_000);
+    expect(head).toEqual(LESSON_FILE.slice(0, head.length));
+    expect(device.mediaRanges).toEqual([]);
+    // The media element asks for the rest: that streams from the network, as before.
+    await (await get(lesson('second'), { range: `bytes=${head.length}-` }))?.arrayBuffer();
+    expect(device.mediaRanges).toEqual([`bytes=${head.length}-`]);
   });
 });
