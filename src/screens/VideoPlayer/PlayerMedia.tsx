@@ -3,7 +3,6 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Caption, Video } from '../../../contract/videos';
 import type { PlaybackActor } from '../../app/use-playback';
-import { isCrossOrigin } from '../../rules/media-origin';
 import { Loader } from '../../ui/Loader';
 import type { CaptionsChoice } from './CaptionsPicker';
 
@@ -108,7 +107,13 @@ export function PlayerMedia(props: PlayerMediaProps) {
         preload="metadata"
         src={streamUrl}
         poster={poster}
-        {...(isCrossOrigin(streamUrl) ? { crossOrigin: 'anonymous' as const } : {})}
+        // CORS mode, same-origin media too. The native shell's media are on another origin: without it the
+        // browser refuses their caption tracks. The web app's worker answers a lesson's first bytes from
+        // what it kept (src/sw/lesson-heads.ts) and the rest from the network, and Chromium fails a no-cors
+        // media element whose ranges mix a response the worker made with one from the network ("data
+        // source error"); in CORS mode it does not compare them (the network layer checks CORS instead,
+        // which a same-origin request always passes).
+        crossOrigin="anonymous"
         aria-label={t('player.videoLabel', { title: props.title })}
         onLoadedMetadata={(event) => {
           const { duration } = event.currentTarget;

@@ -220,6 +220,8 @@ describe('VideoPlayer screen', () => {
     expect(video).toHaveAttribute('controls');
     expect(video).toHaveAttribute('playsinline');
     expect(video).toHaveAttribute('preload', 'metadata');
+    // CORS mode: the worker's kept first bytes and the network's rest may then make one stream (issue 19).
+    expect(video).toHaveAttribute('crossorigin', 'anonymous');
     expect(screen.getByRole('heading', { level: 1, name: VIDEO.title })).toBeInTheDocument();
     expect(screen.getByText('10 views')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Like 4' })).toBeInTheDocument();
