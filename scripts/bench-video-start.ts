@@ -3,17 +3,25 @@
  * the CPU throttled through the DevTools protocol, a paid student opens `#/video-player?videoId=…` of a
  * seeded lesson and taps Play; the time runs from opening the URL (the document's navigation start) to the
  * video's `currentTime` > 0. Two profiles (Lighthouse's mobile one and a poor 3G), cold (a fresh profile:
- * nothing cached) and warm (the same lesson opened a second time: the HTTP cache holds what the first visit
- * fetched), 5 runs each by default; median and range, and the bytes received before the first frame.
+ * nothing cached) and warm (the same lesson opened a second time on the same link: the HTTP cache holds what
+ * the first visit fetched), 5 runs each by default; median and range, and the bytes received before the
+ * first frame.
  *
  *   npm run bench:video-start                   builds, then 5 runs of each profile, cold and warm
  *   tsx scripts/bench-video-start.ts --no-build --runs 3
  *   … --profile poor-3g                         one profile only
+ *   … --visit warm                              one visit only (cold or warm)
  *   … --write                                   also writes the result into docs/performance.md
+ *   … --sw                                      the installed app: service worker on (below)
+ *   … --trace                                   prints the last run's requests before its first frame
  *
- * The service worker is blocked, as in the e2e tests: DevTools' throttling does not apply to what a worker
- * fetches, and its precache would compete with the lesson. What is measured is the network path, the one a
- * first visit (and a browser without the installed app) takes. The script depends only on the server's
+ * The service worker is blocked by default, as in the e2e tests: its precache would compete with the
+ * lesson. What is measured is then the network path, the one a first visit (and a browser without the
+ * installed app) takes. With `--sw` it runs: a warm run first plays the lesson twice (the first visit
+ * installs the worker, the second goes through it), and the worker's own requests are throttled like the
+ * page's (the DevTools protocol on its target; its CPU is not slowed), counted, and traced (`sw`). Every run
+ * also counts, at the server, the requests for a lesson file from its first byte ("media from 0"): what a
+ * kept head (src/sw/lesson-heads.ts) saves a warm start. The script depends only on the server's
  * bench helpers (scripts/bench-lighthouse.ts), so it can be copied into another checkout of the app (main
  * before a change) and run there for the figures before it.
  */
@@ -74,6 +82,8 @@ interface StartRun {
   rendition: string;
   /** The requests before the first frame, for `--trace`. */
   trace: TracedRequest[];
+  /** Requests the server received for a lesson file from its first byte, before the first frame. */
+  mediaFromStart: number;
 }
 
 const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -117,44 +127,69 @@ interface TracedRequest {
   bytes: number;
   status: number | null;
   cached: boolean;
+  /** Answered by the service worker (its own network requests are traced apart, as `sw`). */
+  viaWorker: boolean;
+  /** A request the service worker made. */
+  byWorker: boolean;
 }
 
-/** Counts what the page receives, request by request, as the DevTools protocol reports it. */
-function countBytes(cdp: CDPSession) {
+/** Network events, from the page's DevTools session or the service worker's. */
+type NetworkEvents = Pick<CDPSession, 'on'>;
+
+/** Counts what the page (and its worker) receive, request by request, as the DevTools protocol reports it. */
+function countBytes(cdp: NetworkEvents, worker: NetworkEvents | null = null) {
   const finished = new Map<string, number>();
   const partial = new Map<string, number>();
   const traced = new Map<string, TracedRequest>();
   let origin: number | null = null;
   let counting = true;
   const since = (timestamp: number) => timestamp - (origin ?? timestamp);
-  cdp.on('Network.requestWillBeSent', (event) => {
-    if (!counting) return;
-    origin ??= event.timestamp;
-    const entry = { url: event.request.url, startS: since(event.timestamp), endS: null, bytes: 0 };
-    traced.set(event.requestId, { ...entry, status: null, cached: false });
-  });
-  cdp.on('Network.responseReceived', (event) => {
-    const entry = traced.get(event.requestId);
-    if (entry) Object.assign(entry, { status: event.response.status, cached: event.response.fromDiskCache });
-  });
-  cdp.on('Network.dataReceived', (event) => {
-    if (counting) partial.set(event.requestId, (partial.get(event.requestId) ?? 0) + event.encodedDataLength);
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    if (!counting) return;
-    finished.set(event.requestId, event.encodedDataLength);
-    const entry = traced.get(event.requestId);
-    if (entry) entry.endS = since(event.timestamp);
-  });
+  const listen = (source: NetworkEvents, prefix: string) => {
+    source.on('Network.requestWillBeSent', (event) => {
+      if (!counting) return;
+      // The worker's session starts before the page's first request: the page's document sets the origin.
+      if (prefix === '') origin ??= event.timestamp;
+      const entry = { url: event.request.url, startS: since(event.timestamp), endS: null, bytes: 0 };
+      traced.set(prefix + event.requestId, {
+        ...entry,
+        status: null,
+        cached: false,
+        viaWorker: false,
+        byWorker: prefix !== '',
+      });
+    });
+    source.on('Network.responseReceived', (event) => {
+      const entry = traced.get(prefix + event.requestId);
+      if (entry)
+        Object.assign(entry, {
+          status: event.response.status,
+          cached: event.response.fromDiskCache,
+          viaWorker: event.response.fromServiceWorker === true,
+        });
+    });
+    source.on('Network.dataReceived', (event) => {
+      const id = prefix + event.requestId;
+      if (counting) partial.set(id, (partial.get(id) ?? 0) + event.encodedDataLength);
+    });
+    source.on('Network.loadingFinished', (event) => {
+      if (!counting) return;
+      finished.set(prefix + event.requestId, event.encodedDataLength);
+      const entry = traced.get(prefix + event.requestId);
+      if (entry) entry.endS = since(event.timestamp);
+    });
+  };
+  listen(cdp, '');
+  if (worker) listen(worker, 'sw:');
   return {
     stop(): { bytes: number; requests: number; trace: TracedRequest[] } {
       counting = false;
       let bytes = 0;
       let requests = 0;
       for (const id of new Set([...finished.keys(), ...partial.keys()])) {
-        const received = finished.get(id) ?? partial.get(id) ?? 0;
-        bytes += received;
         const entry = traced.get(id);
+        // What the worker answered came off the network once, as the worker's own request (or not at all).
+        const received = entry?.viaWorker ? 0 : (finished.get(id) ?? partial.get(id) ?? 0);
+        bytes += received;
         if (entry) entry.bytes = received;
         // A request answered from the HTTP cache receives nothing: it is not a request on the network.
         if (received > 0) requests += 1;
@@ -169,22 +204,85 @@ function traceLines(trace: readonly TracedRequest[]): string[] {
   return trace.map((request) => {
     const end = request.endS === null ? '  …  ' : request.endS.toFixed(2);
     const path = request.url.replace(/^https?:\/\/[^/]+/, '').replace(/\?(student|exp|sig)=.*/, '?…');
-    return `  ${request.startS.toFixed(2)}–${end} s ${kb(request.bytes).padStart(6)} ${request.status ?? '…'}${request.cached ? ' cache' : ''} ${path.slice(0, 90)}`;
+    const how = `${request.cached ? ' cache' : ''}${request.viaWorker ? ' from-sw' : ''}${request.byWorker ? ' sw' : ''}`;
+    return `  ${request.startS.toFixed(2)}–${end} s ${kb(request.bytes).padStart(6)} ${request.status ?? '…'}${how} ${path.slice(0, 90)}`;
   });
 }
 
+const networkConditions = (profile: NetworkProfile | null) => ({
+  offline: false,
+  latency: profile?.latencyMs ?? 0,
+  downloadThroughput: profile ? (profile.downloadKbps * 1000) / 8 : -1,
+  uploadThroughput: profile ? (profile.uploadKbps * 1000) / 8 : -1,
+});
+
 async function throttle(cdp: CDPSession, profile: NetworkProfile | null): Promise<void> {
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: profile?.latencyMs ?? 0,
-    downloadThroughput: profile ? (profile.downloadKbps * 1000) / 8 : -1,
-    uploadThroughput: profile ? (profile.uploadKbps * 1000) / 8 : -1,
-  });
+  await cdp.send('Network.emulateNetworkConditions', networkConditions(profile));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile?.cpuSlowdown ?? 1 });
 }
 
+/**
+ * The service worker's own DevTools session: the page's throttling does not apply to what a worker fetches.
+ * Reached through the browser's session (Playwright opens none for workers), its messages wrapped in
+ * Target.sendMessageToTarget.
+ */
+async function workerSession(browser: Browser, origin: string) {
+  const session = await browser.newBrowserCDPSession();
+  const { targetInfos } = await session.send('Target.getTargets');
+  const target = targetInfos.find((info) => info.type === 'service_worker' && info.url.startsWith(origin));
+  if (!target) throw new Error('--sw: no service worker is running for the lesson');
+  const { sessionId } = await session.send('Target.attachToTarget', {
+    targetId: target.targetId,
+    flatten: false,
+  });
+  type Listener = (params: never) => void;
+  const listeners = new Map<string, Listener[]>();
+  const replies = new Map<number, () => void>();
+  let nextId = 0;
+  session.on('Target.receivedMessageFromTarget', (event) => {
+    if (event.sessionId !== sessionId) return;
+    const message = JSON.parse(event.message) as { id?: number; method?: string; params?: never };
+    if (message.id !== undefined) replies.get(message.id)?.();
+    if (message.method)
+      for (const listener of listeners.get(message.method) ?? []) listener(message.params as never);
+  });
+  const send = (method: string, params: object) =>
+    new Promise<void>((resolve) => {
+      const id = ++nextId;
+      replies.set(id, resolve);
+      void session.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id, method, params }),
+      });
+    });
+  await send('Network.enable', {});
+  return {
+    events: {
+      on: (method: string, listener: Listener) =>
+        listeners.set(method, [...(listeners.get(method) ?? []), listener]),
+    } as unknown as NetworkEvents,
+    throttle: (profile: NetworkProfile) =>
+      send('Network.emulateNetworkConditions', networkConditions(profile)),
+    close: () => session.detach(),
+  };
+}
+
+/** Counts the server's requests for a lesson file from its first byte (no Range, or `bytes=0-…`). */
+function mediaFromStartCounter(server: BenchServer) {
+  let count = 0;
+  server.app.server.on('request', (request) => {
+    const range = request.headers.range;
+    if (request.url?.startsWith('/media/videos/') && (range === undefined || range.startsWith('bytes=0-')))
+      count += 1;
+  });
+  return { since: (mark: number) => count - mark, now: () => count };
+}
+
 /** Opens the lesson and waits for its first frame (the page's probe taps Play as soon as it shows). */
-async function startLesson(page: Page, url: string): Promise<Omit<StartRun, 'bytes' | 'requests' | 'trace'>> {
+async function startLesson(
+  page: Page,
+  url: string,
+): Promise<Omit<StartRun, 'bytes' | 'requests' | 'trace' | 'mediaFromStart'>> {
   await page.goto(url, { waitUntil: 'commit', timeout: TIMEOUT_MS });
   await page.waitForFunction(
     () => (window as { __firstFrameMs?: number | null }).__firstFrameMs != null,
@@ -206,8 +304,11 @@ async function startLesson(page: Page, url: string): Promise<Omit<StartRun, 'byt
   return { playButtonMs, firstFrameMs, rendition };
 }
 
-async function newPhone(browser: Browser, origin: string, storage: Record<string, string>) {
-  const context: BrowserContext = await browser.newContext({ ...PHONE, serviceWorkers: 'block' });
+async function newPhone(browser: Browser, origin: string, storage: Record<string, string>, sw: boolean) {
+  const context: BrowserContext = await browser.newContext({
+    ...PHONE,
+    serviceWorkers: sw ? 'allow' : 'block',
+  });
   await context.addInitScript(PAGE_PROBE);
   const page = await context.newPage();
   // The student's session, set from a page of the origin that loads nothing (the API's health call).
@@ -228,24 +329,51 @@ async function newPhone(browser: Browser, origin: string, storage: Record<string
 async function measuredRun(
   visit: 'cold' | 'warm',
   browser: Browser,
-  origin: string,
-  storage: Record<string, string>,
+  server: BenchServer & { mediaFromStart: ReturnType<typeof mediaFromStartCounter> },
   url: string,
   profile: NetworkProfile,
+  sw: boolean,
 ): Promise<StartRun> {
-  const { context, page, cdp } = await newPhone(browser, origin, storage);
+  const { context, page, cdp } = await newPhone(browser, server.origin, server.studentStorage, sw);
+  let worker: Awaited<ReturnType<typeof workerSession>> | null = null;
   try {
     if (visit === 'cold') {
       await cdp.send('Network.clearBrowserCache');
     } else {
+      // The first visit on the same link: Auto picks the rendition the measured visit will (Data saver on a
+      // poor 3G), so what it left in the caches is that file's.
+      await throttle(cdp, profile);
       await startLesson(page, url);
+      if (sw) {
+        // The first visit installs the worker (after its first frame); the second goes through it.
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+          timeout: TIMEOUT_MS,
+        });
+        await startLesson(page, url);
+        // A worker that keeps the lesson's first bytes (src/sw/lesson-heads.ts) reads them to their end at the
+        // link's pace, after the first frame: it is given the time to (10 s at most: a build without it
+        // just waits).
+        await page
+          .waitForFunction(
+            async () =>
+              (await caches.has('lesson-heads')) &&
+              (await (await caches.open('lesson-heads')).keys()).length > 0,
+            null,
+            { timeout: 10_000, polling: 200 },
+          )
+          .catch(() => undefined);
+      }
       await page.goto('about:blank');
     }
-    const bytes = countBytes(cdp);
+    if (sw && visit === 'warm') worker = await workerSession(browser, server.origin);
+    const bytes = countBytes(cdp, worker?.events ?? null);
     await throttle(cdp, profile);
+    await worker?.throttle(profile);
+    const mark = server.mediaFromStart.now();
     const start = await startLesson(page, url);
-    return { ...start, ...bytes.stop() };
+    return { ...start, ...bytes.stop(), mediaFromStart: server.mediaFromStart.since(mark) };
   } finally {
+    await worker?.close().catch(() => undefined);
     await context.close();
   }
 }
@@ -274,6 +402,9 @@ interface Options {
   profiles: readonly NetworkProfile[];
   /** Prints the last run's requests before its first frame, in the order they started. */
   trace: boolean;
+  /** The service worker runs (the installed app), instead of being blocked. */
+  sw: boolean;
+  visits: readonly ('cold' | 'warm')[];
 }
 
 function options(): Options {
@@ -281,7 +412,15 @@ function options(): Options {
   const profiles = PROFILES.filter((profile) => only === undefined || profile.name === only);
   if (profiles.length === 0)
     throw new Error(`No profile named ${only}: ${PROFILES.map((p) => p.name).join(', ')}`);
-  return { runs: Number(flag('--runs') ?? 5), profiles, trace: process.argv.includes('--trace') };
+  return {
+    runs: Number(flag('--runs') ?? 5),
+    profiles,
+    trace: process.argv.includes('--trace'),
+    sw: process.argv.includes('--sw'),
+    visits: (['cold', 'warm'] as const).filter(
+      (visit) => flag('--visit') === undefined || flag('--visit') === visit,
+    ),
+  };
 }
 
 /** The first lesson of a subject the bench student paid for, with its renditions: its player's URL. */
@@ -319,17 +458,20 @@ async function measureAll(
   url: string,
   say: (line: string) => void,
 ): Promise<Measured[]> {
-  say('| profile | visit | run | Play on screen | first frame | bytes before it | requests | rendition |');
-  say('|---|---|---:|---:|---:|---:|---:|---|');
+  say(
+    '| profile | visit | run | Play on screen | first frame | bytes before it | requests | media from 0 | rendition |',
+  );
+  say('|---|---|---:|---:|---:|---:|---:|---:|---|');
+  const counted = { ...server, mediaFromStart: mediaFromStartCounter(server) };
   const results: Measured[] = [];
   for (const profile of opts.profiles) {
-    for (const visit of ['cold', 'warm'] as const) {
+    for (const visit of opts.visits) {
       const mine: StartRun[] = [];
       for (let run = 1; run <= opts.runs; run++) {
-        const result = await measuredRun(visit, browser, server.origin, server.studentStorage, url, profile);
+        const result = await measuredRun(visit, browser, counted, url, profile, opts.sw);
         mine.push(result);
         say(
-          `| ${profile.name} | ${visit} | ${run} | ${seconds(result.playButtonMs)} | ${seconds(result.firstFrameMs)} | ${kb(result.bytes)} | ${result.requests} | ${result.rendition} |`,
+          `| ${profile.name} | ${visit} | ${run} | ${seconds(result.playButtonMs)} | ${seconds(result.firstFrameMs)} | ${kb(result.bytes)} | ${result.requests} | ${result.mediaFromStart} | ${result.rendition} |`,
         );
         if (opts.trace && run === opts.runs) console.log(traceLines(result.trace).join('\n'));
       }
@@ -390,7 +532,7 @@ async function main(): Promise<void> {
     say(`### \`npm run bench:video-start\`, ${new Date().toISOString()} (${commitOf()})`);
     say('');
     say(
-      `Machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Chromium ${browser.version()}; lesson ${lesson.id}; ${opts.runs} runs each; service worker blocked.`,
+      `Machine: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Chromium ${browser.version()}; lesson ${lesson.id}; ${opts.runs} runs each; service worker ${opts.sw ? 'on (--sw)' : 'blocked'}.`,
     );
     say(`Load average (1/5/15 min) before: ${load()}`);
     say('');
