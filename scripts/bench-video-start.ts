@@ -17,8 +17,9 @@
  *
  * The service worker is blocked by default, as in the e2e tests: its precache would compete with the
  * lesson. What is measured is then the network path, the one a first visit (and a browser without the
- * installed app) takes. With `--sw` it runs: a warm run first plays the lesson twice (the first visit
- * installs the worker, the second goes through it), and the worker's own requests are throttled like the
+ * installed app) takes. With `--sw` it runs: a warm run's first visit opens home until the worker controls
+ * the page, then plays the lesson through it; it then empties the HTTP cache (a return on another day, when
+ * the lesson's signed URL is another), and the worker's own requests are throttled like the
  * page's (the DevTools protocol on its target; its CPU is not slowed), counted, and traced (`sw`). Every run
  * also counts, at the server, the requests for a lesson file from its first byte ("media from 0"): what a
  * kept head (src/sw/lesson-heads.ts) saves a warm start. The script depends only on the server's
@@ -343,27 +344,23 @@ async function measuredRun(
       // The first visit on the same link: Auto picks the rendition the measured visit will (Data saver on a
       // poor 3G), so what it left in the caches is that file's.
       await throttle(cdp, profile);
-      await startLesson(page, url);
       if (sw) {
-        // The first visit installs the worker (after its first frame); the second goes through it.
+        // The installed app: the worker controls the page before the lesson is first played (a student
+        // opens a lesson from the app, which installed its worker on an earlier screen).
+        await page.goto(url.replace(/#.*$/, '#/home'), { timeout: TIMEOUT_MS });
         await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
           timeout: TIMEOUT_MS,
         });
-        await startLesson(page, url);
-        // A worker that keeps the lesson's first bytes (src/sw/lesson-heads.ts) reads them to their end at the
-        // link's pace, after the first frame: it is given the time to (10 s at most: a build without it
-        // just waits).
-        await page
-          .waitForFunction(
-            async () =>
-              (await caches.has('lesson-heads')) &&
-              (await (await caches.open('lesson-heads')).keys()).length > 0,
-            null,
-            { timeout: 10_000, polling: 200 },
-          )
-          .catch(() => undefined);
       }
+      await startLesson(page, url);
+      // A worker that keeps the lesson's first bytes (src/sw/lesson-heads.ts) reads them to their end at the
+      // link's pace: it is given the time to (10 s at most: a build without it just waits).
+      if (sw) await waitForCache(page, 'lesson-heads', 10_000);
       await page.goto('about:blank');
+      // The installed app's return on another day: the lesson's signed URL is then another (a new one each
+      // 10-minute window), so the HTTP cache holds nothing of its file under it. What remains is what the
+      // app keeps in its worker's caches (the app's own files are precached there).
+      if (sw) await cdp.send('Network.clearBrowserCache');
     }
     if (sw && visit === 'warm') worker = await workerSession(browser, server.origin);
     const bytes = countBytes(cdp, worker?.events ?? null);
@@ -375,6 +372,20 @@ async function measuredRun(
   } finally {
     await worker?.close().catch(() => undefined);
     await context.close();
+  }
+}
+
+/** Waits until the page's origin has a cache of that name with an entry in it, or `ms` have passed. */
+async function waitForCache(page: Page, name: string, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const kept = await page.evaluate(
+      async (cacheName) =>
+        (await caches.has(cacheName)) && (await (await caches.open(cacheName)).keys()).length > 0,
+      name,
+    );
+    if (kept) return;
+    await page.waitForTimeout(200);
   }
 }
 
