@@ -9,6 +9,16 @@ import type { CaptionsChoice } from './CaptionsPicker';
 const MEDIA_ERR_ABORTED = 1;
 
 /**
+ * The video loads in CORS mode, same-origin media too. The native shell's media are on another origin:
+ * without it the browser refuses their caption tracks. The web app's worker answers a lesson's first bytes
+ * from what it kept (src/sw/lesson-heads.ts) and the rest from the network, and Chromium fails a no-cors
+ * media element whose ranges mix a response the worker made with one from the network ("data source
+ * error"); in CORS mode it does not compare them (the network layer checks CORS instead, which a
+ * same-origin request always passes). The tracks are the lesson's captions (below).
+ */
+const CORS_MODE = { crossOrigin: 'anonymous' } as const;
+
+/**
  * The lesson's own thumbnail at the width the frame draws (issue 19): on a phone the frame is wider than
  * every thumbnail, so the widest of its sizes, and the same file for the start image and the video's
  * poster (one download, not two).
@@ -107,13 +117,7 @@ export function PlayerMedia(props: PlayerMediaProps) {
         preload="metadata"
         src={streamUrl}
         poster={poster}
-        // CORS mode, same-origin media too. The native shell's media are on another origin: without it the
-        // browser refuses their caption tracks. The web app's worker answers a lesson's first bytes from
-        // what it kept (src/sw/lesson-heads.ts) and the rest from the network, and Chromium fails a no-cors
-        // media element whose ranges mix a response the worker made with one from the network ("data
-        // source error"); in CORS mode it does not compare them (the network layer checks CORS instead,
-        // which a same-origin request always passes).
-        crossOrigin="anonymous"
+        {...CORS_MODE}
         aria-label={t('player.videoLabel', { title: props.title })}
         onLoadedMetadata={(event) => {
           const { duration } = event.currentTarget;
