@@ -17,7 +17,7 @@ export const PLAYER_HOLD_MAX_MS = 15_000;
 
 let release: (() => void) | null = null;
 
-/** What the hold watches of the page: its route (wouter's navigations and Back/Forward fire these events). */
+/** What the hold watches of the page: its route (wouter's navigations and Back/Forward fire hashchange). */
 export type RouteEvents = Pick<Window, 'addEventListener' | 'removeEventListener'> & {
   location: Pick<Location, 'hash'>;
 };
@@ -34,10 +34,8 @@ export function holdIdleWorkForPlayer(
     if (hashPath(page.location.hash) !== PLAYER_PATH) releaseIdleWork();
   };
   page.addEventListener('hashchange', onRouteChange);
-  page.addEventListener('popstate', onRouteChange);
   release = () => {
     page.removeEventListener('hashchange', onRouteChange);
-    page.removeEventListener('popstate', onRouteChange);
     letGo();
   };
   setTimer(releaseIdleWork, PLAYER_HOLD_MAX_MS);
