@@ -1,3 +1,8 @@
+import { homeCatalogue, studyCards, subjectPicture } from '../rules/first-card';
+import { isPaidSubject } from '../rules/paid-subject';
+import { studentSection } from '../rules/student-section';
+import { mayStudyAny } from '../rules/subject-access';
+import { preloadFirstCard } from './first-card-preload';
 import type { FirstScreenRequest } from './first-screen-data';
 import { askFirstScreenData } from './first-screen-data';
 import { matchRoute } from './route-lookup';
@@ -34,6 +39,11 @@ export interface FirstScreenBootKeys {
   appCodeId: string;
   /** Where the first screen's request, sent before the app's code runs, waits for the API client (issue 19). */
   earlyAnswersKey: string;
+  /** The screens whose first card's picture is preloaded on the catalogue's answer (src/app/first-card-preload.ts). */
+  homePath: string;
+  studyPath: string;
+  /** Every section's id, for home's `section` in the address. */
+  sectionIds: readonly string[];
 }
 
 interface AppCode {
@@ -54,13 +64,16 @@ interface AppCode {
  * names. Answers the route shown (the bare URL gets one) and whether the page is no longer the landing as
  * served.
  */
-export function adaptToVisit(keys: FirstScreenBootKeys, named: string): { path: string; adapted: boolean } {
+export function adaptToVisit(
+  keys: FirstScreenBootKeys,
+  named: string,
+): { path: string; adapted: boolean; member: boolean } {
   let path = named;
+  let member = false;
   try {
     const root = document.getElementById(keys.rootId);
-    if (!root) return { path, adapted: false };
+    if (!root) return { path, adapted: false, member };
     const store = window.localStorage;
-    let member = false;
     const token = store.getItem(keys.tokenKey);
     if (token && store.getItem(keys.userKey)) {
       try {
@@ -84,7 +97,7 @@ export function adaptToVisit(keys: FirstScreenBootKeys, named: string): { path: 
     } catch {
       count = 0;
     }
-    if (path === keys.landingPath && !member && count === 0) return { path, adapted: false };
+    if (path === keys.landingPath && !member && count === 0) return { path, adapted: false, member };
 
     root.setAttribute(keys.stateAttribute, 'shell');
     const template = document.getElementById(keys.memberNavbarId);
@@ -102,10 +115,10 @@ export function adaptToVisit(keys: FirstScreenBootKeys, named: string): { path: 
       empty.setAttribute('aria-busy', 'true');
       main.parentNode.replaceChild(empty, main);
     }
-    return { path, adapted: true };
+    return { path, adapted: true, member };
   } catch {
     // Storage blocked or an odd browser: the prerendered landing stays as served.
-    return { path, adapted: false };
+    return { path, adapted: false, member };
   }
 }
 
@@ -169,7 +182,21 @@ export function startApp(code: AppCode, screen: string[], withActors: boolean, l
 }
 
 /** The functions firstScreenBoot calls, each inlined beside it as its own source text. */
-export const BOOT_PARTS = { matchRoute, adaptToVisit, visitLanguage, startApp, askFirstScreenData };
+export const BOOT_PARTS = {
+  matchRoute,
+  adaptToVisit,
+  visitLanguage,
+  startApp,
+  askFirstScreenData,
+  // Issue 19: the first card's picture, preloaded by the screens' own rules (src/rules/first-card.ts).
+  preloadFirstCard,
+  subjectPicture,
+  homeCatalogue,
+  studyCards,
+  studentSection,
+  mayStudyAny,
+  isPaidSubject,
+};
 type BootParts = typeof BOOT_PARTS;
 
 export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BOOT_PARTS): void {
@@ -180,7 +207,23 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   if (!block) return;
   const code = JSON.parse(block.textContent || '{}') as AppCode;
   // Issue 19: the screen's list leaves now, while the HTML is parsed, not once the app's code has run.
-  parts.askFirstScreenData(code.data, visit.path, keys.tokenKey, keys.earlyAnswersKey, parts.matchRoute);
+  const language = parts.visitLanguage(keys.languageKey);
+  const answers = parts.askFirstScreenData(
+    code.data,
+    visit.path,
+    keys.tokenKey,
+    keys.earlyAnswersKey,
+    parts.matchRoute,
+  );
+  // And the first card's picture the moment that list is in, not once the app's code has drawn the card.
+  const hash = location.hash;
+  const query = hash.indexOf('?') < 0 ? '' : hash.slice(hash.indexOf('?') + 1);
+  parts.preloadFirstCard(
+    answers[0]?.response,
+    { path: visit.path, query, member: visit.member, language },
+    keys,
+    parts,
+  );
   // The screen's code is fetched with the entry's, not once the entry has run and asked for it: the chunks
   // of the route's screen, matched as the router does (`:name` takes one segment), if listed.
   const actual = visit.path;
@@ -195,7 +238,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const start = () => {
     if (started) return;
     started = true;
-    parts.startApp(code, screen, visit.adapted, parts.visitLanguage(keys.languageKey));
+    parts.startApp(code, screen, visit.adapted, language);
   };
   // A frame callback runs just before the first paint; the task it queues runs after it. A hidden tab paints
   // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.

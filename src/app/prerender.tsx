@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import type { Language } from '../../machines/language';
+import { SECTION_IDS } from '../screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../services/api/early-answers';
 import { PLAY_VIDEO_PATH } from '../services/api/video-endpoints';
 import { STORAGE_KEYS } from '../services/storage';
@@ -25,7 +26,7 @@ import { lessonStartScript } from './lesson-start-boot';
 
 export { withLessonStartScript } from './lesson-start-boot';
 
-import { PLAYER_PATH, ROUTES } from './routes';
+import { HOME_PATH, PLAYER_PATH, ROUTES, STUDY_PATH } from './routes';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
 
@@ -47,6 +48,9 @@ export const BOOT_SCRIPT = bootScript({
   languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
   earlyAnswersKey: EARLY_ANSWERS_KEY,
+  homePath: HOME_PATH,
+  studyPath: STUDY_PATH,
+  sectionIds: SECTION_IDS,
 });
 
 /** The page's lesson request (issue 19), in its own inline script in the head (src/app/lesson-start-boot.ts). */

@@ -5,6 +5,7 @@ import type { ContinueWatching as ContinueAnswer } from '../../../contract/video
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
+import { homeCatalogue } from '../../rules/first-card';
 import { studentSection } from '../../rules/student-section';
 import { mayStudyAny, paidSubjectsOf } from '../../rules/subject-access';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
@@ -16,8 +17,9 @@ import {
   catalogueHref,
   levelsOf,
   otherSchoolSystem,
-  requestedOrOwn,
+  SECTION_IDS,
   SECTIONS,
+  sectionById,
 } from '../SectionVideos/sections';
 import { ContinueWatching } from './ContinueWatching';
 import { HappeningsStrip } from './HappeningsStrip';
@@ -42,11 +44,24 @@ export default function Home() {
   const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const user = useSelector(session, selectUser);
   const paid = paidSubjectsOf(user);
-  const section = requestedOrOwn(query.get('section'), () =>
-    studentSection(paid, subjects.data, i18n.language, now()),
+  // The section, level and cards shown, by the rule the page's inline script also runs to preload the first
+  // card's picture (issue 19, src/rules/first-card.ts).
+  const catalogue = homeCatalogue(
+    subjects.data,
+    {
+      requestedSection: query.get('section'),
+      requestedLevel: query.get('level'),
+      loggedIn: user !== null,
+      paid,
+      language: i18n.language,
+      now: now(),
+      sectionIds: SECTION_IDS,
+    },
+    { studentSection, mayStudyAny },
   );
+  const section = sectionById(catalogue.section);
   // Only a student with a subject open to them asks where they stopped: one small call, beside the catalogue's.
-  const studying = user !== null && mayStudyAny(paid, now());
+  const studying = catalogue.studying;
   const progress = useResource(
     (api, params: { studying: boolean }): Promise<ContinueAnswer | null> =>
       params.studying ? api.fetchContinue() : Promise.resolve(null),
@@ -56,14 +71,11 @@ export default function Home() {
   );
   const cartActions = useAddToCart();
 
-  const inSection = (subjects.data ?? []).filter((subject) => subject.section === section.id);
+  const { inSection, level, shown } = catalogue;
   const levels = levelsOf(
     section,
     inSection.map((subject) => subject.level),
   );
-  const requestedLevel = query.get('level') ?? '';
-  const level = levels.includes(requestedLevel) ? requestedLevel : '';
-  const shown = level ? inSection.filter((subject) => subject.level === level) : inSection;
 
   return (
     <main className="page home" id="main">

@@ -1,4 +1,6 @@
 import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
+import { HOME_PATH, STUDY_PATH } from '../../../src/app/routes';
+import { SECTION_IDS } from '../../../src/screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../../../src/services/api/early-answers';
 
 /** The page's inline boot script's keys, as the boot tests build the page they run it in. */
@@ -14,4 +16,7 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   languageKey: 'language',
   appCodeId: 'app-code',
   earlyAnswersKey: EARLY_ANSWERS_KEY,
+  homePath: HOME_PATH,
+  studyPath: STUDY_PATH,
+  sectionIds: SECTION_IDS,
 };
