@@ -16,6 +16,14 @@ import type { isPaidSubject } from '../rules/paid-subject';
  * self-contained (nothing from outside but its arguments, ES2020).
  */
 
+/**
+ * The two screens whose first card's picture the page preloads. Not in src/app/routes.ts, which the entry
+ * carries (every byte there counts against the landing's budget); their entries there spell the names out
+ * (scripts/route-chunks.ts reads that file), and tests/ui/app/first-card-preload.test.ts holds the two together.
+ */
+export const HOME_PATH = '/home';
+export const STUDY_PATH = '/study-sections';
+
 /** Where the preload applies, and what the screens' rules need of the page (the app-code block's keys). */
 export interface FirstCardKeys {
   homePath: string;

@@ -49,6 +49,8 @@ export interface FirstScreenBootKeys {
 interface AppCode {
   preload: Array<{ href: string; as: string }>;
   modulepreload: string[];
+  /** The landing screen's own chunks, which a visit that opens on another listed route does not fetch. */
+  landing?: string[];
   /** The root actors' chunks, which only a page made a shell needs before its first render. */
   actors?: string[];
   /** Chunk files (scripts and stylesheets) by index, and the ones each route's screen needs besides the entry's. */
@@ -149,7 +151,13 @@ export function visitLanguage(languageKey: string): string {
  * native shell always opens the English page, and a French-speaking phone never fetches the English one),
  * the entry's modules, the root actors' when the page was made a shell, the route's screen, the entry.
  */
-export function startApp(code: AppCode, screen: string[], withActors: boolean, language: string): void {
+export function startApp(
+  code: AppCode,
+  screen: string[],
+  withActors: boolean,
+  language: string,
+  withLanding: boolean,
+): void {
   const styles: string[] = [];
   const scripts: string[] = [];
   for (const href of screen) (/\.css$/.test(href) ? styles : scripts).push(href);
@@ -167,7 +175,12 @@ export function startApp(code: AppCode, screen: string[], withActors: boolean, l
     link.crossOrigin = 'anonymous';
     add(link);
   }
-  for (const href of code.modulepreload.concat(withActors ? code.actors || [] : [], scripts)) {
+  const modules = code.modulepreload.concat(
+    withLanding ? code.landing || [] : [],
+    withActors ? code.actors || [] : [],
+    scripts,
+  );
+  for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
@@ -228,9 +241,13 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   // of the route's screen, matched as the router does (`:name` takes one segment), if listed.
   const actual = visit.path;
   let screen: string[] = [];
+  // The landing's own chunks come along unless the visit opens on another listed route (an unknown path
+  // shows the landing too): a lesson's first frame does not wait behind four requests it never uses.
+  let withLanding = true;
   for (const pattern in visit.adapted ? code.routes || {} : {}) {
     if (parts.matchRoute(pattern, actual)) {
       screen = (code.routes?.[pattern] || []).map((index) => (code.files || [])[index] || '').filter(Boolean);
+      withLanding = actual === keys.landingPath;
       break;
     }
   }
@@ -238,7 +255,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const start = () => {
     if (started) return;
     started = true;
-    parts.startApp(code, screen, visit.adapted, language);
+    parts.startApp(code, screen, visit.adapted, language, withLanding);
   };
   // A frame callback runs just before the first paint; the task it queues runs after it. A hidden tab paints
   // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.

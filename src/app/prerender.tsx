@@ -16,6 +16,7 @@ import { AppRoot } from './AppRoot';
 import { preloadScreenFor, useHashPath } from './AppRoutes';
 import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
+import { HOME_PATH, STUDY_PATH } from './first-card-preload';
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { bootScript } from './first-screen-boot';
 import type { FirstScreenRequest } from './first-screen-data';
@@ -26,7 +27,7 @@ import { lessonStartScript } from './lesson-start-boot';
 
 export { withLessonStartScript } from './lesson-start-boot';
 
-import { HOME_PATH, PLAYER_PATH, ROUTES, STUDY_PATH } from './routes';
+import { PLAYER_PATH, ROUTES } from './routes';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
 

@@ -59,13 +59,6 @@ const lessonStart = (api: Endpoints, query: URLSearchParams) => {
 /** The lesson player's path (issue 19: the page's own lesson request and the idle-work hold match it). */
 export const PLAYER_PATH = '/video-player';
 const PLAYER = [PLAYER_PATH] as const;
-/**
- * The two screens whose first card's picture the page preloads on the catalogue's answer (issue 19); their
- * entries below spell the names out (scripts/route-chunks.ts reads this file), tests/ui/app/first-card-preload.test.ts
- * holds the two together.
- */
-export const HOME_PATH = '/home';
-export const STUDY_PATH = '/study-sections';
 
 const contentRoute = (name: ContentScreen) => plain(name, false, content(name));
 

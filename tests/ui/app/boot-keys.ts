@@ -1,5 +1,5 @@
+import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
 import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
-import { HOME_PATH, STUDY_PATH } from '../../../src/app/routes';
 import { SECTION_IDS } from '../../../src/screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../../../src/services/api/early-answers';
 
