@@ -53,6 +53,19 @@ describe('landing route JavaScript', () => {
     }
   });
 
+  // Issue 19: home's largest paint (the first card) waits for home's code; the happenings strip under the
+  // catalogue, with the reading list's stores, loads once the catalogue is there.
+  it("fetches home's screen without the happenings strip's code", () => {
+    const html = readFileSync(join(inject('e2eStaticDir'), 'index.html'), 'utf8');
+    const block = /<script type="application\/json" id="app-code">([^<]*)<\/script>/.exec(html);
+    const code = JSON.parse(block?.[1] ?? '{}') as RouteChunks;
+    const home = (code.routes['/home'] ?? []).map((index) => code.files[index] ?? '');
+    expect(home.some((file) => file.includes('/Home-'))).toBe(true);
+    for (const later of ['HappeningsStrip-', 'happenings', 'saved-scholarship-', 'content-stores-']) {
+      expect(home.filter((file) => file.includes(later))).toEqual([]);
+    }
+  });
+
   it("lists in each prerendered page the app's code the inline script starts: the actors apart, each route's screen", () => {
     const dist = inject('e2eStaticDir');
     for (const page of Object.values(LANGUAGE_PAGES)) {

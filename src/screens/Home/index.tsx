@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import type { ContinueWatching as ContinueAnswer } from '../../../contract/videos';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
+import { lazyLoad, useLazy } from '../../app/lazy-load';
 import { useResource } from '../../app/use-resource';
 import { homeCatalogue } from '../../rules/first-card';
 import { studentSection } from '../../rules/student-section';
@@ -22,12 +23,18 @@ import {
   sectionById,
 } from '../SectionVideos/sections';
 import { ContinueWatching } from './ContinueWatching';
-import { HappeningsStrip } from './HappeningsStrip';
 import { SubjectGrid } from './SubjectGrid';
 import { useAddToCart } from './use-add-to-cart';
 import '../../ui/subject-card.css';
 import './home.css';
 import '../../ui/badge.css';
+
+/**
+ * The happenings strip's code (with the reading list's stores: about 9 KB brotli in six files) loads when
+ * the strip may show, once the catalogue is there, instead of with home's: the first card's render no
+ * longer waits for it on a cold start (issue 19, home's largest paint).
+ */
+const happeningsStrip = lazyLoad(() => import('./HappeningsStrip'));
 
 /**
  * Home (docs/home.md): for a student who may study a paid subject, "Continue" and "Next up" first; then the
@@ -70,6 +77,7 @@ export default function Home() {
     { keep: 'continue' },
   );
   const cartActions = useAddToCart();
+  const HappeningsStrip = useLazy(happeningsStrip, { load: !subjects.loading })?.HappeningsStrip;
 
   const { inSection, level, shown } = catalogue;
   const levels = levelsOf(
@@ -124,7 +132,7 @@ export default function Home() {
       </ResourceView>
       {/* Under the catalogue once it is there: shown earlier, the strip would be pushed down the screen
           by the subjects (a layout shift), and its call would compete with the catalogue's. */}
-      {subjects.loading ? null : <HappeningsStrip />}
+      {subjects.loading || !HappeningsStrip ? null : <HappeningsStrip />}
     </main>
   );
 }
