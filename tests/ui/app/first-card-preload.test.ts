@@ -9,11 +9,11 @@ import { ROUTES } from '../../../src/app/routes';
 import Home from '../../../src/screens/Home';
 import StudySections from '../../../src/screens/StudySections';
 import { createApiClient } from '../../../src/services/api/client';
-import { EARLY_ANSWERS_KEY, earlyAnswers } from '../../../src/services/api/early-answers';
+import { earlyAnswers } from '../../../src/services/api/early-answers';
 import { renderWithApp } from '../helpers/render-app';
 import { DAY, loggedInStorage, SUBJECTS, subject } from '../screens/catalogue-fixtures';
 import { createFakeFetch, type FakeReply } from '../services/api/fakeFetch';
-import { BOOT_TEST_KEYS } from './boot-keys';
+import { BOOT_TEST_KEYS, resetBootPage, servedBootPage } from './boot-keys';
 
 // Issue 19: home's and study-sections' largest paint is the first card's picture. The page's inline script
 // preloads it as soon as the catalogue's answer is in, before the app's code has drawn the card; the
@@ -43,21 +43,7 @@ async function bootAt(
 ) {
   window.localStorage.clear();
   for (const [key, value] of Object.entries(storage)) window.localStorage.setItem(key, value);
-  document.body.innerHTML = [
-    '<div id="root" data-prerendered="landing" data-lang="en" data-year="2026">',
-    '<header class="navbar"></header><main id="main" class="landing"></main><footer></footer></div>',
-    '<template id="member-navbar"><header class="navbar navbar--member"></header></template>',
-  ].join('');
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = 'app-code';
-  block.textContent = JSON.stringify({
-    preload: [],
-    modulepreload: [],
-    script: './assets/index-3.js',
-    data: DATA,
-  });
-  document.body.appendChild(block);
+  servedBootPage(DATA);
   const network = createFakeFetch(typeof reply === 'function' ? [] : [reply]);
   vi.stubGlobal('fetch', typeof reply === 'function' ? reply : network.fetch);
   window.history.replaceState(null, '', url);
@@ -100,13 +86,7 @@ async function firstCardOf(
   return eager.length === 1 ? picture(eager[0]) : null;
 }
 
-afterEach(() => {
-  window.localStorage.clear();
-  window.history.replaceState(null, '', '/');
-  document.head.innerHTML = '';
-  delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_KEY];
-  vi.unstubAllGlobals();
-});
+afterEach(resetBootPage);
 
 const NOW = Date.now();
 const owning = (entries: Array<{ id: string; days: number }>) =>
