@@ -50,7 +50,10 @@ function preloadFirstScreen(): Plugin {
           injectTo: 'head',
         });
         // Another route's screen, when the app opens on it: the page's inline script fetches it with the rest.
-        const routes = routeChunks(root, bundle, new Set([...alreadyLoaded, ...js, ...actorsJs, ...css]));
+        // The landing's own chunks are not counted as loaded: a visit that opens on another route does not
+        // fetch them (issue 19: four requests a lesson's first frame does not need), so a route that shares
+        // one lists it itself.
+        const routes = routeChunks(root, bundle, new Set([...alreadyLoaded, ...actorsJs, ...css]));
         return [
           {
             tag: 'script',
@@ -58,7 +61,8 @@ function preloadFirstScreen(): Plugin {
             children: JSON.stringify(routes),
             injectTo: 'head',
           },
-          ...js.map((file) => link({ rel: 'modulepreload', href: `./${file}` })),
+          // The landing's own chunks, marked: a visit that opens on another route does not fetch them.
+          ...js.map((file) => link({ rel: 'modulepreload', href: `./${file}`, 'data-landing': true })),
           ...actorsJs.map((file) => link({ rel: 'modulepreload', href: `./${file}`, 'data-actors': true })),
           ...[...css].map((file) => link({ rel: 'preload', as: 'style', href: `./${file}` })),
         ];

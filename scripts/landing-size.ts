@@ -79,3 +79,43 @@ export function measureLanding(distDir: string): LandingSize {
 }
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Issue 19: what a cold start on a lesson (`#/video-player?videoId=…`, a logged-in student) downloads before
+ * the app can draw the player, read from a prerendered page's app-code block the way its inline script
+ * reads it (src/app/first-screen-boot.ts): the shared modules, the root actors, the player route's own
+ * chunks and styles, and the entry; not the landing's own chunks, nor what waits for the first frame (the
+ * up-next panel). 142.3 KB gzip in 27 files (125.4 KB brotli) once the landing's chunks and the up-next
+ * panel left that path; 145.0 KB in 30 files (127.7 KB brotli) before. The budget is that plus 0.7 KB, so
+ * what was taken off cannot come back unnoticed.
+ */
+export const PLAYER_START_BUDGET_BYTES = 143 * 1024;
+
+/** The route the lesson's cold start opens on. */
+const PLAYER_ROUTE = '/video-player';
+
+export interface PlayerStartSize {
+  bytes: number;
+  files: string[];
+}
+
+export function measurePlayerStart(distDir: string, page = 'index.html'): PlayerStartSize {
+  const html = readFileSync(join(distDir, page), 'utf8');
+  const block = /<script type="application\/json" id="app-code">([^<]*)<\/script>/.exec(html);
+  if (!block?.[1]) throw new Error(`${page} has no app-code block`);
+  const code = JSON.parse(block[1]) as {
+    modulepreload: string[];
+    actors?: string[];
+    files?: string[];
+    routes?: Record<string, number[]>;
+    script: string;
+  };
+  const screen = (code.routes?.[PLAYER_ROUTE] ?? []).map((index) => code.files?.[index] ?? '');
+  if (screen.length === 0) throw new Error(`${page} lists no chunks for ${PLAYER_ROUTE}`);
+  const files = [...new Set([...code.modulepreload, ...(code.actors ?? []), ...screen, code.script])];
+  const bytes = files.reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
+    0,
+  );
+  return { bytes, files };
+}

@@ -37,6 +37,8 @@ async function loadRenderer(): Promise<{ renderer: Renderer; cleanUp: () => void
       outDir,
       emptyOutDir: true,
       target: 'node20',
+      // The inline scripts are these functions' source text: minified, every page carries fewer bytes.
+      minify: true,
       rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
     },
   });
@@ -108,6 +110,8 @@ function takeAppCode(template: string, lang: string) {
   const href = (match: RegExpMatchArray) => match[1] as string;
   // The root actors' chunks (vite.config.ts marks them): the landing as served hydrates without them.
   const isActors = (match: RegExpMatchArray) => match[0].includes('data-actors');
+  // The landing screen's chunks (vite.config.ts marks them): only a visit that shows the landing needs them.
+  const isLanding = (match: RegExpMatchArray) => match[0].includes('data-landing');
   const routeCode = new RegExp(
     `\\s*<script type="application/json" id="${ROUTE_CODE_ID}">([^<]*)</script>`,
   ).exec(template);
@@ -120,7 +124,8 @@ function takeAppCode(template: string, lang: string) {
   const code = {
     // The dictionary the first render waits for, in the page's language.
     preload: [{ href: `./assets/i18n/${lang}.json`, as: 'fetch' }],
-    modulepreload: links.filter((match) => !isActors(match)).map(href),
+    modulepreload: links.filter((match) => !isActors(match) && !isLanding(match)).map(href),
+    landing: links.filter(isLanding).map(href),
     actors: links.filter(isActors).map(href),
     // Each route's own chunks, for a visit that opens on it (scripts/route-chunks.ts).
     ...(JSON.parse(routeCode[1]) as RouteChunks),

@@ -1,3 +1,8 @@
+import { homeCatalogue, studyCards, subjectPicture } from '../rules/first-card';
+import { isPaidSubject } from '../rules/paid-subject';
+import { studentSection } from '../rules/student-section';
+import { mayStudyAny } from '../rules/subject-access';
+import { preloadFirstCard } from './first-card-preload';
 import type { FirstScreenRequest } from './first-screen-data';
 import { askFirstScreenData } from './first-screen-data';
 import { matchRoute } from './route-lookup';
@@ -34,11 +39,18 @@ export interface FirstScreenBootKeys {
   appCodeId: string;
   /** Where the first screen's request, sent before the app's code runs, waits for the API client (issue 19). */
   earlyAnswersKey: string;
+  /** The screens whose first card's picture is preloaded on the catalogue's answer (src/app/first-card-preload.ts). */
+  homePath: string;
+  studyPath: string;
+  /** Every section's id, for home's `section` in the address. */
+  sectionIds: readonly string[];
 }
 
 interface AppCode {
   preload: Array<{ href: string; as: string }>;
   modulepreload: string[];
+  /** The landing screen's own chunks, which a visit that opens on another listed route does not fetch. */
+  landing?: string[];
   /** The root actors' chunks, which only a page made a shell needs before its first render. */
   actors?: string[];
   /** Chunk files (scripts and stylesheets) by index, and the ones each route's screen needs besides the entry's. */
@@ -54,13 +66,16 @@ interface AppCode {
  * names. Answers the route shown (the bare URL gets one) and whether the page is no longer the landing as
  * served.
  */
-export function adaptToVisit(keys: FirstScreenBootKeys, named: string): { path: string; adapted: boolean } {
+export function adaptToVisit(
+  keys: FirstScreenBootKeys,
+  named: string,
+): { path: string; adapted: boolean; member: boolean } {
   let path = named;
+  let member = false;
   try {
     const root = document.getElementById(keys.rootId);
-    if (!root) return { path, adapted: false };
+    if (!root) return { path, adapted: false, member };
     const store = window.localStorage;
-    let member = false;
     const token = store.getItem(keys.tokenKey);
     if (token && store.getItem(keys.userKey)) {
       try {
@@ -84,7 +99,7 @@ export function adaptToVisit(keys: FirstScreenBootKeys, named: string): { path: 
     } catch {
       count = 0;
     }
-    if (path === keys.landingPath && !member && count === 0) return { path, adapted: false };
+    if (path === keys.landingPath && !member && count === 0) return { path, adapted: false, member };
 
     root.setAttribute(keys.stateAttribute, 'shell');
     const template = document.getElementById(keys.memberNavbarId);
@@ -102,10 +117,10 @@ export function adaptToVisit(keys: FirstScreenBootKeys, named: string): { path: 
       empty.setAttribute('aria-busy', 'true');
       main.parentNode.replaceChild(empty, main);
     }
-    return { path, adapted: true };
+    return { path, adapted: true, member };
   } catch {
     // Storage blocked or an odd browser: the prerendered landing stays as served.
-    return { path, adapted: false };
+    return { path, adapted: false, member };
   }
 }
 
@@ -136,7 +151,13 @@ export function visitLanguage(languageKey: string): string {
  * native shell always opens the English page, and a French-speaking phone never fetches the English one),
  * the entry's modules, the root actors' when the page was made a shell, the route's screen, the entry.
  */
-export function startApp(code: AppCode, screen: string[], withActors: boolean, language: string): void {
+export function startApp(
+  code: AppCode,
+  screen: string[],
+  withActors: boolean,
+  language: string,
+  withLanding: boolean,
+): void {
   const styles: string[] = [];
   const scripts: string[] = [];
   for (const href of screen) (/\.css$/.test(href) ? styles : scripts).push(href);
@@ -154,7 +175,12 @@ export function startApp(code: AppCode, screen: string[], withActors: boolean, l
     link.crossOrigin = 'anonymous';
     add(link);
   }
-  for (const href of code.modulepreload.concat(withActors ? code.actors || [] : [], scripts)) {
+  const modules = code.modulepreload.concat(
+    withLanding ? code.landing || [] : [],
+    withActors ? code.actors || [] : [],
+    scripts,
+  );
+  for (const href of modules) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
@@ -169,7 +195,21 @@ export function startApp(code: AppCode, screen: string[], withActors: boolean, l
 }
 
 /** The functions firstScreenBoot calls, each inlined beside it as its own source text. */
-export const BOOT_PARTS = { matchRoute, adaptToVisit, visitLanguage, startApp, askFirstScreenData };
+export const BOOT_PARTS = {
+  matchRoute,
+  adaptToVisit,
+  visitLanguage,
+  startApp,
+  askFirstScreenData,
+  // Issue 19: the first card's picture, preloaded by the screens' own rules (src/rules/first-card.ts).
+  preloadFirstCard,
+  subjectPicture,
+  homeCatalogue,
+  studyCards,
+  studentSection,
+  mayStudyAny,
+  isPaidSubject,
+};
 type BootParts = typeof BOOT_PARTS;
 
 export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BOOT_PARTS): void {
@@ -180,14 +220,34 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   if (!block) return;
   const code = JSON.parse(block.textContent || '{}') as AppCode;
   // Issue 19: the screen's list leaves now, while the HTML is parsed, not once the app's code has run.
-  parts.askFirstScreenData(code.data, visit.path, keys.tokenKey, keys.earlyAnswersKey, parts.matchRoute);
+  const language = parts.visitLanguage(keys.languageKey);
+  const answers = parts.askFirstScreenData(
+    code.data,
+    visit.path,
+    keys.tokenKey,
+    keys.earlyAnswersKey,
+    parts.matchRoute,
+  );
+  // And the first card's picture the moment that list is in, not once the app's code has drawn the card.
+  const hash = location.hash;
+  const query = hash.indexOf('?') < 0 ? '' : hash.slice(hash.indexOf('?') + 1);
+  parts.preloadFirstCard(
+    answers[0]?.response,
+    { path: visit.path, query, member: visit.member, language },
+    keys,
+    parts,
+  );
   // The screen's code is fetched with the entry's, not once the entry has run and asked for it: the chunks
   // of the route's screen, matched as the router does (`:name` takes one segment), if listed.
   const actual = visit.path;
   let screen: string[] = [];
+  // The landing's own chunks come along unless the visit opens on another listed route (an unknown path
+  // shows the landing too): a lesson's first frame does not wait behind four requests it never uses.
+  let withLanding = true;
   for (const pattern in visit.adapted ? code.routes || {} : {}) {
     if (parts.matchRoute(pattern, actual)) {
       screen = (code.routes?.[pattern] || []).map((index) => (code.files || [])[index] || '').filter(Boolean);
+      withLanding = actual === keys.landingPath;
       break;
     }
   }
@@ -195,7 +255,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const start = () => {
     if (started) return;
     started = true;
-    parts.startApp(code, screen, visit.adapted, parts.visitLanguage(keys.languageKey));
+    parts.startApp(code, screen, visit.adapted, language, withLanding);
   };
   // A frame callback runs just before the first paint; the task it queues runs after it. A hidden tab paints
   // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.

@@ -25,7 +25,8 @@ export interface FirstScreenRequest {
 
 /**
  * Sends the request of the route the visit opens on, with the stored token as the API client would send it
- * (a protected route's only with one), and leaves the pending answers on `window[answersKey]` for the client.
+ * (a protected route's only with one), and leaves the pending answers on `window[answersKey]` for the client;
+ * answers them too (the first card's preload waits on the catalogue's).
  * A boot part: inlined into the page as its own source text (self-contained, ES2020, nothing from outside
  * but its arguments), and short, since every page carries it.
  */
@@ -35,7 +36,7 @@ export function askFirstScreenData(
   tokenKey: string,
   answersKey: string,
   matchRoute: (pattern: string, path: string) => boolean,
-): void {
+): EarlyAnswer[] {
   try {
     const token = window.localStorage.getItem(tokenKey) || null;
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -51,8 +52,10 @@ export function askFirstScreenData(
     // Added to the list: the lesson's script in the head may have left its answer there already.
     const host = window as unknown as Record<string, unknown>;
     host[answersKey] = ((host[answersKey] as EarlyAnswer[] | undefined) || []).concat(answers);
+    return answers;
   } catch {
     // Storage blocked, or no fetch (a very old WebView): the app asks itself, as before.
+    return [];
   }
 }
 

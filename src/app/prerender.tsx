@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import type { Language } from '../../machines/language';
+import { SECTION_IDS } from '../screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../services/api/early-answers';
 import { PLAY_VIDEO_PATH } from '../services/api/video-endpoints';
 import { STORAGE_KEYS } from '../services/storage';
@@ -15,6 +16,7 @@ import { AppRoot } from './AppRoot';
 import { preloadScreenFor, useHashPath } from './AppRoutes';
 import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
+import { HOME_PATH, STUDY_PATH } from './first-card-preload';
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { bootScript } from './first-screen-boot';
 import type { FirstScreenRequest } from './first-screen-data';
@@ -47,6 +49,9 @@ export const BOOT_SCRIPT = bootScript({
   languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
   earlyAnswersKey: EARLY_ANSWERS_KEY,
+  homePath: HOME_PATH,
+  studyPath: STUDY_PATH,
+  sectionIds: SECTION_IDS,
 });
 
 /** The page's lesson request (issue 19), in its own inline script in the head (src/app/lesson-start-boot.ts). */

@@ -1,6 +1,5 @@
 import type { Section } from '../../contract/common';
 import type { PaidSubject } from '../../contract/users';
-import { accessState } from './subject-access';
 
 /** What the rule needs of the catalogue: a subject's section, for a stored user whose entries lack it. */
 export interface SubjectSection {
@@ -20,6 +19,10 @@ export interface SubjectSection {
  *
  * A paid entry carries its section (the server sends it); one stored by an older app is looked up in the
  * catalogue, when it is there.
+ *
+ * Self-contained (no helper from outside, ES2020): the page's inline script runs it as its own source text to
+ * preload home's first picture (src/rules/first-card.ts), so "open" is written here as accessState's "not
+ * expired" (a readable expiry still ahead; tests/ui/rules/student-section.test.ts holds the two together).
  */
 export function studentSection(
   paid: readonly PaidSubject[],
@@ -35,7 +38,7 @@ export function studentSection(
       catalogue?.find((subject) => subject.subjectTitle === entry.subjectTitle)
     )?.section;
 
-  const open = paid.filter((entry) => accessState(entry.expiresAt, now) !== 'expired');
+  const open = paid.filter((entry) => Date.parse(entry.expiresAt) > now);
   const counted = new Map<Section, number>();
   for (const entry of open.length > 0 ? open : paid) {
     const section = sectionOf(entry);

@@ -28,9 +28,13 @@ export function hasAccessAt(paid: readonly PaidSubject[], subjectId: string, now
   return entry !== undefined && accessState(entry.expiresAt, now) !== 'expired';
 }
 
-/** Whether the student may study at least one paid subject at `now`: what makes home offer "Continue". */
+/**
+ * Whether the student may study at least one paid subject at `now`: what makes home offer "Continue".
+ * Self-contained, since the page's inline script runs it too (src/rules/first-card.ts): accessState's "not
+ * expired" written out (a readable expiry still ahead; tests/ui/rules/subject-access.test.ts holds them together).
+ */
 export function mayStudyAny(paid: readonly PaidSubject[], now: number): boolean {
-  return paid.some((entry) => accessState(entry.expiresAt, now) !== 'expired');
+  return paid.some((entry) => Date.parse(entry.expiresAt) > now);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { subjectPicture } from '../rules/first-card';
 import { PriceTag } from './PriceTag';
 import './subject-card.css';
 
@@ -38,14 +39,15 @@ export function SubjectCard({
 }: SubjectCardProps) {
   const titleId = `subject-${id}`;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // The page's inline script preloads the first card's picture by the same rule (issue 19).
+  const picture = subjectPicture({ pictureurl, pictureSrcset });
   return (
     <article className="subject-card" aria-labelledby={titleId}>
       <img
         className="subject-card__picture"
-        src={pictureurl}
-        srcSet={pictureSrcset}
-        // A card is the screen's width on a phone, 320 px in the grid of a wider screen.
-        sizes="(min-width: 40em) 320px, 100vw"
+        src={picture.src}
+        srcSet={picture.srcSet}
+        sizes={picture.sizes}
         alt=""
         width={320}
         height={180}

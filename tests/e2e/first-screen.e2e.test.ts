@@ -212,8 +212,10 @@ describe('hydration', () => {
     const page = await context.newPage();
     const problems = problemsOf(page);
     const subjectCalls: string[] = [];
+    const pictures: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/subjects/subject/fetch-all')) subjectCalls.push(request.url());
+      if (request.url().includes('/media/pictures/')) pictures.push(request.url());
     });
     const release = await holdEntryScript(page);
     const releaseScreen = await holdChunks(page, /\/assets\/Home-[\w-]+\.js$/);
@@ -225,12 +227,19 @@ describe('hydration', () => {
     // Issue 19: the catalogue (what the first card's picture waits for) is asked for by the page itself while
     // the HTML is parsed, before the app's entry has run, not once it has.
     await expect.poll(() => subjectCalls.length, { timeout: 15_000 }).toBe(1);
+    // And on its answer, the first card's picture (the screen's largest paint), still before the entry has run.
+    await expect.poll(() => pictures.length, { timeout: 15_000 }).toBe(1);
+    expect(await page.locator('.subject-card').count()).toBe(0);
     release();
     releaseScreen();
     await page.getByRole('heading', { level: 1, name: text('en', 'home.title') }).waitFor();
     await page.locator('.subject-card').first().waitFor();
     // That answer is the one the screen shows: one call, not two.
     expect(subjectCalls).toHaveLength(1);
+    // The card draws the very file preloaded: no second download of its picture.
+    const first = page.locator('.subject-card__picture').first();
+    await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(pictures[0]);
+    expect(pictures.filter((url) => url === pictures[0])).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
   });

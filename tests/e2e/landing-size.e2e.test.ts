@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { kb, LANDING_BUDGET_BYTES, measureLanding } from '../../scripts/landing-size';
+import {
+  kb,
+  LANDING_BUDGET_BYTES,
+  measureLanding,
+  measurePlayerStart,
+  PLAYER_START_BUDGET_BYTES,
+} from '../../scripts/landing-size';
 import { LANGUAGE_PAGES } from '../../scripts/prerender';
 import { ROUTE_CODE_ID, type RouteChunks } from '../../scripts/route-chunks';
 
@@ -33,6 +39,30 @@ describe('landing route JavaScript', () => {
         size.landingFiles.some((file) => file.includes(lazy)),
         `${lazy} on the landing route`,
       ).toBe(false);
+    }
+  });
+
+  // Issue 19: a lesson's cold start on a poor 3G link waits for every byte and request before the player.
+  it(`starts a lesson cold within ${kb(PLAYER_START_BUDGET_BYTES)} gzip, without the landing's chunks or up next`, () => {
+    const player = measurePlayerStart(inject('e2eStaticDir'));
+    expect(player.bytes, `a lesson's cold start is ${kb(player.bytes)}`).toBeLessThanOrEqual(
+      PLAYER_START_BUDGET_BYTES,
+    );
+    for (const later of ['Landing-', 'UpNextPanel-', 'upnext']) {
+      expect(player.files.filter((file) => file.includes(later))).toEqual([]);
+    }
+  });
+
+  // Issue 19: home's largest paint (the first card) waits for home's code; the happenings strip under the
+  // catalogue, with the reading list's stores, loads once the catalogue is there.
+  it("fetches home's screen without the happenings strip's code", () => {
+    const html = readFileSync(join(inject('e2eStaticDir'), 'index.html'), 'utf8');
+    const block = /<script type="application\/json" id="app-code">([^<]*)<\/script>/.exec(html);
+    const code = JSON.parse(block?.[1] ?? '{}') as RouteChunks;
+    const home = (code.routes['/home'] ?? []).map((index) => code.files[index] ?? '');
+    expect(home.some((file) => file.includes('/Home-'))).toBe(true);
+    for (const later of ['HappeningsStrip-', 'happenings', 'saved-scholarship-', 'content-stores-']) {
+      expect(home.filter((file) => file.includes(later))).toEqual([]);
     }
   });
 

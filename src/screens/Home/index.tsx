@@ -4,7 +4,9 @@ import { Link, useLocation } from 'wouter';
 import type { ContinueWatching as ContinueAnswer } from '../../../contract/videos';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
+import { lazyLoad, useLazy } from '../../app/lazy-load';
 import { useResource } from '../../app/use-resource';
+import { homeCatalogue } from '../../rules/first-card';
 import { studentSection } from '../../rules/student-section';
 import { mayStudyAny, paidSubjectsOf } from '../../rules/subject-access';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
@@ -16,16 +18,23 @@ import {
   catalogueHref,
   levelsOf,
   otherSchoolSystem,
-  requestedOrOwn,
+  SECTION_IDS,
   SECTIONS,
+  sectionById,
 } from '../SectionVideos/sections';
 import { ContinueWatching } from './ContinueWatching';
-import { HappeningsStrip } from './HappeningsStrip';
 import { SubjectGrid } from './SubjectGrid';
 import { useAddToCart } from './use-add-to-cart';
 import '../../ui/subject-card.css';
 import './home.css';
 import '../../ui/badge.css';
+
+/**
+ * The happenings strip's code (with the reading list's stores: about 9 KB brotli in six files) loads when
+ * the strip may show, once the catalogue is there, instead of with home's: the first card's render no
+ * longer waits for it on a cold start (issue 19, home's largest paint).
+ */
+const happeningsStrip = lazyLoad(() => import('./HappeningsStrip'));
 
 /**
  * Home (docs/home.md): for a student who may study a paid subject, "Continue" and "Next up" first; then the
@@ -42,11 +51,24 @@ export default function Home() {
   const subjects = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
   const user = useSelector(session, selectUser);
   const paid = paidSubjectsOf(user);
-  const section = requestedOrOwn(query.get('section'), () =>
-    studentSection(paid, subjects.data, i18n.language, now()),
+  // The section, level and cards shown, by the rule the page's inline script also runs to preload the first
+  // card's picture (issue 19, src/rules/first-card.ts).
+  const catalogue = homeCatalogue(
+    subjects.data,
+    {
+      requestedSection: query.get('section'),
+      requestedLevel: query.get('level'),
+      loggedIn: user !== null,
+      paid,
+      language: i18n.language,
+      now: now(),
+      sectionIds: SECTION_IDS,
+    },
+    { studentSection, mayStudyAny },
   );
+  const section = sectionById(catalogue.section);
   // Only a student with a subject open to them asks where they stopped: one small call, beside the catalogue's.
-  const studying = user !== null && mayStudyAny(paid, now());
+  const studying = catalogue.studying;
   const progress = useResource(
     (api, params: { studying: boolean }): Promise<ContinueAnswer | null> =>
       params.studying ? api.fetchContinue() : Promise.resolve(null),
@@ -55,15 +77,13 @@ export default function Home() {
     { keep: 'continue' },
   );
   const cartActions = useAddToCart();
+  const HappeningsStrip = useLazy(happeningsStrip, { load: !subjects.loading })?.HappeningsStrip;
 
-  const inSection = (subjects.data ?? []).filter((subject) => subject.section === section.id);
+  const { inSection, level, shown } = catalogue;
   const levels = levelsOf(
     section,
     inSection.map((subject) => subject.level),
   );
-  const requestedLevel = query.get('level') ?? '';
-  const level = levels.includes(requestedLevel) ? requestedLevel : '';
-  const shown = level ? inSection.filter((subject) => subject.level === level) : inSection;
 
   return (
     <main className="page home" id="main">
@@ -112,7 +132,7 @@ export default function Home() {
       </ResourceView>
       {/* Under the catalogue once it is there: shown earlier, the strip would be pushed down the screen
           by the subjects (a layout shift), and its call would compete with the catalogue's. */}
-      {subjects.loading ? null : <HappeningsStrip />}
+      {subjects.loading || !HappeningsStrip ? null : <HappeningsStrip />}
     </main>
   );
 }

@@ -41,6 +41,9 @@ export const SECTIONS: readonly SectionInfo[] = [
 
 const DEFAULT_SECTION = SECTIONS[0] as SectionInfo;
 
+/** Every section's id, in the screens' order (the page's inline script gets the list too: issue 19). */
+export const SECTION_IDS: readonly string[] = SECTIONS.map((section) => section.id);
+
 export function sectionById(id: string | null | undefined): SectionInfo {
   return SECTIONS.find((section) => section.id === id) ?? DEFAULT_SECTION;
 }

@@ -1,11 +1,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { Subject } from '../../../contract/catalogue';
-import type { PaidSubject } from '../../../contract/users';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
+import { studyCards } from '../../rules/first-card';
 import type { AccessState } from '../../rules/subject-access';
 import { accessState, canRenew, paidSubjectsOf } from '../../rules/subject-access';
 import { formatDate } from '../../ui/DateText';
@@ -44,15 +43,14 @@ export default function StudySections() {
   const { t, i18n } = useTranslation();
   const { session, now } = useAppActors();
   const user = useSelector(session, selectUser);
-  const paid = [...paidSubjectsOf(user)].sort((a, b) => Date.parse(a.expiresAt) - Date.parse(b.expiresAt));
+  const paid = paidSubjectsOf(user);
   const catalogue = useResource((api) => api.fetchSubjects(), undefined, { keep: 'subjects' });
+  // Soonest expiry first, each with its catalogue entry: the rule the page's inline script also runs to
+  // preload the first card's picture (issue 19, src/rules/first-card.ts).
+  const cards = studyCards(paid, catalogue.data);
   const cartActions = useAddToCart();
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const at = now();
-
-  const subjectOf = (entry: PaidSubject): Subject | undefined =>
-    catalogue.data?.find((subject) => subject._id === entry.subjectId) ??
-    catalogue.data?.find((subject) => subject.subjectTitle === entry.subjectTitle);
 
   return (
     <main className="page" id="main">
@@ -80,8 +78,7 @@ export default function StudySections() {
           <SavedCopyNote resource={catalogue} />
           <p className="hint">{t('study.intro', { count: paid.length })}</p>
           <ul className="subject-grid">
-            {paid.map((entry, index) => {
-              const subject = subjectOf(entry);
+            {cards.map(({ entry, subject }, index) => {
               const state = accessState(entry.expiresAt, at);
               const section = sectionById(subject?.section);
               return (

@@ -30,6 +30,7 @@ import {
 import type { Quality } from '../../../machines/videoQuality';
 import { selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
+import { lazyLoad, useLazy } from '../../app/lazy-load';
 import { OfflineDownload } from '../../app/OfflineDownload';
 import { useIdleWorkAfterStart } from '../../app/player-idle-hold';
 import { useOnline } from '../../app/use-online';
@@ -42,7 +43,6 @@ import { Loader } from '../../ui/Loader';
 import { OfflineState } from '../../ui/OfflineStates';
 import { ErrorState } from '../../ui/States';
 import { videoTitle } from '../../ui/video-title';
-import { UpNextPanel } from '../UpNextList/UpNextPanel';
 import { CaptionsPicker } from './CaptionsPicker';
 import { Comments } from './Comments';
 import { LockedOffer } from './LockedOffer';
@@ -58,6 +58,12 @@ import './player.css';
  * after this long gets it anyway, to choose another lesson.
  */
 export const UP_NEXT_WAITS_MS = 4_000;
+
+/**
+ * The up-next panel's code and style (two requests) load when the panel may show, not with the player's:
+ * on a cold start they no longer share the link with the lesson's first second (issue 19).
+ */
+const upNextPanel = lazyLoad(() => import('../UpNextList/UpNextPanel'));
 
 const sizesOf = (video: Video): Partial<Record<Quality, number>> =>
   Object.fromEntries((video.renditions ?? []).map((r) => [r.quality, r.sizeBytes]));
@@ -119,6 +125,7 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   // The app's idle-time work, held when it opened on this lesson, goes at the same moment (issue 19).
   useIdleWorkAfterStart(upNextNow);
   useLeaveSavesPosition(playback);
+  const UpNextPanel = useLazy(upNextPanel, { load: upNextNow })?.UpNextPanel;
 
   let main: ReactNode;
   if (loading) {
@@ -163,7 +170,9 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
     <main className="page player-page" id="main">
       <div className="player-layout">
         <div className="player-main">{main}</div>
-        <aside className="player-aside">{upNextNow ? <UpNextPanel videoId={videoId} /> : null}</aside>
+        <aside className="player-aside">
+          {upNextNow && UpNextPanel ? <UpNextPanel videoId={videoId} /> : null}
+        </aside>
       </div>
     </main>
   );

@@ -1,4 +1,8 @@
+import { vi } from 'vitest';
+import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
 import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
+import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
+import { SECTION_IDS } from '../../../src/screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../../../src/services/api/early-answers';
 
 /** The page's inline boot script's keys, as the boot tests build the page they run it in. */
@@ -14,4 +18,32 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   languageKey: 'language',
   appCodeId: 'app-code',
   earlyAnswersKey: EARLY_ANSWERS_KEY,
+  homePath: HOME_PATH,
+  studyPath: STUDY_PATH,
+  sectionIds: SECTION_IDS,
 };
+
+/** The prerendered page as the build writes it, its app-code block listing the routes' first requests. */
+export function servedBootPage(data: FirstScreenRequest[] | undefined): void {
+  document.body.innerHTML = [
+    '<div id="root" data-prerendered="landing" data-lang="en" data-year="2026">',
+    '<header class="navbar"></header><main id="main" class="landing"><h1>Welcome</h1></main><footer></footer></div>',
+    '<template id="member-navbar"><header class="navbar navbar--member"></header></template>',
+  ].join('');
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'app-code';
+  const code = { preload: [], modulepreload: [], script: './assets/index-3.js' };
+  block.textContent = JSON.stringify(data ? { ...code, data } : code);
+  document.body.appendChild(block);
+}
+
+/** What a boot test leaves behind, undone: storage, the address, the head, the early answers, the stubs. */
+export function resetBootPage(): void {
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.head.innerHTML = '';
+  delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_KEY];
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+}

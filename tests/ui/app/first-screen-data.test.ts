@@ -7,7 +7,7 @@ import { createApiClient } from '../../../src/services/api/client';
 import { EARLY_ANSWERS_KEY, earlyAnswers } from '../../../src/services/api/early-answers';
 import { createEndpoints } from '../../../src/services/api/endpoints';
 import { createFakeFetch } from '../services/api/fakeFetch';
-import { BOOT_TEST_KEYS } from './boot-keys';
+import { BOOT_TEST_KEYS, resetBootPage, servedBootPage } from './boot-keys';
 
 // Issue 19: home's and study-sections' largest paint (the first card's picture) waited for the catalogue,
 // which left only once the app's code had downloaded and run. The page's inline script now asks for it
@@ -28,19 +28,7 @@ function tokenExpiringIn(seconds: number): string {
 }
 
 /** The prerendered page as the build writes it, its app-code block listing the routes' first requests. */
-function servedPage(data: FirstScreenRequest[] | undefined = DATA): void {
-  document.body.innerHTML = [
-    '<div id="root" data-prerendered="landing" data-lang="en" data-year="2026">',
-    '<header class="navbar"></header><main id="main" class="landing"><h1>Welcome</h1></main><footer></footer></div>',
-    '<template id="member-navbar"><header class="navbar navbar--member"></header></template>',
-  ].join('');
-  const block = document.createElement('script');
-  block.type = 'application/json';
-  block.id = 'app-code';
-  const code = { preload: [], modulepreload: [], script: './assets/index-3.js' };
-  block.textContent = JSON.stringify(data ? { ...code, data } : code);
-  document.body.appendChild(block);
-}
+const servedPage = (data: FirstScreenRequest[] | undefined = DATA) => servedBootPage(data);
 
 /** Opens the served page at `url` and runs its inline script, the first frame not painted yet. */
 function openAt(url: string, reply: unknown = SUBJECTS) {
@@ -55,14 +43,7 @@ function openAt(url: string, reply: unknown = SUBJECTS) {
 
 const entryStarted = () => document.head.querySelector('script[type="module"]') !== null;
 
-afterEach(() => {
-  window.localStorage.clear();
-  window.history.replaceState(null, '', '/');
-  document.head.innerHTML = '';
-  delete (window as unknown as Record<string, unknown>)[EARLY_ANSWERS_KEY];
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+afterEach(resetBootPage);
 
 describe("the first screen's list, asked for by the page's inline script", () => {
   it("leaves for home while the HTML is parsed, before the app's entry has even been added", () => {

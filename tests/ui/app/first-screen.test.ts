@@ -38,7 +38,9 @@ afterEach(() => {
 
 const APP_CODE = {
   preload: [{ href: './assets/i18n/en.json', as: 'fetch' }],
-  modulepreload: ['./assets/jsx-runtime-1.js', './assets/Landing-2.js'],
+  modulepreload: ['./assets/jsx-runtime-1.js'],
+  // The landing screen's own chunks: fetched only when the visit shows the landing (issue 19).
+  landing: ['./assets/Landing-2.js'],
   actors: ['./assets/statecharts-4.js', './assets/start-app-actors-5.js'],
   script: './assets/index-3.js',
 };
@@ -183,12 +185,11 @@ describe("starting the app's code", () => {
     ]);
   });
 
-  it("fetches the screen's own chunks and stylesheets with it when the app opens on another route", () => {
+  it("fetches the screen's own chunks and stylesheets with it when the app opens on another route, not the landing's", () => {
     expect(bootAt('/#/home', ROUTE_CODE)).toEqual([
       'preload ./assets/i18n/en.json',
       'preload ./assets/Home-7.css',
       'modulepreload ./assets/jsx-runtime-1.js',
-      'modulepreload ./assets/Landing-2.js',
       'modulepreload ./assets/statecharts-4.js',
       'modulepreload ./assets/start-app-actors-5.js',
       'modulepreload ./assets/Home-6.js',
@@ -216,6 +217,8 @@ describe("starting the app's code", () => {
     const unknown = bootAt('/#/no-such-screen/at-all', { files, routes });
     expect(routeFor('#/no-such-screen/at-all')?.path).toBe(LANDING_PATH);
     expect(unknown.filter((line) => line.includes('screen-'))).toEqual([]);
+    // An unknown path shows the landing: its chunks come along, as for a cart holder on the landing.
+    expect(unknown).toContain('modulepreload ./assets/Landing-2.js');
   });
 
   it('fetches no screen beyond its own code for the landing as served', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Section } from '../../../contract/common';
 import type { PaidSubject } from '../../../contract/users';
 import { studentSection } from '../../../src/rules/student-section';
+import { accessState } from '../../../src/rules/subject-access';
 
 // Issue 18: home and the books open on the student's own section — from what they own, else from the
 // language they read — where they opened on the anglophone section for everyone (docs/home.md).
@@ -56,6 +57,15 @@ describe('studentSection', () => {
       paid('a2', 'anglophone', -1),
     ];
     expect(studentSection(allExpired, null, 'fr', NOW)).toBe('anglophone');
+  });
+
+  it('counts as open exactly what accessState does not call expired (its own copy: the page runs it as source text)', () => {
+    for (const expiresAt of [until(0), new Date(NOW + 1).toISOString(), until(-1), 'not a date']) {
+      const entries = [paid('a', 'anglophone', -10), { ...paid('f', 'francophone'), expiresAt }];
+      const open = accessState(expiresAt, NOW) !== 'expired';
+      // Open, the francophone entry alone counts; expired, both count and the tie goes to the language.
+      expect(studentSection(entries, null, 'en', NOW), expiresAt).toBe(open ? 'francophone' : 'anglophone');
+    }
   });
 
   it('finds the section of an entry stored by an older app in the catalogue, by id then title', () => {

@@ -4,6 +4,7 @@ import {
   canRenew,
   cartSubjectOf,
   hasAccessAt,
+  mayStudyAny,
   paidEntryFor,
   paidSubjectsOf,
   RENEW_WINDOW_MS,
@@ -28,6 +29,16 @@ describe('accessState: the 7-day renew window', () => {
     expect(paidSubjectsOf({ paidSubjects: [good, { subjectId: 'b' }, null] })).toEqual([good]);
     expect(paidSubjectsOf({})).toEqual([]);
     expect(paidSubjectsOf(null)).toEqual([]);
+  });
+});
+
+describe('mayStudyAny: its own copy of "not expired" (the page runs it as source text)', () => {
+  it('holds exactly when one entry is not expired by accessState, at the edges and for an unreadable date', () => {
+    for (const expiresAt of [at(7 * DAY + 1), at(1), at(0), at(-DAY), 'not a date', '']) {
+      const entry = { subjectId: 's', subjectTitle: 'S', expiresAt };
+      expect(mayStudyAny([entry], NOW), expiresAt).toBe(accessState(expiresAt, NOW) !== 'expired');
+    }
+    expect(mayStudyAny([], NOW)).toBe(false);
   });
 });
 

@@ -1,0 +1,210 @@
+import { screen, waitFor } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Subject } from '../../../contract/catalogue';
+import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
+import { firstScreenBoot } from '../../../src/app/first-screen-boot';
+import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
+import { ROUTES } from '../../../src/app/routes';
+import Home from '../../../src/screens/Home';
+import StudySections from '../../../src/screens/StudySections';
+import { createApiClient } from '../../../src/services/api/client';
+import { earlyAnswers } from '../../../src/services/api/early-answers';
+import { renderWithApp } from '../helpers/render-app';
+import { DAY, loggedInStorage, SUBJECTS, subject } from '../screens/catalogue-fixtures';
+import { createFakeFetch, type FakeReply } from '../services/api/fakeFetch';
+import { BOOT_TEST_KEYS, resetBootPage, servedBootPage } from './boot-keys';
+
+// Issue 19: home's and study-sections' largest paint is the first card's picture. The page's inline script
+// preloads it as soon as the catalogue's answer is in, before the app's code has drawn the card; the
+// preload must be the very picture the screen then draws (URL, srcset and sizes), or it is a second download.
+
+const CATALOGUE_URL = 'subjects/subject/fetch-all';
+const DATA: FirstScreenRequest[] = [
+  { route: HOME_PATH, url: CATALOGUE_URL, protected: false },
+  { route: STUDY_PATH, url: CATALOGUE_URL, protected: true },
+];
+const withSrcset = (entry: Subject): Subject => ({
+  ...entry,
+  pictureSrcset: `${entry.pictureurl.replace('.webp', '-160w.webp')} 160w, ${entry.pictureurl} 320w`,
+});
+const CATALOGUE: Subject[] = [
+  ...SUBJECTS.map(withSrcset),
+  withSrcset(
+    subject({ _id: 'fr-pct-2nde', subjectTitle: 'PCT 2nde', section: 'francophone', level: '2nde' }),
+  ),
+];
+
+/** The prerendered page with its app-code block, opened at `url`; its inline script run with the network's reply. */
+async function bootAt(
+  url: string,
+  storage: Record<string, string>,
+  reply: FakeReply | (() => Promise<Response>) = { status: 200, body: CATALOGUE },
+) {
+  window.localStorage.clear();
+  for (const [key, value] of Object.entries(storage)) window.localStorage.setItem(key, value);
+  servedBootPage(DATA);
+  const network = createFakeFetch(typeof reply === 'function' ? [] : [reply]);
+  vi.stubGlobal('fetch', typeof reply === 'function' ? reply : network.fetch);
+  window.history.replaceState(null, '', url);
+  // The app's code does not start: what is looked at is what the page did on its own.
+  vi.stubGlobal('requestAnimationFrame', () => 0);
+  firstScreenBoot(BOOT_TEST_KEYS);
+  // The answer's body is read in a few promise steps.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return network;
+}
+
+const imagePreloads = () => [...document.head.querySelectorAll('link[rel="preload"][as="image"]')];
+const picture = (element: Element | undefined) => ({
+  href: element?.getAttribute('href') ?? element?.getAttribute('src'),
+  srcset: element?.getAttribute('imagesrcset') ?? element?.getAttribute('srcset'),
+  sizes: element?.getAttribute('imagesizes') ?? element?.getAttribute('sizes'),
+});
+
+/** The picture the screen draws first (its one eager picture), rendered from the same catalogue and storage. */
+async function firstCardOf(
+  ui: 'home' | 'study',
+  path: string,
+  storage: Record<string, string>,
+  lang: 'en' | 'fr' = 'en',
+) {
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  renderWithApp(createElement(ui === 'home' ? Home : StudySections), {
+    path,
+    lang,
+    storage,
+    api: {
+      fetchSubjects: async () => CATALOGUE,
+      fetchHappenings: async () => [],
+      fetchContinue: async () => ({ success: true, resume: null, nextUp: null }),
+    },
+  });
+  await screen.findAllByRole('article');
+  const eager = document.querySelectorAll('img[loading="eager"]');
+  return eager.length === 1 ? picture(eager[0]) : null;
+}
+
+afterEach(resetBootPage);
+
+const NOW = Date.now();
+const owning = (entries: Array<{ id: string; days: number }>) =>
+  loggedInStorage(
+    {
+      paidSubjects: entries.map(({ id, days }) => {
+        const entry = CATALOGUE.find((candidate) => candidate._id === id) as Subject;
+        return {
+          subjectId: id,
+          subjectTitle: entry.subjectTitle,
+          section: entry.section,
+          expiresAt: new Date(NOW + days * DAY).toISOString(),
+        };
+      }),
+    },
+    NOW,
+  );
+
+describe("the first card's picture, preloaded by the page on the catalogue's answer", () => {
+  const visits: Array<{
+    name: string;
+    ui: 'home' | 'study';
+    hash: string;
+    storage: Record<string, string>;
+    lang?: 'en' | 'fr';
+    /** The subject whose picture it is. */
+    first: string;
+  }> = [
+    { name: 'home, an English visitor', ui: 'home', hash: '#/home', first: 'ang-maths-f5', storage: {} },
+    {
+      name: 'home, a French visitor',
+      ui: 'home',
+      hash: '#/home',
+      first: 'fr-maths-3e',
+      storage: { language: 'fr' },
+      lang: 'fr',
+    },
+    {
+      name: "home, the address's section and level",
+      ui: 'home',
+      first: 'fr-pct-2nde',
+      hash: '#/home?section=francophone&level=2nde',
+      storage: {},
+    },
+    {
+      name: 'home, a level the section does not have',
+      ui: 'home',
+      first: 'ang-maths-f5',
+      hash: '#/home?section=anglophone&level=2nde',
+      storage: {},
+    },
+    {
+      name: 'home, a student whose every access ended: their section, no "Continue"',
+      ui: 'home',
+      first: 'fr-maths-3e',
+      hash: '#/home',
+      storage: owning([{ id: 'fr-maths-3e', days: -3 }]),
+    },
+    {
+      name: 'study-sections: the soonest expiry first',
+      ui: 'study',
+      first: 'fr-pct-2nde',
+      hash: '#/study-sections',
+      storage: owning([
+        { id: 'ang-maths-f5', days: 90 },
+        { id: 'fr-pct-2nde', days: 5 },
+      ]),
+    },
+  ];
+
+  for (const visit of visits) {
+    it(`is exactly the picture the screen draws first: ${visit.name}`, async () => {
+      await bootAt(`/${visit.hash}`, visit.storage);
+      const preloads = imagePreloads();
+      expect(preloads).toHaveLength(1);
+      expect(preloads[0]?.getAttribute('fetchpriority')).toBe('high');
+      const preloaded = picture(preloads[0]);
+      expect(preloaded.href).toBe(`https://cdn.test/${visit.first}.webp`);
+      const drawn = await firstCardOf(visit.ui, visit.hash.slice(1), visit.storage, visit.lang);
+      expect(preloaded).toEqual(drawn);
+    });
+  }
+
+  it('preloads nothing when home puts "Continue" first: the first card is then below the fold, lazy', async () => {
+    const storage = owning([{ id: 'ang-maths-f5', days: 30 }]);
+    await bootAt('/#/home', storage);
+    expect(imagePreloads()).toEqual([]);
+    expect(await firstCardOf('home', '/home', storage)).toBeNull();
+  });
+
+  it('preloads nothing before the answer, after a failed one, or on a screen without cards', async () => {
+    let answer: (reply: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    await bootAt('/#/home', {}, () => pending);
+    expect(imagePreloads()).toEqual([]);
+    answer(new Response(JSON.stringify(CATALOGUE), { status: 200 }));
+    await waitFor(() => expect(imagePreloads()).toHaveLength(1));
+    document.head.innerHTML = '';
+    await bootAt('/#/home', {}, { status: 500, body: { msg: 'down' } });
+    await bootAt('/#/home', {}, 'network-failure');
+    await bootAt('/#/study-sections', {});
+    await bootAt('/#/profile', owning([{ id: 'ang-maths-f5', days: 30 }]));
+    expect(imagePreloads()).toEqual([]);
+  });
+
+  it("leaves the answer whole for the app's client, which still fetches the catalogue once", async () => {
+    const network = await bootAt('/#/home', {});
+    const client = createApiClient({ baseUrl: '', fetch: network.fetch, takeEarlyAnswer: earlyAnswers() });
+    await expect(client.request({ method: 'GET', path: CATALOGUE_URL })).resolves.toEqual(CATALOGUE);
+    expect(network.calls).toHaveLength(1);
+    expect(imagePreloads()).toHaveLength(1);
+  });
+
+  it('applies to the routes whose first request is the catalogue: home and study-sections', () => {
+    for (const path of [HOME_PATH, STUDY_PATH]) {
+      expect(ROUTES.find((route) => route.path === path)?.data, path).toBeDefined();
+    }
+  });
+});
