@@ -7,8 +7,8 @@ import { InstallBanner } from '../ui/InstallBanner';
 import { UpdateToast } from '../ui/UpdateToast';
 import { useAppActors } from './actors-context';
 import { hashPath } from './first-screen';
+import { PLAYER_PATH } from './player-path';
 import type { PwaActors } from './pwa-actors';
-import { PLAYER_PATH } from './routes';
 import { overlaysStepAside } from './ui-store';
 import { useReservedHeight } from './use-reserved-height';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { holdAppStable } from '../services/pwa/app-stable';
 import { hashPath } from './first-screen';
-import { PLAYER_PATH } from './routes';
+import { PLAYER_PATH } from './player-path';
 
 /**
  * When the app opens on a lesson (issue 19), its idle-time work (the PWA machines and workbox-window, the

@@ -27,7 +27,8 @@ import { lessonStartScript } from './lesson-start-boot';
 
 export { withLessonStartScript } from './lesson-start-boot';
 
-import { PLAYER_PATH, ROUTES } from './routes';
+import { PLAYER_PATH } from './player-path';
+import { ROUTES } from './routes';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
 

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { ContentScreen } from '../screens/content-screens';
 import type { Endpoints } from '../services/api/endpoints';
 import { prefetchPlayerStart } from '../services/api/player-start';
+import { PLAYER_PATH } from './player-path';
 import type { RouteParams } from './route-params';
 
 export interface RouteDefinition {
@@ -56,8 +57,6 @@ const lessonStart = (api: Endpoints, query: URLSearchParams) => {
   const videoId = query.get('videoId');
   return videoId ? prefetchPlayerStart(api, videoId) : Promise.resolve();
 };
-/** The lesson player's path (issue 19: the page's own lesson request and the idle-work hold match it). */
-export const PLAYER_PATH = '/video-player';
 const PLAYER = [PLAYER_PATH] as const;
 
 const contentRoute = (name: ContentScreen) => plain(name, false, content(name));

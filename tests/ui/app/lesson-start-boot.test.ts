@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withLessonStartScript } from '../../../src/app/lesson-start-boot';
+import { PLAYER_PATH } from '../../../src/app/player-path';
 import { LESSON_START_SCRIPT } from '../../../src/app/prerender';
-import { PLAYER_PATH, ROUTES } from '../../../src/app/routes';
+import { ROUTES } from '../../../src/app/routes';
 import { createApiClient } from '../../../src/services/api/client';
 import {
   EARLY_ANSWER_FRESH_MS,
