@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // The browser-side code (machines, services, components) under jsdom; the server under plain Node, once on
@@ -5,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 // redis-server for the limits shared through REDIS_URL.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: on CI's two cores that ran app, server and
+    // server-pg one file at a time, the second core left to the main process. Two at least; e2e keeps its own.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: './vite.config.ts',

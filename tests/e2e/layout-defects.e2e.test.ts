@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectBrowser, openDevice, type StudentDevice } from './harness/browser';
+import { seedDeviceStorage } from './harness/device-storage';
 import type { Lang } from './harness/dictionary';
 import { newStudent, StudentApi } from './harness/student-api';
 import { StudentApp } from './harness/student-app';
@@ -42,9 +43,13 @@ async function signedUpStudent(lang: Lang): Promise<{ device: StudentDevice; app
   const api = new StudentApi(inject('e2eBaseUrl'));
   const account = newStudent('bar');
   await api.register(account);
+  // Signed in through the API, the session in the page's storage: the login screen is not this file's subject.
+  const session = await api.signIn(account);
   const device = await openDevice(browser, { lang });
+  await seedDeviceStorage(device.context, { session });
   const app = new StudentApp(device);
-  await app.logInWithUsername(account);
+  await app.open('landing');
+  await app.waitForLoggedIn();
   return { device, app };
 }
 

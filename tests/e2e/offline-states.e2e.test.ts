@@ -7,6 +7,7 @@ import { formatFcfa } from '../../src/rules/money';
 import { expectAccessible } from './harness/accessibility';
 import { appStarted, deviceOf, PHONE, type StudentDevice } from './harness/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/chromium';
+import { seedDeviceStorage } from './harness/device-storage';
 import type { Lang } from './harness/dictionary';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
 import { MATHS, PAYERS, PHYSICS } from './harness/journey';
@@ -192,10 +193,12 @@ describe.each(['fr', 'en'] as const)('offline states (%s)', (lang) => {
   describe('with the service worker in control, the phone offline', () => {
     it('online first: the student opens Transactions, Live TV and every page that reads the network', async () => {
       const device = await phoneIn(server.baseUrl, lang, 'allow');
+      // The student kept their session (the login screen is the golden journey's subject).
+      await seedDeviceStorage(device.context, { session: await api.signIn(account) });
       app = new StudentApp(device);
       await app.open('landing');
       await expectLanguage(app.page, lang, 'landing');
-      await app.logInWithUsername(account);
+      await app.waitForLoggedIn();
       await workerInControl(app.page);
       for (const { route, offline } of networkRoutes()) {
         await openRoute(app.page, route);
@@ -326,9 +329,10 @@ describe.each(['fr', 'en'] as const)('offline states (%s)', (lang) => {
       const shell = await phoneIn(server.baseUrl, lang, 'block');
       await appFilesOnTheDevice(shell);
       for (const device of [site, shell]) {
+        await seedDeviceStorage(device.context, { session: await api.signIn(account) });
         const student = new StudentApp(device);
         await student.open('landing');
-        await student.logInWithUsername(account);
+        await student.waitForLoggedIn();
         await student.open('dashboard/tabs/transactions');
         await device.page.getByRole('article', { name: formatFcfa(MATHS.price, lang) }).waitFor();
         await student.open('live-tv');

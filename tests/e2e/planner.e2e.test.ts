@@ -6,6 +6,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './harness/accessibility';
 import { connectBrowser, openDevice, PHONE, SCREENSHOT_DIR, type StudentDevice } from './harness/browser';
+import { seedDeviceStorage } from './harness/device-storage';
 import type { Lang } from './harness/dictionary';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
 import { MATHS } from './harness/journey';
@@ -60,11 +61,17 @@ async function phoneWithNotifications(lang: Lang, baseUrl: string): Promise<Stud
   };
 }
 
+/**
+ * The student on a phone that kept their session (signed in through the API, the session in the page's
+ * storage): the login screen is the golden journey's subject; this file logs in on screen only where the
+ * next login restoring the planner is what it checks.
+ */
 async function studentOn(device: StudentDevice, account: StudentAccount): Promise<StudentApp> {
+  await seedDeviceStorage(device.context, { session: await new StudentApi(device.baseUrl).signIn(account) });
   const app = new StudentApp(device);
   await app.open('landing');
+  await app.waitForLoggedIn();
   if (app.lang !== 'en') await app.chooseLanguage();
-  await app.logInWithUsername(account);
   return app;
 }
 

@@ -14,6 +14,7 @@ import {
   type StudentDevice,
   workerInControl,
 } from './harness/browser';
+import { seedDeviceStorage } from './harness/device-storage';
 import { text } from './harness/dictionary';
 import { startInProcessServer } from './harness/in-process-server';
 import { MATHS, PAYERS } from './harness/journey';
@@ -159,8 +160,11 @@ describe('the PWA in Chromium', () => {
     const video = await mathsVideo(api, token);
 
     const { page, context, device } = await phone();
+    // A phone that kept its session (the login screen is the golden journey's subject).
+    await seedDeviceStorage(context, { session: await api.signIn(account) });
     const app = new StudentApp(device);
-    await app.logInWithUsername(account);
+    await app.open('landing');
+    await app.waitForLoggedIn();
     await activeWorker(page, 30_000);
     await workerInControl(page, 20_000);
 

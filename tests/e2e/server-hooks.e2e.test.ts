@@ -4,6 +4,7 @@ import { expectAccessible } from './harness/accessibility';
 import { phonesForThisFile } from './harness/file-phones';
 import { type InProcessServer, startInProcessServer } from './harness/in-process-server';
 import { MATHS, PAYERS } from './harness/journey';
+import { E2E_MOMO } from './harness/server-env';
 
 // Journeys that need a server state no student can reach on demand: a catalogue that changed during a
 // payment, and an access period that ended. The server runs in this worker (same buildApp and
@@ -19,7 +20,9 @@ afterAll(async () => {
 });
 
 async function student(cart: readonly string[] = [MATHS.title]) {
-  const signedIn = await phones.signedInStudent({ baseUrl: server.baseUrl, cart });
+  // The page's clock is Playwright's: the paid journey jumps the app's 3 s wait before its first status read
+  // (StudentApp.skipFirstPoll), which is the mobileMoney machine's timing and not what this file checks.
+  const signedIn = await phones.signedInStudent({ baseUrl: server.baseUrl, cart, pageClock: true });
   return signedIn;
 }
 
@@ -54,6 +57,7 @@ describe('what the server decides', () => {
     const { app, account, device } = await student();
     await app.openCart();
     await app.payWithMtn(PAYERS.ordinary);
+    await app.skipFirstPoll(E2E_MOMO.pendingMs);
     await app.acknowledgeAlert(app.t('messages.paymentSucceeded'), account.username);
     await app.waitForRoute('study-sections');
     await app.openSubjectVideos(MATHS.title);

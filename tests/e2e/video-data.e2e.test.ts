@@ -19,6 +19,7 @@ import {
   type StudentDevice,
   workerInControl,
 } from './harness/browser';
+import { seedDeviceStorage } from './harness/device-storage';
 import { type Lang, text } from './harness/dictionary';
 import { MATHS, PAYERS } from './harness/journey';
 import { e2eServerEnv, freePort } from './harness/server-env';
@@ -104,7 +105,10 @@ async function paidAccount(lang: Lang): Promise<{ account: StudentAccount; video
   return { account, video };
 }
 
-/** A phone in the journey's language, signed in through the login screen; with the service worker or not. */
+/**
+ * A phone in the journey's language that kept its session (signed in through the API, the session in the
+ * page's storage: the login screen is the golden journey's subject); with the service worker or not.
+ */
 async function phone(lang: Lang, account: StudentAccount, serviceWorkers: 'allow' | 'block') {
   const context = await browser.newContext({
     ...PHONE,
@@ -114,6 +118,7 @@ async function phone(lang: Lang, account: StudentAccount, serviceWorkers: 'allow
   });
   context.setDefaultTimeout(20_000);
   contexts.push(context);
+  await seedDeviceStorage(context, { session: await new StudentApi(proxy.baseUrl).signIn(account) });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -132,8 +137,8 @@ async function phone(lang: Lang, account: StudentAccount, serviceWorkers: 'allow
   };
   const app = new StudentApp(device);
   await app.open('landing');
+  await app.waitForLoggedIn();
   if (lang !== 'en') await app.chooseLanguage(lang);
-  await app.logInWithUsername(account);
   return { app, page, device };
 }
 

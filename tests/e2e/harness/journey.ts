@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import { openDevice, type StudentDevice } from './browser';
+import { seedDeviceStorage } from './device-storage';
 import type { Lang } from './dictionary';
 import { newStudent, type StudentAccount, StudentApi } from './student-api';
 import { StudentApp } from './student-app';
@@ -33,8 +34,9 @@ export interface SignedInStudent {
 
 /**
  * A student with an account (made through the API: registering through the screen is the golden journey's
- * job), logged in through the login screen on a fresh phone, with the given subjects added from the
- * catalogue.
+ * job), on a fresh phone that kept its session (signed in through the API, the session in the page's
+ * storage as the app leaves it: logging in through the screen is the golden journey's and the session
+ * paths' subject), with the given subjects added from the catalogue.
  */
 export async function signedInStudent(
   browser: Browser,
@@ -53,12 +55,14 @@ export async function signedInStudent(
   const api = new StudentApi(baseUrl);
   const account = newStudent();
   await api.register(account);
+  const session = await api.signIn(account);
   const device = await openDevice(browser, { baseUrl, lang: options.lang ?? 'en' });
+  await seedDeviceStorage(device.context, { session });
   if (options.pageClock) await device.context.clock.install();
   const app = new StudentApp(device);
   await app.open('landing');
+  await app.waitForLoggedIn();
   if (app.lang !== 'en') await app.chooseLanguage();
-  await app.logInWithUsername(account);
   if (options.cart?.length) {
     // The carts here hold anglophone subjects; a French reader's home opens on the francophone section.
     await app.open('home?section=anglophone');

@@ -375,11 +375,20 @@ export class StudentApp {
    * time first, so the first read finds the payment settled instead of waiting a 2 s poll more.
    */
   async skipFirstPoll(settlesInMs = 0): Promise<void> {
-    await this.until(
-      () => this.pendingPayment(),
-      (pending) => pending !== null,
-      'the payment asked to be stored',
-    );
+    await this.jumpFirstPoll(() => this.pendingPayment(), 'the payment asked to be stored', settlesInMs);
+  }
+
+  /** skipFirstPoll for a shop order's payment (the same machine, its own stored entry). */
+  async skipFirstOrderPoll(settlesInMs = 0): Promise<void> {
+    await this.jumpFirstPoll(() => this.pendingOrder(), 'the pending order to be stored', settlesInMs);
+  }
+
+  private async jumpFirstPoll(
+    stored: () => Promise<StoredPendingPayment | null>,
+    what: string,
+    settlesInMs: number,
+  ): Promise<void> {
+    await this.until(stored, (pending) => pending !== null, what);
     if (settlesInMs > 0) await new Promise((resolve) => setTimeout(resolve, settlesInMs));
     await this.device.context.clock.fastForward(MOBILE_MONEY_DELAYS.firstPoll);
   }
