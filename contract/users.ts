@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, languageSchema, messageSchema, sectionSchema } from './common';
+import { idSchema, languageSchema, messageSchema } from './common';
+import { accountSchema, clientUserSchema, paidSubjectSchema, roleSchema } from './stored';
 
 // The student's account (docs/api.md "Users"): the user object, sign-in, profile, password and deletion.
 
@@ -67,48 +68,12 @@ export type LoginPayload = z.input<typeof loginBody>;
 export const phoneLoginBody = z.object({ phonenumber: phoneSchema, password: z.string().min(1).max(128) });
 export type PhoneLoginPayload = z.input<typeof phoneLoginBody>;
 
-export const roleSchema = z.literal('STUDENT');
+// The student's shapes are spelled in stored.ts (the app keeps the signed-in student on the device and reads it
+// back through them); the API answers with them as they are.
+export { accountSchema, clientUserSchema, paidSubjectSchema, roleSchema };
 export type Role = z.infer<typeof roleSchema>;
-
-export const paidSubjectSchema = z.object({
-  subjectId: z.string(),
-  subjectTitle: z.string(),
-  expiresAt: z.string(),
-  section: sectionSchema
-    .optional()
-    .describe(
-      "the subject's section, which the app opens its lists on (absent in a user stored by an older app)",
-    ),
-});
 export type PaidSubject = z.infer<typeof paidSubjectSchema>;
-
-/** The account's own fields, as the user object and the data export both give them. */
-const accountSchema = z.object({
-  id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  username: z.string(),
-  phonenumber: z.string(),
-  role: roleSchema,
-  /** The picture's address, or null. */
-  profilePicture: z.string().nullable(),
-  createdAt: z.string(),
-});
 export type Account = z.infer<typeof accountSchema>;
-
-/**
- * The student as the app sees it (docs/api.md "student"): never the password hash, never the token version.
- * paidSubjects lists every subject bought, with its expiry (past ones included, so the app offers renewal).
- */
-export const clientUserSchema = accountSchema.extend({
-  paidSubjects: z.array(paidSubjectSchema),
-  /**
-   * The language the student chose, saved with the account (issue 18): the app applies it at login; the
-   * server's messages and mails use it. null: never chosen, the browser's languages decide.
-   */
-  language: languageSchema.nullable(),
-});
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
 export const authResponse = z.object({ success: z.literal(true), token: z.string(), user: clientUserSchema });

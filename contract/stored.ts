@@ -1,0 +1,80 @@
+import * as z from 'zod/mini';
+import { LANGUAGES } from './rules/language';
+
+// The API's shapes that the app also keeps on the device (the cart, the signed-in student, a payment in
+// progress), spelled once here in zod/mini: the app reads its storage back through these schemas, and the
+// API's schemas (catalogue.ts, users.ts, payments.ts, written in full zod) are built from them, so the shape
+// the server sends and the shape the app keeps cannot drift. zod/mini because the app loads this module:
+// full zod would put about 25 KB gzip into its chunks (zod/mini's core is about 7 KB, shared with the other
+// schema the app reads, src/rules/saved-scholarship.ts). This file imports only zod/mini and
+// contract/rules/ (`npm run layers`: `stored-shapes-stay-mini`), so full zod never follows it into the app.
+
+/** The sections of the catalogue (docs/product.md §2); common.ts's `sectionSchema` is built from this list. */
+export const SECTIONS = [
+  'anglophone',
+  'francophone',
+  'diploma-exams',
+  'competitive-exams',
+  'extra-curricular',
+] as const;
+
+/** What the cart needs to sell a subject: docs/product.md §3's cart item without its amount. */
+export const cartSubjectSchema = z.object({
+  _id: z.string(),
+  subjectTitle: z.string(),
+  pictureurl: z.string(),
+  price: z.int().register(z.globalRegistry, { description: 'XAF for one access period' }),
+});
+
+/** docs/product.md §3: a cart line is a subject plus a quantity of access periods (starts at 1). */
+export const cartItemSchema = z.extend(cartSubjectSchema, { amount: z.int().check(z.minimum(1)) });
+
+/** A mobile money payment requested but not yet settled, kept so that a reload resumes it (docs/design.md). */
+export const pendingPaymentSchema = z.object({
+  referenceId: z.string().check(z.minLength(1)),
+  /** Epoch ms when it was requested: the polling deadline is derived from it, never kept as a timer. */
+  startedAt: z.number(),
+  phone: z.string(),
+  items: z.readonly(z.array(cartItemSchema)),
+  /** Total in XAF. */
+  amount: z.number(),
+});
+
+export const roleSchema = z.literal('STUDENT');
+
+export const paidSubjectSchema = z.object({
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+  expiresAt: z.string(),
+  section: z.optional(z.enum(SECTIONS)).register(z.globalRegistry, {
+    description:
+      "the subject's section, which the app opens its lists on (absent in a user stored by an older app)",
+  }),
+});
+
+/** The account's own fields, as the user object and the data export both give them. */
+export const accountSchema = z.object({
+  id: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  username: z.string(),
+  phonenumber: z.string(),
+  role: roleSchema,
+  /** The picture's address, or null. */
+  profilePicture: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+
+/**
+ * The student as the app sees it (docs/api.md "student"): never the password hash, never the token version.
+ * paidSubjects lists every subject bought, with its expiry (past ones included, so the app offers renewal).
+ */
+export const clientUserSchema = z.extend(accountSchema, {
+  paidSubjects: z.array(paidSubjectSchema),
+  /**
+   * The language the student chose, saved with the account (issue 18): the app applies it at login; the
+   * server's messages and mails use it. null: never chosen, the browser's languages decide.
+   */
+  language: z.nullable(z.enum(LANGUAGES)),
+});
