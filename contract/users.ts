@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, languageSchema, messageSchema } from './common';
+import { PHONE_SEPARATOR } from './rules/payer-phone';
 import { accountSchema, clientUserSchema, paidSubjectSchema, roleSchema } from './stored';
 
 // The student's account (docs/api.md "Users"): the user object, sign-in, profile, password and deletion.
@@ -19,8 +20,8 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3 to 32 letters, digits, dots, dashes or underscores');
 export const passwordSchema = z.string().min(8).max(128);
 
-/** A separator a student may type inside a phone number: spaces, brackets, dots and dashes. */
-const SEP = String.raw`[\s().-]*`;
+/** Separators a student may type inside a phone number (the paying number's rule takes the same). */
+const SEP = `${PHONE_SEPARATOR}*`;
 const DIGIT = String.raw`\d${SEP}`;
 /**
  * What the phone transform below accepts, written as one pattern on the typed text, so that the API document
@@ -40,12 +41,7 @@ export const phoneSchema = z
   .regex(TYPED_PHONE)
   .describe('9 to 15 digits, separators and a leading + or 00 allowed; 9 digits get the 237 prefix')
   .trim()
-  .transform((raw) =>
-    raw
-      .replace(/[\s().-]/g, '')
-      .replace(/^\+/, '')
-      .replace(/^00/, ''),
-  )
+  .transform((raw) => raw.replace(new RegExp(PHONE_SEPARATOR, 'g'), '').replace(/^\+/, '').replace(/^00/, ''))
   .pipe(z.string().regex(/^\d{9,15}$/))
   .transform((digits) => (digits.length === 9 ? `237${digits}` : digits));
 
