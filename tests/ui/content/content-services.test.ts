@@ -147,4 +147,15 @@ describe('read articles and book pages', () => {
     expect(await pages.load('book-b')).toBeNull();
     expect(await createReadingPositions(null).load('book-a')).toBeNull();
   });
+
+  it('read each stored page through its schema: a malformed one is none, the next book still opens where it was', async () => {
+    const store = memoryStore();
+    store.data.set('reading:half', { v: 1, page: 2.5, savedAt: NOW });
+    store.data.set('reading:text', { v: 1, page: '3', savedAt: NOW });
+    store.data.set('reading:undated', { v: 1, page: 3 });
+    store.data.set('reading:good', { v: 1, page: 4, savedAt: NOW });
+    const pages = createReadingPositions(store);
+    for (const id of ['half', 'text', 'undated']) expect(await pages.load(id)).toBeNull();
+    expect(await pages.load('good')).toBe(4);
+  });
 });
