@@ -9,6 +9,18 @@ import { LANGUAGES } from './rules/language';
 // schema the app reads, src/rules/saved-scholarship.ts). This file imports only zod/mini and
 // contract/rules/ (`npm run layers`: `stored-shapes-stay-mini`), so full zod never follows it into the app.
 
+/**
+ * The entries of a stored list that `schema` reads; the others are left out, so one bad entry never costs
+ * the good ones beside it. Not a list: none.
+ */
+export function entriesOf<T>(list: unknown, schema: z.ZodMiniType<T>): T[] {
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    const parsed = schema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 /** The sections of the catalogue (docs/product.md §2); common.ts's `sectionSchema` is built from this list. */
 export const SECTIONS = [
   'anglophone',

@@ -4,6 +4,7 @@ import { isLanguage } from '../../contract/rules/language';
 import {
   cartItemSchema,
   clientUserSchema,
+  entriesOf,
   paidSubjectSchema,
   pendingPaymentSchema,
 } from '../../contract/stored';
@@ -54,14 +55,6 @@ export function createStoredRecords(storage: AppStorage): StoredRecords {
   };
 }
 
-/** The entries of a list that `schema` reads; the others are left out. */
-function entriesOf<T>(list: readonly unknown[], schema: z.ZodMiniType<T>): T[] {
-  return list.flatMap((entry) => {
-    const parsed = schema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -88,7 +81,6 @@ function legacyUser(value: unknown): ClientUser | null {
   if (!isObject(value) || 'v' in value) return null;
   const id = text(value.id) || text(value._id);
   if (id === '' || text(value.username) === '') return null;
-  const paid = Array.isArray(value.paidSubjects) ? value.paidSubjects : [];
   return {
     id,
     firstname: text(value.firstname),
@@ -99,7 +91,7 @@ function legacyUser(value: unknown): ClientUser | null {
     role: 'STUDENT',
     profilePicture: text(value.profilePicture) || null,
     createdAt: text(value.createdAt),
-    paidSubjects: entriesOf(paid, paidSubjectSchema),
+    paidSubjects: entriesOf(value.paidSubjects, paidSubjectSchema),
     language: isLanguage(value.language) ? value.language : null,
   };
 }
