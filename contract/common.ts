@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { LANGUAGES } from './rules/language';
-import { SECTIONS } from './stored';
+import { bilingualSchema, SECTIONS } from './stored';
 
 // The API's shared words: languages, sections, ids, paging and the plain answers (README.md: this folder).
 
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-export const bilingual = z.object({ en: z.string(), fr: z.string() });
+/** Spelled in stored.ts (the app keeps bilingual texts on the device). */
+export const bilingual = z.object(bilingualSchema.shape);
 export type Bilingual = z.infer<typeof bilingual>;
 
 export const sectionSchema = z.enum(SECTIONS);

@@ -90,3 +90,61 @@ export const clientUserSchema = z.extend(accountSchema, {
    */
   language: z.nullable(z.enum(LANGUAGES)),
 });
+
+/** A text in both of the app's languages. */
+export const bilingualSchema = z.object({ en: z.string(), fr: z.string() });
+
+// The content the app keeps to read offline (src/services/content/): the happenings and headlines the
+// student opened, the scholarships they saved with their full text.
+
+export const happeningSchema = z.object({
+  _id: z.string(),
+  title: bilingualSchema,
+  body: bilingualSchema,
+  date: z.string(),
+  imageUrl: z.string(),
+});
+
+export const studyLevelSchema = z.enum(['secondary', 'bachelor', 'master', 'phd']);
+
+export const scholarshipSchema = z.object({
+  _id: z.string(),
+  title: bilingualSchema,
+  provider: bilingualSchema.check(
+    z.describe("Who offers it (an organisation's own name where it has one in French too)"),
+  ),
+  country: z.string().check(z.describe("ISO 3166-1 alpha-2 code of the host country, or 'INTL' for several")),
+  levels: z.array(studyLevelSchema).check(z.describe('The study levels it funds')),
+  amount: bilingualSchema.check(z.describe('What it pays, in words')),
+  deadline: z
+    .string()
+    .check(z.describe('ISO 8601 date-time: the last moment to apply (end of the day in Cameroon)')),
+  description: bilingualSchema,
+  eligibility: bilingualSchema,
+  link: z.string().check(z.describe('Where to apply: opens outside the app')),
+  imageUrl: z.string(),
+});
+
+/**
+ * An article as this server answers it: the news service's fields (the server proxies them), with an id of
+ * its own. The service gives none, and its `url` may repeat across articles or be missing, so the server
+ * makes the id from the article's fields (contract/rules/news-article-id.ts): the app keys, links and
+ * keeps articles by it.
+ */
+export const newsArticleSchema = z.object({
+  id: z
+    .string()
+    .check(
+      z.describe("The article's id, made by this server from its source, title, publication time and url"),
+    ),
+  source: z.object({ id: z.nullable(z.string()), name: z.string() }),
+  author: z.nullable(z.string()),
+  title: z.string(),
+  description: z.nullable(z.string()),
+  url: z
+    .nullable(z.string())
+    .check(z.describe('The full article on its source; null when the service gave none')),
+  urlToImage: z.nullable(z.string()),
+  publishedAt: z.string(),
+  content: z.nullable(z.string()),
+});

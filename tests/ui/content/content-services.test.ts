@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { Book } from '../../../contract/books';
 import type { NewsArticle } from '../../../contract/content';
 import { SAVED_SCHOLARSHIPS_KEY } from '../../../src/rules/saved-scholarship';
-import { createReadArticles, READ_ARTICLES_KEPT } from '../../../src/services/content/read-articles';
+import {
+  createReadArticles,
+  READ_ARTICLES_KEPT,
+  READ_ARTICLES_KEY,
+} from '../../../src/services/content/read-articles';
 import { createReadingPositions } from '../../../src/services/content/reading-positions';
 import { createSavedScholarships } from '../../../src/services/content/saved-scholarships';
 import { createOfflineBookStore } from '../../../src/services/offline/book-downloads';
@@ -137,6 +141,50 @@ describe('read articles and book pages', () => {
     expect(kept).toHaveLength(READ_ARTICLES_KEPT);
     expect(kept[0]?.article.title).toBe(`Article ${READ_ARTICLES_KEPT + 4}`);
     expect(await read.headlines('fr')).toEqual([]);
+  });
+
+  it('read each kept article through its schema: a malformed one is left out, the good ones beside it kept', async () => {
+    const store = memoryStore();
+    const article: NewsArticle = {
+      id: 'a1',
+      source: { id: null, name: 'Wire' },
+      author: null,
+      title: 'Kept',
+      description: null,
+      url: 'https://example.org/1',
+      urlToImage: null,
+      publishedAt: '2026-11-01T00:00:00Z',
+      content: null,
+    };
+    const happening = {
+      _id: 'h1',
+      title: { en: 'Fair', fr: 'Salon' },
+      body: { en: 'b', fr: 'c' },
+      date: '2026-11-02',
+      imageUrl: '',
+    };
+    const at = (n: number) => new Date(NOW + n * 1000).toISOString();
+    const { id: _none, ...beforeIds } = { ...article, title: 'Before ids' };
+    store.data.set(READ_ARTICLES_KEY, [
+      { kind: 'headline', key: 'a1', lang: 'en', article, savedAt: at(1) },
+      { kind: 'headline', key: 'x', lang: 'en', article: { ...article, id: 'a2', title: 7 }, savedAt: at(2) },
+      { kind: 'headline', key: 'y', lang: 'de', article: { ...article, id: 'a3' }, savedAt: at(3) },
+      {
+        kind: 'headline',
+        key: 'z',
+        lang: 'en',
+        article: { ...article, id: 'a4', author: undefined },
+        savedAt: at(4),
+      },
+      { kind: 'headline', key: 'https://example.org/1', lang: 'en', article: beforeIds, savedAt: at(5) },
+      { kind: 'happening', key: 'h1', happening, savedAt: at(6) },
+      { kind: 'happening', key: 'h2', happening: { ...happening, _id: 'h2', body: 'text' }, savedAt: at(7) },
+      { kind: 'video', key: 'v', savedAt: at(8) },
+    ]);
+    const read = createReadArticles(store);
+    expect((await read.headlines()).map((item) => item.article.title)).toEqual(['Before ids', 'Kept']);
+    expect((await read.headlines())[0]?.article.id).toMatch(/\S/);
+    expect((await read.happenings()).map((item) => item.key)).toEqual(['h1']);
   });
 
   it('remember the page of each book, and ignore pages that cannot be', async () => {
