@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { entriesOf } from '../../contract/stored';
+import { bilingualSchema, entriesOf } from '../../contract/stored';
 
 /**
  * The scholarships a student saved, written to the device by the scholarships screens (issue 8) under this
@@ -8,16 +8,14 @@ import { entriesOf } from '../../contract/stored';
  */
 export const SAVED_SCHOLARSHIPS_KEY = 'saved-scholarships';
 
-const bilingualText = z.object({ en: z.string(), fr: z.string() });
-
 /** A saved entry as the scholarships list keeps and shows it. */
 export const savedScholarshipEntrySchema = z.object({
   id: z.string(),
-  title: bilingualText,
+  title: bilingualSchema,
   /** In English, as this list has always held it (the planner reads it); `providerName` has both. */
   provider: z.string(),
   /** The provider in both languages (saved since issue 18; `provider` alone before). */
-  providerName: z.optional(bilingualText),
+  providerName: z.optional(bilingualSchema),
   /** ISO 8601 date-time: the last moment to apply. */
   deadline: z.string(),
   url: z.string(),

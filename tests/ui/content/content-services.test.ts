@@ -8,7 +8,10 @@ import {
   READ_ARTICLES_KEY,
 } from '../../../src/services/content/read-articles';
 import { createReadingPositions } from '../../../src/services/content/reading-positions';
-import { createSavedScholarships } from '../../../src/services/content/saved-scholarships';
+import {
+  createSavedScholarships,
+  SAVED_SCHOLARSHIP_TEXTS_KEY,
+} from '../../../src/services/content/saved-scholarships';
 import { createOfflineBookStore } from '../../../src/services/offline/book-downloads';
 import { createFakeCacheStorage } from '../pwa/fake-cache-storage';
 import { BOOKS, DAY, memoryStore, NOW, SCHOLARSHIPS } from './fixtures';
@@ -100,6 +103,19 @@ describe('saved scholarships', () => {
     expect((await saved.list()).map((item) => item.id)).toEqual(['soon', 'far']);
     expect((await saved.details('soon'))?.eligibility.en).toBe('Who may apply to soon.');
     expect(await saved.details('closed')).toBeNull();
+  });
+
+  it('read each full text through its schema: a malformed text is none, the text beside it still reads', async () => {
+    const store = memoryStore();
+    const saved = createSavedScholarships(store);
+    for (const index of [0, 2]) await saved.save(SCHOLARSHIPS[index] as (typeof SCHOLARSHIPS)[number], NOW);
+    const texts = store.data.get(SAVED_SCHOLARSHIP_TEXTS_KEY) as Record<string, Record<string, unknown>>;
+    store.data.set(SAVED_SCHOLARSHIP_TEXTS_KEY, { ...texts, far: { ...texts.far, levels: 'master' } });
+    expect(await saved.details('far')).toBeNull();
+    expect((await saved.details('soon'))?.eligibility.en).toBe('Who may apply to soon.');
+    expect((await saved.allDetails()).map((item) => item._id)).toEqual(['soon']);
+    store.data.set(SAVED_SCHOLARSHIP_TEXTS_KEY, ['not', 'a', 'record']);
+    expect(await saved.allDetails()).toEqual([]);
   });
 
   it('keep one entry per scholarship when saved twice, and keep nothing without IndexedDB', async () => {
