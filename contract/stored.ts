@@ -148,3 +148,24 @@ export const newsArticleSchema = z.object({
   publishedAt: z.string(),
   content: z.nullable(z.string()),
 });
+
+// The planner's documents, kept on the device first (src/services/planner/planner-store.ts).
+
+/** The planner's kinds of document (contract/planner.ts's `kindSchema`). */
+export const PLANNER_KINDS = ['timetable', 'list', 'item'] as const;
+
+/**
+ * Why a timetable was refused (contract/rules/timetable-rules.ts): two of its periods overlap, in the write itself
+ * (400) or once merged with another device's edit (409). Nothing of the write is stored; the device keeps the
+ * reason with its copy, to show the student where.
+ */
+export const overlapSchema = z.object({
+  day: z.int().check(z.minimum(1), z.maximum(7), z.describe('The ISO weekday of the two periods')),
+  periodId: z.string().check(z.describe('The period of this write at fault, to show the student where')),
+  other: z
+    .object({ id: z.string(), subject: z.string(), start: z.string(), end: z.string() })
+    .check(z.describe('The period it overlaps')),
+  fromOtherDevice: z
+    .boolean()
+    .check(z.describe('true: the other period comes from another device’s edit (a merge)')),
+});
