@@ -31,10 +31,22 @@ module.exports = {
     {
       name: 'app-takes-contract-schemas-as-types',
       comment:
-        'The app and the machines take contract/’s schemas with `import type` only, so zod never enters the bundle a student downloads; the shared rules of contract/rules/ are the exception.',
+        'The app and the machines take contract/’s schemas with `import type` only, so full zod never enters the bundle a student downloads; the shared rules of contract/rules/ and the zod/mini shapes the app reads its storage with (contract/stored.ts) are the exceptions.',
       severity: 'error',
       from: { path: ['^src/', '^machines/'] },
-      to: { path: '^contract/', pathNot: '^contract/rules/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^contract/',
+        pathNot: ['^contract/rules/', '^contract/stored\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'stored-shapes-stay-mini',
+      comment:
+        'contract/stored.ts is loaded by the app, which reads its storage with it: it imports zod/mini and contract/rules/ only, so full zod (about 25 KB gzip) never follows it onto a phone.',
+      severity: 'error',
+      from: { path: '^contract/stored\\.ts$' },
+      to: { pathNot: ['^contract/rules/', '^node_modules/zod/(v4/)?mini/'] },
     },
     {
       name: 'machines-import-only-contract',

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { bilingual, languageSchema, sectionSchema } from './common';
+import { cartSubjectSchema } from './stored';
 
 // Subjects (docs/api.md "Subjects"): what the catalogue lists and the cart sells.
 
 export const subjectSchema = z.object({
-  _id: z.string(),
-  subjectTitle: z.string(),
-  pictureurl: z.string(),
+  ...cartSubjectSchema.shape,
   pictureSrcset: z
     .string()
     .optional()
     .describe(
       'The picture in several widths, for <img srcset> (issue 12); absent for a picture without them',
     ),
-  price: z.number().int().describe('XAF for one access period'),
   section: sectionSchema,
   level: z.string(),
   language: languageSchema
@@ -25,13 +23,8 @@ export const subjectSchema = z.object({
 });
 export type Subject = z.infer<typeof subjectSchema>;
 
-/** What the cart needs to sell a subject (docs/product.md §3's cart item without its amount). */
-export const cartSubjectSchema = subjectSchema.pick({
-  _id: true,
-  subjectTitle: true,
-  pictureurl: true,
-  price: true,
-});
+// What the cart needs to sell a subject: spelled in stored.ts, which the app reads its cart with.
+export { cartSubjectSchema };
 export type CartSubject = z.infer<typeof cartSubjectSchema>;
 
 export const subjectsBySectionBody = z

@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import { LANGUAGES } from './rules/language';
+import { bilingualSchema, SECTIONS } from './stored';
 
 // The API's shared words: languages, sections, ids, paging and the plain answers (README.md: this folder).
 
 export const languageSchema = z.enum(LANGUAGES);
 export type Language = z.infer<typeof languageSchema>;
 
-export const bilingual = z.object({ en: z.string(), fr: z.string() });
+/** Spelled in stored.ts (the app keeps bilingual texts on the device). */
+export const bilingual = z.object(bilingualSchema.shape);
 export type Bilingual = z.infer<typeof bilingual>;
 
-export const sectionSchema = z.enum([
-  'anglophone',
-  'francophone',
-  'diploma-exams',
-  'competitive-exams',
-  'extra-curricular',
-]);
+export const sectionSchema = z.enum(SECTIONS);
 export type Section = z.infer<typeof sectionSchema>;
 /** The sections with their own list calls (extra-curricular content only appears in the full lists). */
 export type ListedSection = Exclude<Section, 'extra-curricular'>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { cartSubjectSchema } from './catalogue';
 import { bilingual, idSchema } from './common';
 import { PAYER_PHONE_PATTERN } from './rules/payer-phone';
+import { cartItemSchema, pendingPaymentSchema } from './stored';
 import { userMessageResponse } from './users';
 
 // Mobile money payments (docs/api.md "Payments", "Transactions"), the shop's order lines they pay, and the cart
@@ -167,18 +167,8 @@ export const paymentEntity = z.object({
 });
 export type Payment = z.infer<typeof paymentEntity>;
 
-/** docs/product.md §3: a cart line is a subject plus a quantity of access periods (starts at 1). */
-export const cartItemSchema = cartSubjectSchema.extend({ amount: z.number().int().min(1) });
+// The cart line and the pending payment the app keeps on the device: spelled in stored.ts, which the app reads
+// its storage back with.
+export { cartItemSchema, pendingPaymentSchema };
 export type CartItem = z.infer<typeof cartItemSchema>;
-
-/** A mobile money payment requested but not yet settled, kept so that a reload resumes it (docs/design.md). */
-export const pendingPaymentSchema = z.object({
-  referenceId: z.string().min(1),
-  /** Epoch ms when it was requested: the polling deadline is derived from it, never kept as a timer. */
-  startedAt: z.number(),
-  phone: z.string(),
-  items: z.array(cartItemSchema).readonly(),
-  /** Total in XAF. */
-  amount: z.number(),
-});
 export type PendingPayment = z.infer<typeof pendingPaymentSchema>;

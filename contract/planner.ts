@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { failureSchema } from './common';
 import { endsAfterStart } from './rules/timetable-rules';
+import * as stored from './stored';
 
 // The planner's documents (timetables, study lists and their items), synced between a student's devices
 // through the account: the server merges concurrent edits and says what it did with them.
 
-export const kindSchema = z.enum(['timetable', 'list', 'item']);
+export const kindSchema = z.enum(stored.PLANNER_KINDS);
 export type PlannerKind = z.infer<typeof kindSchema>;
 
 /** Ids are chosen by the device that creates a document (it may be offline), unique per student. */
@@ -118,18 +119,8 @@ export const conflictSchema = z.object({
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 
-/**
- * Why a timetable was refused (contract/rules/timetable-rules.ts): two of its periods overlap, in the write itself
- * (400) or once merged with another device's edit (409). Nothing of the write is stored.
- */
-export const overlapSchema = z.object({
-  day: z.number().int().min(1).max(7).describe('The ISO weekday of the two periods'),
-  periodId: z.string().describe('The period of this write at fault, to show the student where'),
-  other: z
-    .object({ id: z.string(), subject: z.string(), start: z.string(), end: z.string() })
-    .describe('The period it overlaps'),
-  fromOtherDevice: z.boolean().describe('true: the other period comes from another device’s edit (a merge)'),
-});
+// Why a timetable was refused: spelled in stored.ts (the device keeps it with the refused copy).
+export const overlapSchema = z.object(stored.overlapSchema.shape);
 export type TimetableOverlap = z.infer<typeof overlapSchema>;
 
 /** The planner's failures: the usual body, and `overlap` when a timetable's periods overlap. */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idSchema, languageSchema, messageSchema, sectionSchema } from './common';
+import { idSchema, languageSchema, messageSchema } from './common';
+import { PHONE_SEPARATOR } from './rules/payer-phone';
+import { accountSchema, clientUserSchema, paidSubjectSchema, roleSchema } from './stored';
 
 // The student's account (docs/api.md "Users"): the user object, sign-in, profile, password and deletion.
 
@@ -18,8 +20,8 @@ export const usernameSchema = z
   .regex(/^[A-Za-z0-9_.-]{3,32}$/, '3 to 32 letters, digits, dots, dashes or underscores');
 export const passwordSchema = z.string().min(8).max(128);
 
-/** A separator a student may type inside a phone number: spaces, brackets, dots and dashes. */
-const SEP = String.raw`[\s().-]*`;
+/** Separators a student may type inside a phone number (the paying number's rule takes the same). */
+const SEP = `${PHONE_SEPARATOR}*`;
 const DIGIT = String.raw`\d${SEP}`;
 /**
  * What the phone transform below accepts, written as one pattern on the typed text, so that the API document
@@ -39,12 +41,7 @@ export const phoneSchema = z
   .regex(TYPED_PHONE)
   .describe('9 to 15 digits, separators and a leading + or 00 allowed; 9 digits get the 237 prefix')
   .trim()
-  .transform((raw) =>
-    raw
-      .replace(/[\s().-]/g, '')
-      .replace(/^\+/, '')
-      .replace(/^00/, ''),
-  )
+  .transform((raw) => raw.replace(new RegExp(PHONE_SEPARATOR, 'g'), '').replace(/^\+/, '').replace(/^00/, ''))
   .pipe(z.string().regex(/^\d{9,15}$/))
   .transform((digits) => (digits.length === 9 ? `237${digits}` : digits));
 
@@ -67,48 +64,12 @@ export type LoginPayload = z.input<typeof loginBody>;
 export const phoneLoginBody = z.object({ phonenumber: phoneSchema, password: z.string().min(1).max(128) });
 export type PhoneLoginPayload = z.input<typeof phoneLoginBody>;
 
-export const roleSchema = z.literal('STUDENT');
+// The student's shapes are spelled in stored.ts (the app keeps the signed-in student on the device and reads it
+// back through them); the API answers with them as they are.
+export { accountSchema, clientUserSchema, paidSubjectSchema, roleSchema };
 export type Role = z.infer<typeof roleSchema>;
-
-export const paidSubjectSchema = z.object({
-  subjectId: z.string(),
-  subjectTitle: z.string(),
-  expiresAt: z.string(),
-  section: sectionSchema
-    .optional()
-    .describe(
-      "the subject's section, which the app opens its lists on (absent in a user stored by an older app)",
-    ),
-});
 export type PaidSubject = z.infer<typeof paidSubjectSchema>;
-
-/** The account's own fields, as the user object and the data export both give them. */
-const accountSchema = z.object({
-  id: z.string(),
-  firstname: z.string(),
-  lastname: z.string(),
-  email: z.string(),
-  username: z.string(),
-  phonenumber: z.string(),
-  role: roleSchema,
-  /** The picture's address, or null. */
-  profilePicture: z.string().nullable(),
-  createdAt: z.string(),
-});
 export type Account = z.infer<typeof accountSchema>;
-
-/**
- * The student as the app sees it (docs/api.md "student"): never the password hash, never the token version.
- * paidSubjects lists every subject bought, with its expiry (past ones included, so the app offers renewal).
- */
-export const clientUserSchema = accountSchema.extend({
-  paidSubjects: z.array(paidSubjectSchema),
-  /**
-   * The language the student chose, saved with the account (issue 18): the app applies it at login; the
-   * server's messages and mails use it. null: never chosen, the browser's languages decide.
-   */
-  language: languageSchema.nullable(),
-});
 export type ClientUser = z.infer<typeof clientUserSchema>;
 
 export const authResponse = z.object({ success: z.literal(true), token: z.string(), user: clientUserSchema });

@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { isPayerPhone, PHONE_PREFIX } from '../contract/rules/payer-phone';
+import { cleanPayerPhone, isPayerPhone, PHONE_PREFIX } from '../contract/rules/payer-phone';
 import type { UnpaidOutcome } from '../contract/rules/payment-outcome';
 import { unpaidOutcome } from '../contract/rules/payment-outcome';
 import type { Alert } from './messages';
@@ -20,7 +20,8 @@ import { notProvided } from './notProvided';
 import type { PendingPayment } from './types';
 
 // docs/product.md §4 "Mobile money flow" and §5: ask the phone (prefilled 237; 237 then 9 to 12 digits, the rule the
-// server checks again, contract/rules/payer-phone.ts, so no request is sent that it would refuse), request the
+// server checks again, contract/rules/payer-phone.ts, so no request is sent that it would refuse; the spaces,
+// dashes, dots, brackets and leading + a student types are dropped before it is checked and sent), request the
 // payment, wait 3 s, poll; PENDING polls every 2 s; SUCCESSFUL completes; anything else is not completed.
 // docs/design.md adds: the pending reference is persisted so a reload resumes the same payment, and polling has
 // an upper bound after which the payment stays resumable (`suspended`). Issue 18: a payment not completed
@@ -60,8 +61,11 @@ export const mobileMoneyMachine = setup({
     setPhone: assign({
       phone: ({ event }) => (event.type === 'payment.phoneChanged' ? event.phone : ''),
     }),
-    recordSubmission: assign(({ event }) =>
-      event.type === 'payment.submitPhone' ? { startedAt: event.now, now: event.now } : {},
+    /** The number is asked and kept as sent: cleaned of what the student typed between its digits. */
+    recordSubmission: assign(({ context, event }) =>
+      event.type === 'payment.submitPhone'
+        ? { startedAt: event.now, now: event.now, phone: cleanPayerPhone(context.phone) }
+        : {},
     ),
     startPollingRound: assign(({ context, event }) => {
       const now = event.type === 'payment.resume' ? event.now : context.now;
@@ -79,7 +83,7 @@ export const mobileMoneyMachine = setup({
     forgetPayment: assign(NO_PAYMENT),
   },
   guards: {
-    phoneIsValid: ({ context }) => isPayerPhone(context.phone),
+    phoneIsValid: ({ context }) => isPayerPhone(cleanPayerPhone(context.phone)),
     isRestoring: ({ context }) => context.referenceId !== null,
     isSuccessful: (_, params: { status: PaymentStatus }) => params.status === 'SUCCESSFUL',
     isPending: (_, params: { status: PaymentStatus }) => params.status === 'PENDING',
@@ -258,7 +262,7 @@ export const selectPhone = (snapshot: MobileMoneySnapshot): string => snapshot.c
 export const selectIsAskingPhone = (snapshot: MobileMoneySnapshot): boolean =>
   snapshot.matches('askingPhone');
 export const selectIsPhoneValid = (snapshot: MobileMoneySnapshot): boolean =>
-  isPayerPhone(snapshot.context.phone);
+  isPayerPhone(cleanPayerPhone(snapshot.context.phone));
 /** Requesting or polling: the UI shows "confirm on your phone" and disables the form. */
 export const selectIsAwaitingConfirmation = (snapshot: MobileMoneySnapshot): boolean =>
   snapshot.matches('requesting') || snapshot.matches('polling');

@@ -29,7 +29,7 @@ import type { LastCopies } from './services/offline/last-copies';
 import { lazyOfflineVideoStore } from './services/offline/offline-video-store';
 import { whenAppStable } from './services/pwa/app-stable';
 import { createInstallPromptBridge } from './services/pwa/install-prompt-bridge';
-import { createAppStorage } from './services/storage';
+import { createAppStorage, STORAGE_KEYS } from './services/storage';
 import './ui/theme.css';
 // The prerendered first screen's styles ship with the shell's, inlined into the page by the build
 // (scripts/prerender.ts): the landing's chunk then brings no stylesheet of its own to insert again.
@@ -116,11 +116,14 @@ const effects: AppEffects = {
  * The screens' last copies (issue 18), filed under the logged-in student. Their code (and IndexedDB's) comes
  * with the first screen that keeps or needs a copy, not with the landing.
  */
-const lastCopiesStore = lazyLoad(() =>
-  import('./services/offline/last-copies').then(({ createLastCopies }) =>
-    createLastCopies({ owner: () => storage.getUser()?.id ?? null, now }),
-  ),
-);
+const lastCopiesStore = lazyLoad(async () => {
+  const [{ createLastCopies }, { createStoredRecords }] = await Promise.all([
+    import('./services/offline/last-copies'),
+    import('./services/stored-records'),
+  ]);
+  const records = createStoredRecords(storage);
+  return createLastCopies({ owner: () => records.getUser()?.id ?? null, now });
+});
 const lastCopies: LastCopies = {
   read: (name, params) =>
     lastCopiesStore.load().then(
@@ -140,11 +143,16 @@ const path = hashPath(window.location.hash);
 if (path === PLAYER_PATH) holdIdleWorkForPlayer();
 const hasToken = storage.getToken() !== null;
 // A stored student with a paid subject still open (by the expiry last heard) gets home's "Continue" asked for
-// with the catalogue. Read here without src/rules/subject-access.ts, which would join the entry's code:
-// home itself decides with mayStudyAny, this only starts the call early.
+// with the catalogue. A hint read without the stored user's schema (src/services/stored-records.ts) or
+// src/rules/subject-access.ts, which would join the entry's code: home itself decides with mayStudyAny on
+// the user the session read through the schema; a wrong hint only starts or skips a call early.
+const storedPaid = (storage.readRecord(STORAGE_KEYS.user) as { paidSubjects?: unknown } | null)?.paidSubjects;
 const mayStudy =
   hasToken &&
-  (storage.getUser()?.paidSubjects ?? []).some((entry) => Date.parse(entry.expiresAt) > Date.now());
+  Array.isArray(storedPaid) &&
+  storedPaid.some(
+    (entry: { expiresAt?: unknown } | null) => Date.parse(String(entry?.expiresAt)) > Date.now(),
+  );
 prefetchRouteData(window.location.hash, api, hasToken, mayStudy);
 prefetchOnNavigation(window, api, () => storage.getToken() !== null);
 // The landing as served, for a visitor with an empty cart (the page's inline script checked), in the

@@ -1,10 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Component, lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Component, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Loader } from '../ui/Loader';
 import { MEMBER_START_PATH } from './landing-path';
+import { useLoadWhenWanted } from './lazy-load';
 import { navigateAnnounced } from './navigation-scroll';
 import { routeFor } from './route-lookup';
 import type { RouteParams } from './route-params';
@@ -147,13 +148,8 @@ export function AppRoutes({
  * came), says so instead of loading for ever, and tries again on Retry and when the connection returns.
  */
 function AwaitActors({ label, onNeeded }: { label: string; onNeeded: (() => Promise<unknown>) | undefined }) {
-  const [failed, setFailed] = useState(false);
-  const ask = useCallback(() => {
-    setFailed(false);
-    onNeeded?.().catch(() => setFailed(true));
-  }, [onNeeded]);
-  useEffect(ask, [ask]);
-  return failed ? <ScreenUnavailable onRetry={ask} /> : <Loader label={label} />;
+  const { failed, retry } = useLoadWhenWanted(onNeeded, true, 'report');
+  return failed ? <ScreenUnavailable onRetry={retry} /> : <Loader label={label} />;
 }
 
 /**

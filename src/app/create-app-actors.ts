@@ -9,6 +9,8 @@ import { languageActors } from '../actors/language';
 import { sessionActors } from '../actors/session';
 import { expiresAt } from '../rules/jwt';
 import { NO_OFFLINE_VIDEOS } from '../services/offline/offline-video-store';
+import type { StoredRecords } from '../services/stored-records';
+import { createStoredRecords } from '../services/stored-records';
 import type { AppEffects } from './app-effects';
 import type { CheckoutActor } from './checkout-actor';
 import type { Lazy } from './lazy-load';
@@ -26,8 +28,10 @@ type RootActors = {
 };
 
 export function createAppActors(fx: AppEffects) {
+  // The cart, the student and a payment in progress, read back through the contract's schemas.
+  const records = createStoredRecords(fx.storage);
   const cart = createActor(cartMachine.provide(cartActors(fx.storage)), {
-    input: { items: fx.storage.getCart() ?? [] },
+    input: { items: records.getCart() ?? [] },
   });
   const token = fx.storage.getToken();
   const session = createActor(sessionMachine.provide(sessionActors(fx)));
@@ -70,8 +74,8 @@ export function createAppActors(fx: AppEffects) {
     updateUser,
     start() {
       for (const actor of [cart, session, language] as Actor<never>[]) actor.start();
-      restoreSession(fx, roots, token, keepIfStillSignedIn);
-      resumePendingPayment(fx, session, checkout);
+      restoreSession(fx, records, roots, token, keepIfStillSignedIn);
+      resumePendingPayment(fx, records, session, checkout);
     },
   };
 }
@@ -114,12 +118,13 @@ function signIn(fx: AppEffects, roots: RootActors, newToken: string, user: User)
  */
 function restoreSession(
   fx: AppEffects,
+  records: StoredRecords,
   roots: RootActors,
   token: string | null,
   keepIfStillSignedIn: (user: User) => void,
 ) {
-  const legacy = fx.storage.migrateLegacyUser();
-  const user = fx.storage.getUser();
+  const legacy = records.migrateLegacyUser();
+  const user = records.getUser();
   roots.session.send({ type: 'session.restore', token, user, expiresAt: expiresAt(token), now: fx.now() });
   const restored = selectUser(roots.session.getSnapshot());
   if (restored) tellLanguageSignedIn(roots, restored, false);
@@ -133,8 +138,13 @@ function restoreSession(
 }
 
 /** A payment left pending (tab closed, network lost) is watched again, never requested twice. */
-function resumePendingPayment(fx: AppEffects, session: RootActors['session'], checkout: Lazy<CheckoutActor>) {
-  const pending = fx.storage.getPendingPayment();
+function resumePendingPayment(
+  fx: AppEffects,
+  records: StoredRecords,
+  session: RootActors['session'],
+  checkout: Lazy<CheckoutActor>,
+) {
+  const pending = records.getPendingPayment();
   const user = session.getSnapshot().context.user;
   if (!pending || !user) return;
   void checkout

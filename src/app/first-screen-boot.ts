@@ -78,10 +78,20 @@ export function adaptToVisit(
     const store = window.localStorage;
     const token = store.getItem(keys.tokenKey);
     if (token && store.getItem(keys.userKey)) {
+      // src/rules/jwt.ts's isTokenExpired, written out (tests/ui/app/boot-token-expiry.test.ts holds it to
+      // it): three parts, a base64url payload of UTF-8 JSON, `exp` a finite number of seconds still ahead.
       try {
-        const part = (token.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/');
-        const exp = JSON.parse(atob(part)).exp;
-        member = typeof exp === 'number' && exp * 1000 > Date.now();
+        const parts = token.split('.');
+        const part = parts[1] || '';
+        const bytes = Uint8Array.from(atob(part.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+          c.charCodeAt(0),
+        );
+        const exp = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).exp;
+        member =
+          parts.length === 3 &&
+          /^[A-Za-z0-9_-]*$/.test(part) &&
+          Number.isFinite(exp) &&
+          exp * 1000 > Date.now();
       } catch {
         member = false;
       }

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 
 /**
  * Something whose code is downloaded the first time it is needed (issue 12: the checkout and PWA machines
@@ -51,6 +51,33 @@ export function loaded<A>(value: A): Lazy<A> {
   return { current: value, load: () => Promise.resolve(value), subscribe: () => () => undefined };
 }
 
+/**
+ * The one way a component asks for code that is downloaded when first needed: `load` is asked from an
+ * effect while `wanted` (a stable `load` once), and `retry` asks again. What a failed download (offline)
+ * does is the caller's choice, said where it is used:
+ * - `'ignore'` (useLazy: an overlay, a dialog, the checkout): nothing is shown and nothing re-renders; the
+ *   next need asks again (the Lazy forgets a failed load).
+ * - `'report'` (the routes waiting for the root actors, src/app/AppRoutes.tsx): `failed` turns true, so the
+ *   page says it is not on the phone with Retry instead of loading for ever.
+ */
+export function useLoadWhenWanted(
+  load: (() => Promise<unknown>) | undefined,
+  wanted: boolean,
+  onFailure: 'ignore' | 'report',
+): { failed: boolean; retry: () => void } {
+  const [failed, setFailed] = useState(false);
+  const report = onFailure === 'report';
+  const retry = useCallback(() => {
+    if (!wanted || !load) return;
+    if (report) setFailed(false);
+    load().catch(() => {
+      if (report) setFailed(true);
+    });
+  }, [load, wanted, report]);
+  useEffect(retry, [retry]);
+  return { failed, retry };
+}
+
 const NOTHING_SUBSCRIBED = () => () => undefined;
 
 /**
@@ -64,10 +91,8 @@ export function useLazy<A>(lazy: Lazy<A> | null, options: { load?: boolean } = {
     // Hydration renders what the prerendered page shows: nothing lazily loaded yet.
     () => null,
   );
-  const wanted = options.load === true;
-  useEffect(() => {
-    if (wanted && lazy) lazy.load().catch(() => undefined);
-  }, [lazy, wanted]);
+  const load = useMemo(() => (lazy ? () => lazy.load() : undefined), [lazy]);
+  useLoadWhenWanted(load, options.load === true, 'ignore');
   return current;
 }
 

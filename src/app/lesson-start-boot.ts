@@ -31,10 +31,17 @@ export function lessonStartBoot(keys: LessonStartKeys): void {
       (inHash || '').trim() || (new URLSearchParams(location.search).get('videoId') || '').trim();
     const token = window.localStorage.getItem(keys.tokenKey);
     if (!videoId || !token) return;
-    // An expired session is the app's to end (it logs out): no request on its behalf.
-    const payload = (token.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/');
-    const exp = JSON.parse(atob(payload)).exp;
-    if (typeof exp !== 'number' || exp * 1000 <= Date.now()) return;
+    // An expired session is the app's to end (it logs out): no request on its behalf. The rule of
+    // src/rules/jwt.ts's isTokenExpired, written out (tests/ui/app/boot-token-expiry.test.ts holds it to it):
+    // three parts, a base64url payload of UTF-8 JSON, `exp` a finite number of seconds still ahead.
+    const parts = token.split('.');
+    const payload = parts[1] || '';
+    if (parts.length !== 3 || !/^[A-Za-z0-9_-]*$/.test(payload)) return;
+    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+      c.charCodeAt(0),
+    );
+    const exp = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)).exp;
+    if (!Number.isFinite(exp) || exp * 1000 <= Date.now()) return;
     const url = `${keys.playPath}?videoId=${encodeURIComponent(videoId)}`;
     const headers = {
       Accept: 'application/json',

@@ -1,4 +1,6 @@
-import type { DataOf, PlannerKind as DocKind, TimetableOverlap } from '../../contract/planner';
+import * as z from 'zod/mini';
+import type { DataOf, PlannerKind as DocKind } from '../../contract/planner';
+import { overlapSchema, PLANNER_KINDS } from '../../contract/stored';
 import type { ReminderSwitches } from '../../machines/reminderPlan';
 
 /** The planner's documents as the account keeps them: the API contract's shapes (contract/planner.ts). */
@@ -13,23 +15,39 @@ export type {
   TimetableOverlap,
 } from '../../contract/planner';
 
-/** One document on the device. */
-export interface StoredDoc<K extends DocKind = DocKind> {
-  kind: K;
-  id: string;
-  data: DataOf[K];
+/**
+ * One document on the device, as the planner store keeps it and reads it back (src/services/planner/planner-store.ts):
+ * a stored document that fails this schema is left out, the others kept.
+ */
+export const storedDocSchema = z.object({
+  kind: z.enum(PLANNER_KINDS),
+  id: z.string(),
+  /**
+   * The document's fields, in its kind's shape (contract/planner.ts). Read back as an object only, not
+   * through the account's rules: an edit the account refused is kept on the device as the student wrote it.
+   */
+  data: z.record(z.string(), z.unknown()),
   /** The server revision this copy is based on (0: never sent). */
-  revision: number;
-  deleted: boolean;
+  revision: z.number(),
+  deleted: z.boolean(),
   /** Changed on the device and not yet accepted by the account. */
-  dirty: boolean;
+  dirty: z.boolean(),
   /** Device clock of the last local change: tells an edit made while a send was under way. */
-  changedAt: number;
+  changedAt: z.number(),
   /** The server refused this version (a 4xx): shown, and not sent again until edited. */
-  syncError?: string;
+  syncError: z.optional(z.string()),
   /** The timetable was refused because two of its periods overlap (a merge with another device's, say). */
-  syncOverlap?: TimetableOverlap;
-}
+  syncOverlap: z.optional(overlapSchema),
+});
+
+/** One document on the device: the stored fields, with the data of its kind. */
+export type StoredDoc<K extends DocKind = DocKind> = Omit<
+  z.infer<typeof storedDocSchema>,
+  'kind' | 'data'
+> & {
+  kind: K;
+  data: DataOf[K];
+};
 
 export type Timetable = StoredDoc<'timetable'>;
 export type StudyList = StoredDoc<'list'>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { bilingualSchema, entriesOf } from '../../contract/stored';
 
 /**
  * The scholarships a student saved, written to the device by the scholarships screens (issue 8) under this
@@ -7,16 +8,14 @@ import * as z from 'zod/mini';
  */
 export const SAVED_SCHOLARSHIPS_KEY = 'saved-scholarships';
 
-const bilingualText = z.object({ en: z.string(), fr: z.string() });
-
 /** A saved entry as the scholarships list keeps and shows it. */
 export const savedScholarshipEntrySchema = z.object({
   id: z.string(),
-  title: bilingualText,
+  title: bilingualSchema,
   /** In English, as this list has always held it (the planner reads it); `providerName` has both. */
   provider: z.string(),
   /** The provider in both languages (saved since issue 18; `provider` alone before). */
-  providerName: z.optional(bilingualText),
+  providerName: z.optional(bilingualSchema),
   /** ISO 8601 date-time: the last moment to apply. */
   deadline: z.string(),
   url: z.string(),
@@ -32,14 +31,9 @@ export const savedScholarshipSchema = z.extend(savedScholarshipEntrySchema, {
 
 export type SavedScholarship = z.infer<typeof savedScholarshipEntrySchema>;
 
-/** The entries of a stored list that `schema` reads: an entry of another shape is left out, the others kept. */
-export function savedEntries(list: unknown, schema = savedScholarshipEntrySchema): SavedScholarship[] {
-  if (!Array.isArray(list)) return [];
-  return list.flatMap((entry) => {
-    const parsed = schema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
+/** The entries of a stored list the scholarships list shows: an entry of another shape is left out. */
+export const savedEntries = (list: unknown): SavedScholarship[] =>
+  entriesOf(list, savedScholarshipEntrySchema);
 
 /** Absent, unreadable or not a list: none saved. Only entries the planner can schedule are kept. */
 export function parseSavedScholarships(value: unknown): SavedScholarship[] {
@@ -51,5 +45,5 @@ export function parseSavedScholarships(value: unknown): SavedScholarship[] {
       return [];
     }
   }
-  return savedEntries(list, savedScholarshipSchema);
+  return entriesOf(list, savedScholarshipSchema);
 }

@@ -1,6 +1,5 @@
 import type { CartSubject } from '../../contract/catalogue';
 import type { PaidSubject } from '../../contract/users';
-import { isPaidSubject } from './paid-subject';
 
 // Issue 4's rules for a paid subject: where its access stands, when it may be renewed, and how the
 // session's user lists it. Screens, the planner and the offline downloads read them here.
@@ -65,4 +64,15 @@ export function cartSubjectOf(subject: CartSubject): CartSubject {
     pictureurl: subject.pictureurl,
     price: subject.price,
   };
+}
+
+/** Whether a received value is a paid subject as docs/api.md gives it (the API client checks no answer). */
+export function isPaidSubject(value: unknown): value is PaidSubject {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    typeof entry.subjectId === 'string' &&
+    typeof entry.subjectTitle === 'string' &&
+    typeof entry.expiresAt === 'string'
+  );
 }

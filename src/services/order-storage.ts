@@ -1,6 +1,7 @@
-import type { CartItem } from '../../contract/payments';
-import type { AppStorage, PendingPayment } from './storage';
-import { isPendingPayment, isRecord } from './storage';
+import * as z from 'zod/mini';
+import { cartItemSchema, pendingPaymentSchema } from '../../contract/stored';
+import type { AppStorage } from './storage';
+import { createStoredRecords } from './stored-records';
 
 /** Local storage keys of the shop's order checkout (issue 8), beside storage.ts's STORAGE_KEYS. */
 export const ORDER_STORAGE_KEYS = {
@@ -11,40 +12,22 @@ export const ORDER_STORAGE_KEYS = {
 } as const;
 
 /** A shop order's payment in progress: its one line is the product (amount = quantity) and the town. */
-export interface PendingOrder extends PendingPayment {
-  items: readonly (CartItem & { town: string })[];
-}
+export const pendingOrderSchema = z.extend(pendingPaymentSchema, {
+  items: z.readonly(z.tuple([z.extend(cartItemSchema, { town: z.string() })])),
+});
+export type PendingOrder = z.infer<typeof pendingOrderSchema>;
 
 /** A shop order sent to the server and not answered yet (a lost connection, a reload): what, under which id. */
-export interface OrderAttempt {
-  externalId: string;
-  productId: string;
-  quantity: number;
-  town: string;
-  phone: string;
+export const orderAttemptSchema = z.object({
+  externalId: z.string(),
+  productId: z.string(),
+  quantity: z.number(),
+  town: z.string(),
+  phone: z.string(),
   /** Epoch ms of the first sending. */
-  at: number;
-}
-
-export function isPendingOrder(value: unknown): value is PendingOrder {
-  return (
-    isPendingPayment(value) &&
-    value.items.length === 1 &&
-    value.items.every((item) => typeof (item as { town?: unknown }).town === 'string')
-  );
-}
-
-export function isOrderAttempt(value: unknown): value is OrderAttempt {
-  return (
-    isRecord(value) &&
-    typeof value.externalId === 'string' &&
-    typeof value.productId === 'string' &&
-    typeof value.quantity === 'number' &&
-    typeof value.town === 'string' &&
-    typeof value.phone === 'string' &&
-    typeof value.at === 'number'
-  );
-}
+  at: z.number(),
+});
+export type OrderAttempt = z.infer<typeof orderAttemptSchema>;
 
 /**
  * What the shop's order checkout keeps on the device (issue 8), through the app's one storage bridge: the
@@ -52,11 +35,12 @@ export function isOrderAttempt(value: unknown): value is OrderAttempt {
  * Loaded with the order checkout, not with the first screen.
  */
 export function createOrderStorage(storage: AppStorage) {
+  const records = createStoredRecords(storage);
   return {
-    getPendingOrder: () => storage.getRecord(ORDER_STORAGE_KEYS.pendingOrder, isPendingOrder),
+    getPendingOrder: () => records.getRecord(ORDER_STORAGE_KEYS.pendingOrder, pendingOrderSchema),
     setPendingOrder: (order: PendingOrder) => storage.setRecord(ORDER_STORAGE_KEYS.pendingOrder, order),
     removePendingOrder: () => storage.removeRecord(ORDER_STORAGE_KEYS.pendingOrder),
-    getOrderAttempt: () => storage.getRecord(ORDER_STORAGE_KEYS.orderAttempt, isOrderAttempt),
+    getOrderAttempt: () => records.getRecord(ORDER_STORAGE_KEYS.orderAttempt, orderAttemptSchema),
     setOrderAttempt: (attempt: OrderAttempt) => storage.setRecord(ORDER_STORAGE_KEYS.orderAttempt, attempt),
     removeOrderAttempt: () => storage.removeRecord(ORDER_STORAGE_KEYS.orderAttempt),
   };

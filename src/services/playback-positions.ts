@@ -1,4 +1,5 @@
 import { del, get, set } from 'idb-keyval';
+import * as z from 'zod/mini';
 
 /**
  * Where the student stopped in each video, kept in IndexedDB (idb-keyval's default store, which logout
@@ -11,12 +12,17 @@ export const LAST_PLAYED_KEY = 'playback-last';
 
 export const positionKey = (videoId: string) => `${PLAYBACK_KEY_PREFIX}${videoId}`;
 
-/** Stored as data with a version stamp, so a later shape can tell old entries apart (docs/style.md 6). */
-interface StoredPosition {
-  v: 1;
-  seconds: number;
-  savedAt: number;
-}
+/**
+ * Stored as data with a version stamp, so a later shape can tell old entries apart (docs/style.md 6). A
+ * position is a finite number of seconds, never negative; a save time that is not a number reads as 0 (the
+ * oldest), so the account's position wins over it rather than the video starting over.
+ */
+const storedPositionSchema = z.object({
+  v: z.literal(1),
+  seconds: z.number().check(z.nonnegative()),
+  savedAt: z.catch(z.number(), 0),
+});
+type StoredPosition = z.infer<typeof storedPositionSchema>;
 
 export interface KeyValueStore {
   get(key: string): Promise<unknown>;
@@ -39,17 +45,6 @@ export interface PlaybackPositions {
   forget(videoId: string): Promise<void>;
   loadLastPlayed(): Promise<string | null>;
   saveLastPlayed(videoId: string): Promise<void>;
-}
-
-function isStoredPosition(value: unknown): value is StoredPosition {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as StoredPosition).v === 1 &&
-    typeof (value as StoredPosition).seconds === 'number' &&
-    Number.isFinite((value as StoredPosition).seconds) &&
-    (value as StoredPosition).seconds >= 0
-  );
 }
 
 function idbKeyvalStore(): KeyValueStore | null {
@@ -75,9 +70,8 @@ export function createPlaybackPositions(
   };
   const loadEntry = (videoId: string) =>
     quietly(async (s): Promise<PositionEntry | null> => {
-      const value = await s.get(positionKey(videoId));
-      if (!isStoredPosition(value)) return null;
-      return { seconds: value.seconds, savedAt: Number.isFinite(value.savedAt) ? value.savedAt : 0 };
+      const parsed = storedPositionSchema.safeParse(await s.get(positionKey(videoId)));
+      return parsed.success ? { seconds: parsed.data.seconds, savedAt: parsed.data.savedAt } : null;
     }, null);
   return {
     load: async (videoId) => (await loadEntry(videoId))?.seconds ?? null,

@@ -2,7 +2,6 @@ import type { Language } from '../../contract/common';
 import type { CartItem, PendingPayment } from '../../contract/payments';
 import { isLanguage } from '../../contract/rules/language';
 import type { ClientUser } from '../../contract/users';
-import { isPaidSubject } from '../rules/paid-subject';
 
 export type { PendingPayment };
 
@@ -26,95 +25,16 @@ export const STORAGE_KEYS = {
 /** Structured values are saved as `{ v, data }` so a future shape change can tell old data from new. */
 export const STORAGE_VERSION = 1;
 
-export type Guard<T> = (value: unknown) => value is T;
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const isFiniteNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
-
-function isCartItem(value: unknown): value is CartItem {
-  return (
-    isRecord(value) &&
-    typeof value._id === 'string' &&
-    typeof value.subjectTitle === 'string' &&
-    typeof value.pictureurl === 'string' &&
-    isFiniteNumber(value.price) &&
-    Number.isInteger(value.amount) &&
-    (value.amount as number) >= 1
-  );
-}
-
-const isCart: Guard<CartItem[]> = (value): value is CartItem[] =>
-  Array.isArray(value) && value.every(isCartItem);
-
-/**
- * Whether a stored user is docs/api.md's user, as the server sent it: a stored user that fails this is not
- * restored (the student signs in again).
- */
-function isUser(value: unknown): value is ClientUser {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.username === 'string' &&
-    Array.isArray(value.paidSubjects)
-  );
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/**
- * The user as the app this one replaces kept it (issue 18): the user object as plain JSON, without this
- * app's `{ v, data }` envelope, and perhaps only with the fields docs/product.md §3 names (id, username, role,
- * profile picture), the id possibly as `_id`. Read as this app's user, the fields it lacks empty; the app
- * then asks the server for the whole user (src/app/create-app-actors.ts).
- */
-function legacyUser(value: unknown): ClientUser | null {
-  if (!isRecord(value) || 'v' in value) return null;
-  const id = text(value.id) || text(value._id);
-  if (id === '' || text(value.username) === '') return null;
-  return {
-    id,
-    firstname: text(value.firstname),
-    lastname: text(value.lastname),
-    email: text(value.email),
-    username: text(value.username),
-    phonenumber: text(value.phonenumber),
-    role: 'STUDENT',
-    profilePicture: text(value.profilePicture) || null,
-    createdAt: text(value.createdAt),
-    paidSubjects: Array.isArray(value.paidSubjects) ? value.paidSubjects.filter(isPaidSubject) : [],
-    language: isLanguage(value.language) ? value.language : null,
-  };
-}
-
-export function isPendingPayment(value: unknown): value is PendingPayment {
-  return (
-    isRecord(value) &&
-    typeof value.referenceId === 'string' &&
-    value.referenceId !== '' &&
-    isFiniteNumber(value.startedAt) &&
-    typeof value.phone === 'string' &&
-    isCart(value.items) &&
-    isFiniteNumber(value.amount)
-  );
 }
 
 export interface AppStorage {
   getToken(): string | null;
   setToken(token: string): boolean;
   removeToken(): void;
-  getUser(): ClientUser | null;
   setUser(user: ClientUser): boolean;
-  /**
-   * A user left by the app this one replaces (plain JSON), rewritten in this app's format and returned;
-   * null when storage holds none. Called once at start, before the session is restored.
-   */
-  migrateLegacyUser(): ClientUser | null;
   removeUser(): void;
-  getCart(): CartItem[] | null;
   setCart(items: readonly CartItem[]): boolean;
   removeCart(): void;
   /** 'en' or 'fr'; anything else stored reads as null (the language machine then falls back to en). */
@@ -127,14 +47,16 @@ export interface AppStorage {
   getPushToken(): string | null;
   setPushToken(token: string): boolean;
   removePushToken(): void;
-  getPendingPayment(): PendingPayment | null;
   setPendingPayment(payment: PendingPayment): boolean;
   removePendingPayment(): void;
   /**
-   * A versioned record under a lazily loaded feature's own key, read through its own guard, so that its code
-   * stays out of the first screen's (the shop's order checkout: src/services/order-storage.ts).
+   * What a versioned record holds, unchecked: null when absent, corrupt or of another version. The records
+   * are read through the contract's schemas by src/services/stored-records.ts, whose code (zod/mini's) loads
+   * with the root actors, not with the landing; the landing reads nothing structured but as a hint.
    */
-  getRecord<T>(key: string, guard: Guard<T>): T | null;
+  readRecord(key: string): unknown;
+  /** The key's JSON as it is, without this app's envelope (the app this one replaced wrote it so); else undefined. */
+  readJson(key: string): unknown;
   setRecord(key: string, data: unknown): boolean;
   removeRecord(key: string): void;
   /** docs/product.md §4: logout clears all local storage. */
@@ -174,16 +96,19 @@ export function createAppStorage(backing?: Storage): AppStorage {
     }
   }
 
-  function readVersioned<T>(key: string, guard: Guard<T>): T | null {
+  function readJson(key: string): unknown {
     const raw = readRaw(key);
-    if (raw === null) return null;
+    if (raw === null) return undefined;
     try {
-      const envelope: unknown = JSON.parse(raw);
-      if (!isRecord(envelope) || envelope.v !== STORAGE_VERSION) return null;
-      return guard(envelope.data) ? envelope.data : null;
+      return JSON.parse(raw) as unknown;
     } catch {
-      return null;
+      return undefined;
     }
+  }
+
+  function readRecord(key: string): unknown {
+    const envelope = readJson(key);
+    return isRecord(envelope) && envelope.v === STORAGE_VERSION ? (envelope.data ?? null) : null;
   }
 
   function writeVersioned(key: string, data: unknown): boolean {
@@ -199,22 +124,8 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getToken: () => readText(STORAGE_KEYS.token),
     setToken: (token) => writeRaw(STORAGE_KEYS.token, token),
     removeToken: () => remove(STORAGE_KEYS.token),
-    getUser: () => readVersioned(STORAGE_KEYS.user, isUser),
     setUser: (user) => writeVersioned(STORAGE_KEYS.user, user),
-    migrateLegacyUser: () => {
-      const raw = readRaw(STORAGE_KEYS.user);
-      if (raw === null) return null;
-      let user: ClientUser | null;
-      try {
-        user = legacyUser(JSON.parse(raw));
-      } catch {
-        return null;
-      }
-      if (user !== null) writeVersioned(STORAGE_KEYS.user, user);
-      return user;
-    },
     removeUser: () => remove(STORAGE_KEYS.user),
-    getCart: () => readVersioned(STORAGE_KEYS.cart, isCart),
     setCart: (items) => writeVersioned(STORAGE_KEYS.cart, items),
     removeCart: () => remove(STORAGE_KEYS.cart),
     getLanguage: () => {
@@ -229,10 +140,10 @@ export function createAppStorage(backing?: Storage): AppStorage {
     getPushToken: () => readText(STORAGE_KEYS.pushToken),
     setPushToken: (token) => writeRaw(STORAGE_KEYS.pushToken, token),
     removePushToken: () => remove(STORAGE_KEYS.pushToken),
-    getPendingPayment: () => readVersioned(STORAGE_KEYS.pendingPayment, isPendingPayment),
     setPendingPayment: (payment) => writeVersioned(STORAGE_KEYS.pendingPayment, payment),
     removePendingPayment: () => remove(STORAGE_KEYS.pendingPayment),
-    getRecord: readVersioned,
+    readRecord,
+    readJson,
     setRecord: writeVersioned,
     removeRecord: remove,
     clearAll: () => {

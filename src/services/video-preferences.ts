@@ -1,17 +1,22 @@
-import type { Language } from '../../contract/common';
+import * as z from 'zod/mini';
+import { LANGUAGES } from '../../contract/rules/language';
 import { STORAGE_KEYS, STORAGE_VERSION } from './storage';
 
 // The student's video settings (issue 11), in local storage beside the rest of the device's keys
 // (src/services/storage.ts names them all). Kept apart so the first screen's code does not carry them:
 // only the player and the downloads read them. Same rules: reads never throw, writes say if they failed.
 
-export interface VideoPreferences {
+const videoPreferencesSchema = z.object({
   /** Auto plays the smallest rendition, whatever the connection. */
-  dataSaver: boolean;
+  dataSaver: z.boolean(),
   /** Downloads wait for Wi-Fi where the browser says what the connection is. */
-  wifiOnly: boolean;
-  captions: 'off' | Language;
-}
+  wifiOnly: z.boolean(),
+  captions: z.enum(['off', ...LANGUAGES]),
+});
+export type VideoPreferences = z.infer<typeof videoPreferencesSchema>;
+
+/** The envelope every local storage record has (src/services/storage.ts): this version, then the data. */
+const storedPreferencesSchema = z.object({ v: z.literal(STORAGE_VERSION), data: videoPreferencesSchema });
 
 export const DEFAULT_VIDEO_PREFERENCES: VideoPreferences = {
   dataSaver: false,
@@ -24,16 +29,6 @@ export interface VideoPreferencesStorage {
   setVideoPreferences(preferences: VideoPreferences): boolean;
 }
 
-function isVideoPreferences(value: unknown): value is VideoPreferences {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Record<string, unknown>;
-  return (
-    typeof candidate.dataSaver === 'boolean' &&
-    typeof candidate.wifiOnly === 'boolean' &&
-    (candidate.captions === 'off' || candidate.captions === 'en' || candidate.captions === 'fr')
-  );
-}
-
 export function createVideoPreferencesStorage(backing?: Storage): VideoPreferencesStorage {
   const store = (): Storage => backing ?? window.localStorage;
   return {
@@ -41,10 +36,8 @@ export function createVideoPreferencesStorage(backing?: Storage): VideoPreferenc
       try {
         const raw = store().getItem(STORAGE_KEYS.videoPreferences);
         if (raw === null) return DEFAULT_VIDEO_PREFERENCES;
-        const envelope = JSON.parse(raw) as { v?: unknown; data?: unknown };
-        return envelope.v === STORAGE_VERSION && isVideoPreferences(envelope.data)
-          ? envelope.data
-          : DEFAULT_VIDEO_PREFERENCES;
+        const parsed = storedPreferencesSchema.safeParse(JSON.parse(raw));
+        return parsed.success ? parsed.data.data : DEFAULT_VIDEO_PREFERENCES;
       } catch {
         return DEFAULT_VIDEO_PREFERENCES;
       }

@@ -181,7 +181,21 @@ describe('hydration', () => {
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const token = `${encode({ alg: 'HS256' })}.${encode({ sub: 'u1', exp })}.sig`;
-    const user = { v: 1, data: { id: 'u1', username: 'amina', role: 'STUDENT', paidSubjects: [] } };
+    // The user as the server sends it and the app keeps it (read back through its schema, contract/stored.ts).
+    const student = {
+      id: 'u1',
+      firstname: 'Amina',
+      lastname: 'Njoya',
+      email: 'amina@example.cm',
+      username: 'amina',
+      phonenumber: '237677123456',
+      role: 'STUDENT',
+      profilePicture: null,
+      createdAt: '2026-01-05T10:00:00.000Z',
+      paidSubjects: [],
+      language: null,
+    };
+    const user = { v: 1, data: student };
     await page.addInitScript(
       ([storedToken, storedUser]) => {
         window.localStorage.setItem('id_token', storedToken);

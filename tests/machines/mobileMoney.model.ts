@@ -32,10 +32,10 @@ export const SHORT_PHONE = '23767000000';
 /** 12 characters: the shortest valid number. */
 export const VALID_PHONE = '237670000000';
 /**
- * 15 characters that start with 237, as a number is often written, but spaced: the server refuses it
- * (contract/rules/payer-phone.ts), so the app must too, before asking any payment.
+ * VALID_PHONE as a student may type it, with a +, spaces, a dash and a dot: the server refuses it so
+ * (contract/rules/payer-phone.ts), so the app asks and keeps the clean number, VALID_PHONE.
  */
-export const SPACED_PHONE = '237 670 000 000';
+export const SPACED_PHONE = '+237 670-000.000';
 /** The number a student types after "Use another number" (a parent's, say). */
 export const OTHER_PHONE = '237699000000';
 

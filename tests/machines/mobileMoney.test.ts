@@ -67,8 +67,23 @@ describe('mobileMoney machine', () => {
     });
   });
 
-  it('refuses before any request a number the server would refuse, 12 characters or more', async () => {
-    for (const phone of [SPACED_PHONE, '+237670000000', '670000000000', '2376700000000000']) {
+  it('asks and keeps the clean number when the student types it with spaces, dashes, dots or a +', async () => {
+    for (const phone of [SPACED_PHONE, '237 6 70 00 00 00', '237-670-000-000', '+237670000000']) {
+      const harness = await startPayment(phone);
+      expect(harness.snapshot.value, phone).toBe('requesting');
+      expect(harness.fakes.pending('requestToPay').input, phone).toEqual({
+        phone: VALID_PHONE,
+        items: [LINE],
+        amount: 5_000,
+      });
+      expect(selectPhone(harness.snapshot), 'the prompt shows the number sent').toBe(VALID_PHONE);
+      await harness.resolve('requestToPay', { referenceId: REFERENCE_ID });
+      expect(harness.fakes.effectsOf('persistPending'), phone).toEqual([{ ...PENDING, startedAt: T0 }]);
+    }
+  });
+
+  it('refuses before any request a number the server would refuse even once cleaned', async () => {
+    for (const phone of ['670000000000', '2376700000000000', '00237670000000', '237 67O 000 000']) {
       const refused = await startPayment(phone);
       expect(refused.snapshot.value, phone).toBe('cancelled');
       expect(alerts(refused.fakes.effectsOf('showAlert'))).toEqual(['Please enter a valid phone number']);

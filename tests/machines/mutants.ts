@@ -68,6 +68,15 @@ const MUTANTS: { readonly [TMachine in keyof typeof REPLAYS]: readonly Mutant[] 
       }),
     },
     {
+      name: 'the number is asked as typed, spaces and + included',
+      mutation: withAction(
+        'recordSubmission',
+        assign(({ event }: { event: { type: string; now?: number } }) =>
+          event.type === 'payment.submitPhone' ? { startedAt: event.now, now: event.now } : {},
+        ),
+      ),
+    },
+    {
       name: 'PENDING is not polled again (its branch is gone)',
       mutation: editState(['polling', 'checkingStatus'], (state) => {
         ((state.invoke as Config).onDone as unknown[]).splice(1, 1);

@@ -66,6 +66,9 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
         'src/screens/Home.tsx': "import { h } from '../app/hooks';\nexport const Home = () => h;\n",
         'server/modules/payments/index.ts':
           "import type { Id } from '../../../contract/common';\nexport type P = Id;\n",
+        'contract/stored.ts': "import { isFree } from './rules/free';\nexport const cartSchema = isFree;\n",
+        'src/services/records.ts':
+          "import { cartSchema } from '../../contract/stored';\nexport const readCart = cartSchema;\n",
       }),
     ).toEqual([]);
   });
@@ -130,6 +133,13 @@ describe('the layer rules (.dependency-cruiser.cjs)', () => {
       {
         'contract/users.ts': 'export const userSchema = 1;\n',
         'src/app/x.ts': "import { userSchema } from '../../contract/users';\nexport const x = userSchema;\n",
+      },
+    ],
+    [
+      'stored-shapes-stay-mini',
+      {
+        'contract/common.ts': 'export const idSchema = 1;\n',
+        'contract/stored.ts': "import { idSchema } from './common';\nexport const cartSchema = idSchema;\n",
       },
     ],
     [

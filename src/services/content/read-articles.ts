@@ -1,6 +1,8 @@
+import * as z from 'zod/mini';
 import type { Language } from '../../../contract/common';
-import type { Happening, NewsArticle } from '../../../contract/content';
+import { LANGUAGES } from '../../../contract/rules/language';
 import { withArticleIds } from '../../../contract/rules/news-article-id';
+import { entriesOf, happeningSchema, newsArticleSchema } from '../../../contract/stored';
 import type { KeyValueStore } from '../device-store';
 import { createUpdateQueue, idbKeyValueStore } from '../device-store';
 
@@ -12,10 +14,28 @@ export const READ_ARTICLES_KEY = 'read-articles';
 /** Per kind; the oldest reads go first. A few dozen short texts cost next to nothing. */
 export const READ_ARTICLES_KEPT = 30;
 
-export type ReadArticle =
-  /** A headline is kept under its id (`article.id`). */
-  | { kind: 'headline'; key: string; lang: Language; article: NewsArticle; savedAt: string }
-  | { kind: 'happening'; key: string; happening: Happening; savedAt: string };
+/** A headline is kept under its id (`article.id`), a happening under its `_id`; savedAt is ISO 8601. */
+const readHeadlineSchema = z.object({
+  kind: z.literal('headline'),
+  key: z.string(),
+  lang: z.enum(LANGUAGES),
+  article: newsArticleSchema,
+  savedAt: z.string(),
+});
+const readHappeningSchema = z.object({
+  kind: z.literal('happening'),
+  key: z.string(),
+  happening: happeningSchema,
+  savedAt: z.string(),
+});
+export type ReadArticle = z.infer<typeof readHeadlineSchema> | z.infer<typeof readHappeningSchema>;
+
+/** As it may be stored: a headline kept before articles had ids has none (`withId` gives it its id). */
+const storedReadArticleSchema = z.discriminatedUnion('kind', [
+  z.extend(readHeadlineSchema, { article: z.extend(newsArticleSchema, { id: z.optional(z.string()) }) }),
+  readHappeningSchema,
+]);
+type StoredReadArticle = z.infer<typeof storedReadArticleSchema>;
 
 export interface ReadArticles {
   /** Keeps an article just opened (again: its date is refreshed). Never throws: keeping is a bonus. */
@@ -25,22 +45,6 @@ export interface ReadArticles {
   happenings(): Promise<Extract<ReadArticle, { kind: 'happening' }>[]>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function isReadArticle(value: unknown): value is ReadArticle {
-  if (!isRecord(value) || typeof value.key !== 'string' || typeof value.savedAt !== 'string') return false;
-  if (value.kind === 'headline') {
-    return (
-      isRecord(value.article) &&
-      typeof value.article.title === 'string' &&
-      isRecord(value.article.source) &&
-      typeof value.lang === 'string'
-    );
-  }
-  return value.kind === 'happening' && isRecord(value.happening) && typeof value.happening._id === 'string';
-}
-
 const newestFirst = (a: ReadArticle, b: ReadArticle) => Date.parse(b.savedAt) - Date.parse(a.savedAt);
 
 /**
@@ -48,12 +52,10 @@ const newestFirst = (a: ReadArticle, b: ReadArticle) => Date.parse(b.savedAt) - 
  * one read last then replaced the others): it gets the id the server gives the same article, and is keyed
  * by it, so it reads offline and is replaced when the student opens that article again.
  */
-function withId(entry: ReadArticle): ReadArticle {
-  if (entry.kind !== 'headline') return entry;
+function withId(entry: StoredReadArticle): ReadArticle[] {
+  if (entry.kind !== 'headline') return [entry];
   const [article] = withArticleIds([entry.article]);
-  return article === undefined || (article.id === entry.article.id && entry.key === article.id)
-    ? entry
-    : { ...entry, key: article.id, article };
+  return article === undefined ? [] : [{ ...entry, key: article.id, article }];
 }
 
 export function createReadArticles(store: KeyValueStore | null = idbKeyValueStore()): ReadArticles {
@@ -62,7 +64,7 @@ export function createReadArticles(store: KeyValueStore | null = idbKeyValueStor
     if (!store) return [];
     try {
       const value = await store.get(READ_ARTICLES_KEY);
-      return Array.isArray(value) ? value.filter(isReadArticle).map(withId).sort(newestFirst) : [];
+      return entriesOf(value, storedReadArticleSchema).flatMap(withId).sort(newestFirst);
     } catch {
       return [];
     }

@@ -1,27 +1,23 @@
+import * as z from 'zod/mini';
 import type { KeyValueStore } from '../device-store';
 import { idbKeyValueStore } from '../device-store';
 
 /** The page each book was left open at, under `reading:<bookId>` (versioned data, docs/style.md 6). */
 export const READING_KEY_PREFIX = 'reading:';
 
-interface StoredPage {
-  v: 1;
-  page: number;
-  savedAt: number;
-}
+const storedPageSchema = z.object({
+  v: z.literal(1),
+  /** Pages count from 1. */
+  page: z.int().check(z.minimum(1)),
+  savedAt: z.number(),
+});
+type StoredPage = z.infer<typeof storedPageSchema>;
 
 export interface ReadingPositions {
   /** The page last read, or null (never opened, unreadable, or no IndexedDB). */
   load(bookId: string): Promise<number | null>;
   save(bookId: string, page: number): Promise<void>;
 }
-
-const isStoredPage = (value: unknown): value is StoredPage =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as StoredPage).v === 1 &&
-  Number.isInteger((value as StoredPage).page) &&
-  (value as StoredPage).page >= 1;
 
 /** Never throws: a book that cannot remember its page simply opens on page 1 next time. */
 export function createReadingPositions(
@@ -32,8 +28,8 @@ export function createReadingPositions(
     async load(bookId) {
       if (!store) return null;
       try {
-        const value = await store.get(`${READING_KEY_PREFIX}${bookId}`);
-        return isStoredPage(value) ? value.page : null;
+        const parsed = storedPageSchema.safeParse(await store.get(`${READING_KEY_PREFIX}${bookId}`));
+        return parsed.success ? parsed.data.page : null;
       } catch {
         return null;
       }

@@ -1,5 +1,6 @@
-import type { Bilingual } from '../../../contract/common';
+import * as z from 'zod/mini';
 import type { Scholarship } from '../../../contract/content';
+import { scholarshipSchema } from '../../../contract/stored';
 import type { SavedScholarship } from '../../rules/saved-scholarship';
 import { SAVED_SCHOLARSHIPS_KEY, savedEntries } from '../../rules/saved-scholarship';
 import { textIn } from '../../rules/text-in';
@@ -25,18 +26,17 @@ export interface SavedScholarships {
   allDetails(): Promise<Scholarship[]>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isBilingual = (value: unknown): value is Bilingual =>
-  isRecord(value) && typeof value.en === 'string' && typeof value.fr === 'string';
+/** The full texts, by scholarship id: each read through the contract's schema, a malformed one left out. */
+const storedTextsSchema = z.record(z.string(), z.unknown());
 
-function isScholarship(value: unknown): value is Scholarship {
-  return (
-    isRecord(value) &&
-    typeof value._id === 'string' &&
-    isBilingual(value.title) &&
-    isBilingual(value.description) &&
-    typeof value.deadline === 'string'
+function textsOf(value: unknown): Record<string, Scholarship> {
+  const parsed = storedTextsSchema.safeParse(value);
+  if (!parsed.success) return {};
+  return Object.fromEntries(
+    Object.entries(parsed.data).flatMap(([id, item]) => {
+      const text = scholarshipSchema.safeParse(item);
+      return text.success ? [[id, text.data]] : [];
+    }),
   );
 }
 
@@ -58,12 +58,7 @@ export function createSavedScholarships(store: KeyValueStore | null = idbKeyValu
   const readTexts = async (): Promise<Record<string, Scholarship>> => {
     if (!store) return {};
     try {
-      const value = await store.get(SAVED_SCHOLARSHIP_TEXTS_KEY);
-      if (!isRecord(value)) return {};
-      return Object.fromEntries(Object.entries(value).filter(([, item]) => isScholarship(item))) as Record<
-        string,
-        Scholarship
-      >;
+      return textsOf(await store.get(SAVED_SCHOLARSHIP_TEXTS_KEY));
     } catch {
       return {};
     }

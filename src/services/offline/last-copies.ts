@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+import { entriesOf } from '../../../contract/stored';
 import type { KeyValueStore } from '../device-store';
 import { createUpdateQueue, idbKeyValueStore } from '../device-store';
 
@@ -20,11 +22,19 @@ export const LAST_COPIES_INDEX_KEY = 'last-copies';
 /** A few screens' worth for each of a phone's students: lists are small, a phone's storage is not. */
 export const LAST_COPIES_KEPT = 40;
 
-export interface LastCopy {
-  readonly data: unknown;
-  /** ISO 8601: when the device received it from the server. */
-  readonly savedAt: string;
-}
+/** ISO 8601: when the device received it from the server (the screen shows "saved on {date}"). */
+const savedAtSchema = z.iso.datetime();
+
+/** A copy: the screen's data, as its resource answered it (the resource reads it), and its date. */
+const lastCopySchema = z.object({
+  data: z.unknown().check(z.refine((data) => data !== undefined)),
+  savedAt: savedAtSchema,
+});
+export type LastCopy = Readonly<z.infer<typeof lastCopySchema>>;
+
+/** The index of the copies kept, newest first. */
+const indexEntrySchema = z.object({ key: z.string(), savedAt: savedAtSchema });
+type IndexEntry = z.infer<typeof indexEntrySchema>;
 
 export interface LastCopies {
   /** The copy of `name` with these params for the current account, or null. Never throws. */
@@ -40,20 +50,6 @@ export interface LastCopiesOptions {
   now: () => number;
 }
 
-interface IndexEntry {
-  key: string;
-  savedAt: string;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isIndexEntry = (value: unknown): value is IndexEntry =>
-  isRecord(value) && typeof value.key === 'string' && typeof value.savedAt === 'string';
-
-const isLastCopy = (value: unknown): value is LastCopy =>
-  isRecord(value) && 'data' in value && typeof value.savedAt === 'string';
-
 export function createLastCopies(options: LastCopiesOptions): LastCopies {
   const store = options.store === undefined ? idbKeyValueStore() : options.store;
   const queue = createUpdateQueue();
@@ -61,17 +57,15 @@ export function createLastCopies(options: LastCopiesOptions): LastCopies {
   const keyOf = (name: string, params: unknown) =>
     `${LAST_COPY_PREFIX}${options.owner() ?? 'visitor'}|${name}|${JSON.stringify(params ?? null)}`;
 
-  const readIndex = async (target: KeyValueStore): Promise<IndexEntry[]> => {
-    const value = await target.get(LAST_COPIES_INDEX_KEY);
-    return Array.isArray(value) ? value.filter(isIndexEntry) : [];
-  };
+  const readIndex = async (target: KeyValueStore): Promise<IndexEntry[]> =>
+    entriesOf(await target.get(LAST_COPIES_INDEX_KEY), indexEntrySchema);
 
   return {
     read: async (name, params) => {
       if (!store) return null;
       try {
-        const value = await store.get(keyOf(name, params));
-        return isLastCopy(value) ? { data: value.data, savedAt: value.savedAt } : null;
+        const parsed = lastCopySchema.safeParse(await store.get(keyOf(name, params)));
+        return parsed.success ? { data: parsed.data.data, savedAt: parsed.data.savedAt } : null;
       } catch {
         return null;
       }

@@ -1,3 +1,5 @@
+import * as z from 'zod/mini';
+import { entriesOf } from '../../../contract/stored';
 import type { ReminderSwitches } from '../../../machines/reminderPlan';
 import { DEFAULT_SWITCHES, REMINDER_TIMING } from '../../../machines/reminderPlan';
 import type {
@@ -8,7 +10,7 @@ import type {
   StoredDoc,
   TimetableOverlap,
 } from '../../rules/planner-docs';
-import { docKey } from '../../rules/planner-docs';
+import { docKey, storedDocSchema } from '../../rules/planner-docs';
 import type { KeyValueStore } from '../playback-positions';
 
 /**
@@ -24,38 +26,40 @@ export const PLANNER_KEYS = {
 
 const VERSION = 1;
 
-interface Envelope<T> {
-  v: number;
-  data: T;
+/** Every record here is its data with a version stamp (docs/style.md 6). */
+const envelopeOf = <T>(data: z.ZodMiniType<T>) => z.object({ v: z.literal(VERSION), data });
+
+/** The data of a record that is this version and reads through `data`; null otherwise. */
+function unwrap<T>(value: unknown, data: z.ZodMiniType<T>): T | null {
+  const parsed = envelopeOf(data).safeParse(value);
+  return parsed.success ? parsed.data.data : null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function unwrap<T>(value: unknown, guard: (data: unknown) => data is T): T | null {
-  if (!isRecord(value) || value.v !== VERSION) return null;
-  return guard(value.data) ? value.data : null;
-}
-
-const isDocs = (data: unknown): data is Record<string, StoredDoc> =>
-  isRecord(data) &&
-  Object.values(data).every(
-    (doc) =>
-      isRecord(doc) &&
-      (doc.kind === 'timetable' || doc.kind === 'list' || doc.kind === 'item') &&
-      typeof doc.id === 'string' &&
-      isRecord(doc.data) &&
-      typeof doc.revision === 'number',
+/** The documents, each read on its own: one that fails its schema is left out, the others kept. */
+function docsOf(value: unknown): Docs {
+  const record = unwrap(value, z.record(z.string(), z.unknown())) ?? {};
+  return Object.fromEntries(
+    Object.entries(record).flatMap(([key, doc]) => {
+      const parsed = storedDocSchema.safeParse(doc);
+      // The data's own fields are the kind's (src/rules/planner-docs.ts says why they are not checked here).
+      return parsed.success ? [[key, parsed.data as StoredDoc]] : [];
+    }),
   );
+}
 
-const isSwitches = (data: unknown): data is ReminderSwitches =>
-  isRecord(data) &&
-  ['periods', 'items', 'deadlines', 'expiry'].every((key) => typeof data[key] === 'boolean') &&
-  typeof data.periodLeadMinutes === 'number' &&
-  REMINDER_TIMING.periodLeadMinutesChoices.includes(data.periodLeadMinutes);
-
-const isIds = (data: unknown): data is string[] =>
-  Array.isArray(data) && data.every((id) => typeof id === 'string');
+/**
+ * The reminder switches (machines/reminderPlan.ts's `ReminderSwitches`, which the machine owns: machines
+ * take no schema code), with a lead time among the choices the settings offer.
+ */
+const switchesSchema: z.ZodMiniType<ReminderSwitches> = z.object({
+  periods: z.boolean(),
+  periodLeadMinutes: z
+    .number()
+    .check(z.refine((minutes) => REMINDER_TIMING.periodLeadMinutesChoices.includes(minutes))),
+  items: z.boolean(),
+  deadlines: z.boolean(),
+  expiry: z.boolean(),
+});
 
 export interface PlannerStore {
   getState(): PlannerState;
@@ -135,7 +139,7 @@ function plannerMemory(kv: KeyValueStore | null) {
   };
 
   const persist = (key: string, data: unknown): Promise<void> => {
-    const envelope: Envelope<unknown> = { v: VERSION, data };
+    const envelope = { v: VERSION, data };
     const write = writing.then(async () => {
       try {
         await kv?.set(key, envelope);
@@ -172,8 +176,8 @@ async function loadDeviceCopy(kv: KeyValueStore | null, memory: ReturnType<typeo
     memory.set({
       ready: true,
       // Edits made before the device copy was read (a very fast student) win over it.
-      docs: { ...(unwrap(docs, isDocs) ?? {}), ...memory.state().docs },
-      switches: unwrap(switches, isSwitches) ?? memory.state().switches,
+      docs: { ...docsOf(docs), ...memory.state().docs },
+      switches: unwrap(switches, switchesSchema) ?? memory.state().switches,
     });
   } catch {
     memory.set({ ready: true });
@@ -231,7 +235,7 @@ export function createPlannerStore(kv: KeyValueStore | null, now: () => number =
     },
     async loadDelivered() {
       try {
-        return unwrap(await kv?.get(PLANNER_KEYS.delivered), isIds) ?? [];
+        return entriesOf(unwrap(await kv?.get(PLANNER_KEYS.delivered), z.array(z.unknown())), z.string());
       } catch {
         return [];
       }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { isPayerPhone } from '../../../contract/rules/payer-phone';
+import { cleanPayerPhone, isPayerPhone } from '../../../contract/rules/payer-phone';
 import type { Alert } from '../../../machines/messages';
 import { englishText } from '../../../machines/messages';
 import type { mobileMoneyMachine } from '../../../machines/mobileMoney';
@@ -34,6 +34,9 @@ const SPEC = { prefix: '237', firstPoll: 3_000, pollEvery: 2_000, roundLimit: 12
 // is checked against hand-written numbers (payerPhone.test.ts) and against the server's schema and the API
 // document (tests/server/document-patterns.test.ts).
 const isSpecPhone = isPayerPhone;
+// What the student typed between the digits (spaces, dashes, dots, brackets, a leading +) is dropped before
+// the number is checked; the number asked, kept and shown from then on is the clean one.
+const asSent = cleanPayerPhone;
 
 /** Issue 18's outcomes, by the provider's reason first, then its status. */
 function outcomeOf({ status, reason }: { status: string; reason?: string }): string {
@@ -102,7 +105,8 @@ export const mobileMoneyOracle: Oracle<Machine> = (input) => {
         order.phone = event.phone as string;
         break;
       case 'payment.submitPhone':
-        if (isSpecPhone(order.phone)) {
+        if (isSpecPhone(asSent(order.phone))) {
+          order.phone = asSent(order.phone);
           submittedAt = event.now as number;
           asked += 1;
           expect(requests.map((call) => call.input)).toEqual([

@@ -2,7 +2,9 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ShellOverlays } from '../../../src/app/ShellOverlays';
+import { createStoredRecords } from '../../../src/services/stored-records';
 import { renderWithApp } from '../helpers/render-app';
+import { amina } from '../screens/account-fixtures';
 
 // toHaveTextContent collapses the no-break spaces of formatFcfa into plain spaces.
 const maths = {
@@ -21,7 +23,7 @@ function tokenExpiringAt(exp: number): string {
 }
 const loggedIn = {
   id_token: tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600),
-  user: JSON.stringify({ v: 1, data: { id: 'u1', username: 'amina', role: 'STUDENT', paidSubjects: [] } }),
+  user: JSON.stringify({ v: 1, data: amina }),
 };
 
 /** The modal's code loads when it is first opened, as in the app. */
@@ -61,7 +63,7 @@ describe('cart modal', () => {
     expect(screen.queryByText('Mathematics Form 5')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove Physics Form 5' }));
     expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
-    expect(view.storage.getCart()).toEqual([]);
+    expect(createStoredRecords(view.storage).getCart()).toEqual([]);
   });
 
   it('closes with its close button', async () => {
@@ -89,6 +91,6 @@ describe('cart modal', () => {
     const view = await openCart(storedCart([maths]));
     await user.click(screen.getByRole('button', { name: 'Make payment' }));
     expect(view.location.history.at(-1)).toBe('/login-with-username');
-    expect(view.storage.getCart()).toEqual([maths]);
+    expect(createStoredRecords(view.storage).getCart()).toEqual([maths]);
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PaymentOutcomeView } from '../../../machines/mobileMoney';
 import type { PendingPayment } from '../../../machines/types';
 import { ShellOverlays } from '../../../src/app/ShellOverlays';
+import { createStoredRecords } from '../../../src/services/stored-records';
 import { AlertDialog } from '../../../src/ui/AlertDialog';
 import { PaymentMethodDialog } from '../../../src/ui/PaymentMethodDialog';
 import { PaymentOutcomeDialog } from '../../../src/ui/PaymentOutcomeDialog';
@@ -211,6 +212,6 @@ describe('the checkout with a refused payment', () => {
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(requestToPay).not.toHaveBeenCalled();
-    expect(view.storage.getPendingPayment()).toBeNull();
+    expect(createStoredRecords(view.storage).getPendingPayment()).toBeNull();
   });
 });

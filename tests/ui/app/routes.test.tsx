@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../src/app/AppRoutes';
 import { ROUTES } from '../../../src/app/routes';
 import { renderWithApp } from '../helpers/render-app';
+import { amina } from '../screens/account-fixtures';
 
 // A JWT whose payload says it expires at `exp` (seconds); the signature is never checked by the app.
 function tokenExpiringAt(exp: number): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u1', exp })}.signature`;
 }
-const user = { id: 'u1', username: 'amina', role: 'STUDENT', paidSubjects: [] };
+const user = amina;
 const loggedIn = {
   id_token: tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600),
   user: JSON.stringify({ v: 1, data: user }),

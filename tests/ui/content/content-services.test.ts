@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Book } from '../../../contract/books';
 import type { NewsArticle } from '../../../contract/content';
 import { SAVED_SCHOLARSHIPS_KEY } from '../../../src/rules/saved-scholarship';
-import { createReadArticles, READ_ARTICLES_KEPT } from '../../../src/services/content/read-articles';
+import {
+  createReadArticles,
+  READ_ARTICLES_KEPT,
+  READ_ARTICLES_KEY,
+} from '../../../src/services/content/read-articles';
 import { createReadingPositions } from '../../../src/services/content/reading-positions';
-import { createSavedScholarships } from '../../../src/services/content/saved-scholarships';
+import {
+  createSavedScholarships,
+  SAVED_SCHOLARSHIP_TEXTS_KEY,
+} from '../../../src/services/content/saved-scholarships';
 import { createOfflineBookStore } from '../../../src/services/offline/book-downloads';
 import { createFakeCacheStorage } from '../pwa/fake-cache-storage';
 import { BOOKS, DAY, memoryStore, NOW, SCHOLARSHIPS } from './fixtures';
@@ -98,6 +105,19 @@ describe('saved scholarships', () => {
     expect(await saved.details('closed')).toBeNull();
   });
 
+  it('read each full text through its schema: a malformed text is none, the text beside it still reads', async () => {
+    const store = memoryStore();
+    const saved = createSavedScholarships(store);
+    for (const index of [0, 2]) await saved.save(SCHOLARSHIPS[index] as (typeof SCHOLARSHIPS)[number], NOW);
+    const texts = store.data.get(SAVED_SCHOLARSHIP_TEXTS_KEY) as Record<string, Record<string, unknown>>;
+    store.data.set(SAVED_SCHOLARSHIP_TEXTS_KEY, { ...texts, far: { ...texts.far, levels: 'master' } });
+    expect(await saved.details('far')).toBeNull();
+    expect((await saved.details('soon'))?.eligibility.en).toBe('Who may apply to soon.');
+    expect((await saved.allDetails()).map((item) => item._id)).toEqual(['soon']);
+    store.data.set(SAVED_SCHOLARSHIP_TEXTS_KEY, ['not', 'a', 'record']);
+    expect(await saved.allDetails()).toEqual([]);
+  });
+
   it('keep one entry per scholarship when saved twice, and keep nothing without IndexedDB', async () => {
     const saved = createSavedScholarships(memoryStore());
     await saved.save(SCHOLARSHIPS[0] as (typeof SCHOLARSHIPS)[number], NOW);
@@ -139,6 +159,50 @@ describe('read articles and book pages', () => {
     expect(await read.headlines('fr')).toEqual([]);
   });
 
+  it('read each kept article through its schema: a malformed one is left out, the good ones beside it kept', async () => {
+    const store = memoryStore();
+    const article: NewsArticle = {
+      id: 'a1',
+      source: { id: null, name: 'Wire' },
+      author: null,
+      title: 'Kept',
+      description: null,
+      url: 'https://example.org/1',
+      urlToImage: null,
+      publishedAt: '2026-11-01T00:00:00Z',
+      content: null,
+    };
+    const happening = {
+      _id: 'h1',
+      title: { en: 'Fair', fr: 'Salon' },
+      body: { en: 'b', fr: 'c' },
+      date: '2026-11-02',
+      imageUrl: '',
+    };
+    const at = (n: number) => new Date(NOW + n * 1000).toISOString();
+    const { id: _none, ...beforeIds } = { ...article, title: 'Before ids' };
+    store.data.set(READ_ARTICLES_KEY, [
+      { kind: 'headline', key: 'a1', lang: 'en', article, savedAt: at(1) },
+      { kind: 'headline', key: 'x', lang: 'en', article: { ...article, id: 'a2', title: 7 }, savedAt: at(2) },
+      { kind: 'headline', key: 'y', lang: 'de', article: { ...article, id: 'a3' }, savedAt: at(3) },
+      {
+        kind: 'headline',
+        key: 'z',
+        lang: 'en',
+        article: { ...article, id: 'a4', author: undefined },
+        savedAt: at(4),
+      },
+      { kind: 'headline', key: 'https://example.org/1', lang: 'en', article: beforeIds, savedAt: at(5) },
+      { kind: 'happening', key: 'h1', happening, savedAt: at(6) },
+      { kind: 'happening', key: 'h2', happening: { ...happening, _id: 'h2', body: 'text' }, savedAt: at(7) },
+      { kind: 'video', key: 'v', savedAt: at(8) },
+    ]);
+    const read = createReadArticles(store);
+    expect((await read.headlines()).map((item) => item.article.title)).toEqual(['Before ids', 'Kept']);
+    expect((await read.headlines())[0]?.article.id).toMatch(/\S/);
+    expect((await read.happenings()).map((item) => item.key)).toEqual(['h1']);
+  });
+
   it('remember the page of each book, and ignore pages that cannot be', async () => {
     const pages = createReadingPositions(memoryStore());
     await pages.save('book-a', 2);
@@ -146,5 +210,16 @@ describe('read articles and book pages', () => {
     expect(await pages.load('book-a')).toBe(2);
     expect(await pages.load('book-b')).toBeNull();
     expect(await createReadingPositions(null).load('book-a')).toBeNull();
+  });
+
+  it('read each stored page through its schema: a malformed one is none, the next book still opens where it was', async () => {
+    const store = memoryStore();
+    store.data.set('reading:half', { v: 1, page: 2.5, savedAt: NOW });
+    store.data.set('reading:text', { v: 1, page: '3', savedAt: NOW });
+    store.data.set('reading:undated', { v: 1, page: 3 });
+    store.data.set('reading:good', { v: 1, page: 4, savedAt: NOW });
+    const pages = createReadingPositions(store);
+    for (const id of ['half', 'text', 'undated']) expect(await pages.load(id)).toBeNull();
+    expect(await pages.load('good')).toBe(4);
   });
 });

@@ -20,6 +20,7 @@ import type { ApiClient } from '../../../src/services/api/client';
 import type { KeyValueStore } from '../../../src/services/device-store';
 import { createLastCopies, type LastCopies } from '../../../src/services/offline/last-copies';
 import { type AppStorage, createAppStorage } from '../../../src/services/storage';
+import { createStoredRecords } from '../../../src/services/stored-records';
 import { type DialogLayer, DialogLayerContext } from '../../../src/ui/dialog-layer';
 
 /** A real i18next with the real dictionaries, so tests read the texts a student reads. */
@@ -83,7 +84,7 @@ export function memoryLastCopies(storage: AppStorage, now: () => number): LastCo
       data.delete(key);
     },
   };
-  return createLastCopies({ store, owner: () => storage.getUser()?.id ?? null, now });
+  return createLastCopies({ store, owner: () => createStoredRecords(storage).getUser()?.id ?? null, now });
 }
 
 /** The app's providers around `children`, the root actors loaded. */

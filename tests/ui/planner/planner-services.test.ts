@@ -155,6 +155,56 @@ describe('the device copy (planner-store)', () => {
     expect(store.getState().docs).toEqual({});
     expect(store.getState().switches.periodLeadMinutes).toBe(10);
   });
+
+  it('reads each stored document through its schema: a malformed one is left out, the others kept', async () => {
+    const kv = memoryKv();
+    const doc = {
+      kind: 'list',
+      id: 'gce',
+      data: { name: 'GCE' },
+      revision: 2,
+      deleted: false,
+      dirty: false,
+      changedAt: 5,
+    };
+    const refused = {
+      ...doc,
+      kind: 'timetable',
+      id: 'week',
+      data: WEEK,
+      dirty: true,
+      syncError: 'overlap',
+      syncOverlap: {
+        day: 1,
+        periodId: 'p1',
+        other: { id: 'p2', subject: 'Physics', start: '07:45', end: '08:30' },
+        fromOtherDevice: true,
+      },
+    };
+    kv.data.set(PLANNER_KEYS.documents, {
+      v: 1,
+      data: {
+        'list:gce': doc,
+        'timetable:week': refused,
+        'item:a': { ...doc, kind: 'item', id: 'a', revision: '2' },
+        'list:b': { ...doc, id: 'b', data: 'GCE' },
+        'note:c': { ...doc, kind: 'note', id: 'c' },
+        'timetable:d': { ...refused, id: 'd', syncOverlap: { day: 9, periodId: 'p1' } },
+        'list:e': { ...doc, id: 'e', dirty: undefined },
+      },
+    });
+    kv.data.set(PLANNER_KEYS.switches, {
+      v: 1,
+      data: { periods: false, periodLeadMinutes: 15, items: true, deadlines: 'yes', expiry: true },
+    });
+    kv.data.set(PLANNER_KEYS.delivered, { v: 1, data: ['r1', 7, 'r2'] });
+    const store = createPlannerStore(kv);
+    await store.load();
+    expect(Object.keys(store.getState().docs).sort()).toEqual(['list:gce', 'timetable:week']);
+    expect(store.getState().docs['timetable:week']).toEqual(refused);
+    expect(store.getState().switches.periods).toBe(true);
+    expect(await store.loadDelivered()).toEqual(['r1', 'r2']);
+  });
 });
 
 describe('the calendar file (.ics)', () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import Profile from '../../../src/screens/Profile';
 import { checkPicture, MAX_PICTURE_BYTES } from '../../../src/screens/Profile/picture-check';
+import { createStoredRecords } from '../../../src/services/stored-records';
 import { type RenderAppOptions, renderWithApp } from '../helpers/render-app';
 import { amina, liveToken, loggedInStorage, serverSays } from './account-fixtures';
 
@@ -25,7 +26,7 @@ describe('Profile: details', () => {
     await user.click(details().getByRole('button', { name: 'Save my details' }));
     expect(await screen.findByText('Your profile has been updated.')).toBeInTheDocument();
     expect(modifyProfile).toHaveBeenCalledWith({ id: 'u1', firstname: 'Aminatou' });
-    expect(view.storage.getUser()).toMatchObject({ firstname: 'Aminatou' });
+    expect(createStoredRecords(view.storage).getUser()).toMatchObject({ firstname: 'Aminatou' });
     expect(details().getByLabelText('First name')).toHaveValue('Aminatou');
   });
 
@@ -96,7 +97,9 @@ describe('Profile: picture', () => {
     );
     expect(updateProfilePicture).toHaveBeenCalledWith(picture, 'me.png');
     expect(screen.getByText('Your picture has been updated.')).toBeInTheDocument();
-    expect(view.storage.getUser()).toMatchObject({ profilePicture: withPicture.profilePicture });
+    expect(createStoredRecords(view.storage).getUser()).toMatchObject({
+      profilePicture: withPicture.profilePicture,
+    });
   });
 
   it('shows an upload failure', async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import Register from '../../../src/screens/Register';
+import { createStoredRecords } from '../../../src/services/stored-records';
 import { renderWithApp } from '../helpers/render-app';
 import { amina, authAnswer, serverSays } from './account-fixtures';
 
@@ -74,7 +75,7 @@ describe('Register', () => {
     });
     expect(login).toHaveBeenCalledWith({ username: 'amina', password: 'secret-pass' });
     expect(view.context.session.getSnapshot().matches('loggedIn')).toBe(true);
-    expect(view.storage.getUser()).toMatchObject({ username: amina.username });
+    expect(createStoredRecords(view.storage).getUser()).toMatchObject({ username: amina.username });
   });
 
   it("shows the server's message when the username is taken and keeps everything typed", async () => {

@@ -1,6 +1,7 @@
 import type { Subject } from '../../../contract/catalogue';
 import type { Payment } from '../../../contract/payments';
 import type { Video } from '../../../contract/videos';
+import { amina } from './account-fixtures';
 
 export const DAY = 24 * 60 * 60 * 1000;
 export const NOW = Date.parse('2026-03-01T10:00:00Z');
@@ -17,7 +18,7 @@ export function loggedInStorage(user: Record<string, unknown>, now = Date.now())
     id_token: tokenExpiringAt(Math.floor(now / 1000) + 3600),
     user: JSON.stringify({
       v: 1,
-      data: { id: 'u1', username: 'amina', role: 'STUDENT', paidSubjects: [], ...user },
+      data: { ...amina, ...user },
     }),
   };
 }

@@ -5,6 +5,7 @@ import {
   type KeyValueStore,
   type PlaybackPositions,
 } from '../../../src/services/playback-positions';
+import { amina } from './account-fixtures';
 
 // A JWT whose payload says it expires in an hour; the signature is never checked by the app.
 function liveToken(): string {
@@ -13,7 +14,7 @@ function liveToken(): string {
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: 'u1', exp })}.signature`;
 }
 
-export const STUDENT = { id: 'u1', username: 'amina', role: 'STUDENT', paidSubjects: [] };
+export const STUDENT = amina;
 export const LOGGED_IN = { id_token: liveToken(), user: JSON.stringify({ v: 1, data: STUDENT }) };
 
 export const STREAM_URL = 'http://localhost/media/videos/vectors.mp4?exp=1&sig=a';

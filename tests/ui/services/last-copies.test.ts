@@ -69,6 +69,24 @@ describe('last copies', () => {
     );
   });
 
+  it('reads each copy and index entry through its schema: a malformed one is none, its neighbours kept', async () => {
+    const { lastCopies, store } = copies({ id: 'student-1' });
+    const key = (name: string) => `last-copy:student-1|${name}|null`;
+    store.data.set(key('undated'), { data: PAYMENTS, savedAt: 'yesterday' });
+    store.data.set(key('empty'), { savedAt: '2026-11-19T08:00:00.000Z' });
+    store.data.set(key('transactions'), { data: PAYMENTS, savedAt: '2026-11-19T08:00:00.000Z' });
+    const kept = { key: key('transactions'), savedAt: '2026-11-19T08:00:00.000Z' };
+    store.data.set(LAST_COPIES_INDEX_KEY, [{ key: 7, savedAt: kept.savedAt }, { key: key('x') }, kept]);
+    expect(await lastCopies.read('undated', null)).toBeNull();
+    expect(await lastCopies.read('empty', null)).toBeNull();
+    expect(await lastCopies.read('transactions', null)).toEqual({ data: PAYMENTS, savedAt: kept.savedAt });
+    await lastCopies.keep('books', null, ['b']);
+    expect(await store.get(LAST_COPIES_INDEX_KEY)).toEqual([
+      { key: key('books'), savedAt: '2026-11-20T08:15:00.000Z' },
+      kept,
+    ]);
+  });
+
   it('never throws: a store that refuses keeps nothing and reads nothing', async () => {
     const failing = {
       get: async () => {

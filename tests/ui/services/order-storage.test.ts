@@ -1,12 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createOrderStorage,
-  isOrderAttempt,
-  isPendingOrder,
   ORDER_STORAGE_KEYS,
+  orderAttemptSchema,
   type PendingOrder,
+  pendingOrderSchema,
 } from '../../../src/services/order-storage';
 import { createAppStorage } from '../../../src/services/storage';
+import { createStoredRecords } from '../../../src/services/stored-records';
+
+const isPendingOrder = (value: unknown) => pendingOrderSchema.safeParse(value).success;
+const isOrderAttempt = (value: unknown) => orderAttemptSchema.safeParse(value).success;
 
 const line = {
   _id: 'prod-calculator',
@@ -47,7 +51,7 @@ describe('the order checkout on the device', () => {
     expect(orders.getPendingOrder()).toEqual(pending);
     expect(orders.getOrderAttempt()).toEqual(attempt);
     // The cart's checkout never sees an order as its own pending payment.
-    expect(storage.getPendingPayment()).toBeNull();
+    expect(createStoredRecords(storage).getPendingPayment()).toBeNull();
     orders.removePendingOrder();
     orders.removeOrderAttempt();
     expect(orders.getPendingOrder()).toBeNull();
@@ -59,8 +63,12 @@ describe('the order checkout on the device', () => {
     expect(isPendingOrder({ ...pending, items: [{ ...line, town: undefined }] })).toBe(false);
     expect(isPendingOrder({ ...pending, items: [line, line] })).toBe(false);
     expect(isPendingOrder({ ...pending, referenceId: 7 })).toBe(false);
+    expect(isPendingOrder({ ...pending, items: [] })).toBe(false);
+    expect(isPendingOrder({ ...pending, items: [{ ...line, amount: 0 }] })).toBe(false);
     expect(isOrderAttempt(attempt)).toBe(true);
     expect(isOrderAttempt({ ...attempt, at: '1760000000000' })).toBe(false);
+    expect(isOrderAttempt({ ...attempt, externalId: undefined })).toBe(false);
+    expect(isOrderAttempt({ ...attempt, quantity: '2' })).toBe(false);
     window.localStorage.setItem(ORDER_STORAGE_KEYS.pendingOrder, '{not json');
     window.localStorage.setItem(ORDER_STORAGE_KEYS.orderAttempt, JSON.stringify({ v: 0, data: attempt }));
     const orders = createOrderStorage(createAppStorage(window.localStorage));

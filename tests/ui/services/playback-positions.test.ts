@@ -46,6 +46,23 @@ describe('playback positions', () => {
     expect(store.entries.has('playback:d')).toBe(false);
   });
 
+  it('reads each stored position through its schema: a malformed one is none, its neighbour still read', async () => {
+    const store = mapStore(
+      new Map<string, unknown>([
+        ['playback:text', { v: 1, seconds: '42', savedAt: 1 }],
+        ['playback:endless', { v: 1, seconds: Number.POSITIVE_INFINITY, savedAt: 1 }],
+        ['playback:unversioned', { seconds: 12, savedAt: 1 }],
+        ['playback:undated', { v: 1, seconds: 7, savedAt: 'yesterday' }],
+        ['playback:good', { v: 1, seconds: 30, savedAt: 5_000 }],
+      ]),
+    );
+    const positions = createPlaybackPositions(store);
+    for (const id of ['text', 'endless', 'unversioned']) expect(await positions.loadEntry(id)).toBeNull();
+    // A save time that is not a number reads as the oldest: the account's position wins over it.
+    expect(await positions.loadEntry('undated')).toEqual({ seconds: 7, savedAt: 0 });
+    expect(await positions.loadEntry('good')).toEqual({ seconds: 30, savedAt: 5_000 });
+  });
+
   it('remembers the last video played', async () => {
     const store = mapStore();
     const positions = createPlaybackPositions(store);

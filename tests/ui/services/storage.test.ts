@@ -12,6 +12,13 @@ import {
   STORAGE_KEYS,
   STORAGE_VERSION,
 } from '../../../src/services/storage';
+import { createStoredRecords } from '../../../src/services/stored-records';
+
+/** The storage and its schema-read records over one backing, as the app composes them. */
+const storageOver = (backing: Storage) => {
+  const storage = createAppStorage(backing);
+  return { ...storage, ...createStoredRecords(storage) };
+};
 
 const user: ClientUser = {
   id: 'u1',
@@ -82,7 +89,7 @@ describe('createAppStorage', () => {
   });
 
   it('round-trips every key and reads null (or false) once removed', () => {
-    const storage = createAppStorage(backing);
+    const storage = storageOver(backing);
     expect(storage.setToken('a.b.c')).toBe(true);
     expect(storage.setUser(user)).toBe(true);
     expect(storage.setCart(cart)).toBe(true);
@@ -117,7 +124,7 @@ describe('createAppStorage', () => {
   });
 
   it('stamps structured values with the version, and plain ones as plain text', () => {
-    const storage = createAppStorage(backing);
+    const storage = storageOver(backing);
     storage.setCart(cart);
     storage.setUser(user);
     storage.setPendingPayment(pending);
@@ -133,35 +140,69 @@ describe('createAppStorage', () => {
     expect(backing.getItem('pwa-install-dismissed')).toBe('true');
   });
 
+  const stored = (data: unknown) => JSON.stringify({ v: 1, data });
   const corrupt: [string, string, string][] = [
     ['cart', 'shopping_cart', '{not json'],
     ['cart', 'shopping_cart', JSON.stringify(cart)],
     ['cart', 'shopping_cart', JSON.stringify({ v: 2, data: cart })],
-    ['cart', 'shopping_cart', JSON.stringify({ v: 1, data: [{ _id: 's1', price: '2500', amount: 1 }] })],
-    ['cart', 'shopping_cart', JSON.stringify({ v: 1, data: [{ ...cart[0], amount: 0 }] })],
-    ['cart', 'shopping_cart', JSON.stringify({ v: 1, data: { items: cart } })],
+    ['cart', 'shopping_cart', stored({ items: cart })],
     ['cart', 'shopping_cart', 'null'],
     ['user', 'user', '"ama"'],
-    ['user', 'user', JSON.stringify({ v: 1, data: { username: 'ama' } })],
+    ['user', 'user', stored({ username: 'ama' })],
     ['user', 'user', JSON.stringify({ v: '1', data: user })],
-    ['pending payment', 'pending_payment', JSON.stringify({ v: 1, data: { ...pending, referenceId: '' } })],
-    ['pending payment', 'pending_payment', JSON.stringify({ v: 1, data: { ...pending, startedAt: 'soon' } })],
+    ['user', 'user', stored({ ...user, paidSubjects: 'all' })],
+    ['user', 'user', stored({ ...user, paidSubjects: [{ subjectId: 's1', subjectTitle: 'Maths' }] })],
+    ['user', 'user', stored({ ...user, role: 'ADMIN' })],
+    ['user', 'user', stored({ ...user, language: 'de' })],
+    ['user', 'user', stored({ ...user, profilePicture: 7 })],
+    ['user', 'user', stored({ ...user, id: undefined })],
+    ['pending payment', 'pending_payment', stored({ ...pending, referenceId: '' })],
+    ['pending payment', 'pending_payment', stored({ ...pending, startedAt: 'soon' })],
+    ['pending payment', 'pending_payment', stored({ ...pending, amount: null })],
+    ['pending payment', 'pending_payment', stored({ ...pending, items: [{ ...cart[0], amount: 0 }] })],
+    ['pending payment', 'pending_payment', stored({ ...pending, phone: undefined })],
     ['pending payment', 'pending_payment', '[]'],
   ];
   it.each(corrupt)('reads a corrupt or foreign %s (%s = %s) as null without throwing', (_label, key, raw) => {
     backing.setItem(key, raw);
-    const storage = createAppStorage(backing);
+    const storage = storageOver(backing);
     const read = {
       shopping_cart: storage.getCart,
       user: storage.getUser,
       pending_payment: storage.getPendingPayment,
     };
     expect(read[key as keyof typeof read]()).toBeNull();
+    // Nothing is rewritten: what was there stays for the next start to read the same.
+    expect(backing.getItem(key)).toBe(raw);
+  });
+
+  it.each([
+    ['a price as text', { ...cart[0], price: '2500' }],
+    ['no amount of periods', { ...cart[0], amount: 0 }],
+    ['a fractional amount', { ...cart[0], amount: 1.5 }],
+    ['no picture', { ...cart[0], pictureurl: undefined }],
+    ['not a line', 'Mathematics'],
+  ])('leaves a cart line with %s out and keeps the good ones', (_label, broken) => {
+    backing.setItem('shopping_cart', stored([cart[0], broken, cart[1]]));
+    expect(storageOver(backing).getCart()).toEqual(cart);
+  });
+
+  it('reads the stored shapes the server sends: a paid subject with its section, a user before issue 18 without a language', () => {
+    const withSection = {
+      ...user,
+      paidSubjects: [{ ...user.paidSubjects[0], section: 'anglophone' as const }],
+      language: 'fr' as const,
+    };
+    backing.setItem('user', stored(withSection));
+    expect(storageOver(backing).getUser()).toEqual(withSection);
+    const { language: _language, ...beforeIssue18 } = user;
+    backing.setItem('user', stored(beforeIssue18));
+    expect(storageOver(backing).getUser()).toEqual({ ...beforeIssue18, language: null });
   });
 
   it('migrates the user the app this one replaces kept as plain JSON (issue 18)', () => {
     backing.setItem('user', JSON.stringify(user));
-    const storage = createAppStorage(backing);
+    const storage = storageOver(backing);
     // This app's reader does not take a foreign format…
     expect(storage.getUser()).toBeNull();
     // …until it is migrated: then it is this app's user, in this app's format.
@@ -182,7 +223,7 @@ describe('createAppStorage', () => {
         profilePicture: '/media/uploads/a.webp',
       }),
     );
-    expect(createAppStorage(backing).migrateLegacyUser()).toEqual({
+    expect(storageOver(backing).migrateLegacyUser()).toEqual({
       id: 'u9',
       firstname: '',
       lastname: '',
@@ -206,7 +247,7 @@ describe('createAppStorage', () => {
     ['a string', '"ama"'],
   ])('leaves %s alone', (_label, raw) => {
     if (raw !== null) backing.setItem('user', raw);
-    const storage = createAppStorage(backing);
+    const storage = storageOver(backing);
     expect(storage.migrateLegacyUser()).toBeNull();
     expect(backing.getItem('user')).toBe(raw);
   });
@@ -214,14 +255,14 @@ describe('createAppStorage', () => {
   it('reads an unknown language as null and an empty token as null', () => {
     backing.setItem('language', 'de');
     backing.setItem('id_token', '');
-    const storage = createAppStorage(backing);
+    const storage = storageOver(backing);
     expect(storage.getLanguage()).toBeNull();
     expect(storage.getToken()).toBeNull();
   });
 
   it('reads anything but "true" as not dismissed', () => {
     backing.setItem('pwa-install-dismissed', 'false');
-    expect(createAppStorage(backing).isInstallDismissed()).toBe(false);
+    expect(storageOver(backing).isInstallDismissed()).toBe(false);
   });
 
   it('stores and restores the pending payment exactly as the mobileMoney machine persists it', () => {
@@ -231,13 +272,13 @@ describe('createAppStorage', () => {
       Parameters<ReturnType<typeof createAppStorage>['setCart']>[0]
     >();
     const fromMachine: MachinePendingPayment = { ...pending, items: Object.freeze([...cart]) };
-    const storage = createAppStorage(backing);
+    const storage = storageOver(backing);
     expect(storage.setPendingPayment(fromMachine)).toBe(true);
     expect(storage.getPendingPayment()).toEqual(pending);
   });
 
   it('clearAll() empties local storage, including keys it does not own', () => {
-    const storage = createAppStorage(backing);
+    const storage = storageOver(backing);
     storage.setToken('a.b.c');
     storage.setCart(cart);
     backing.setItem('someone-else', 'x');
@@ -262,7 +303,7 @@ describe('createAppStorage', () => {
       key: () => null,
       length: 0,
     } satisfies Storage;
-    const storage = createAppStorage(refusing);
+    const storage = storageOver(refusing);
     expect(storage.setCart(cart)).toBe(false);
     expect(storage.setToken('a.b.c')).toBe(false);
     expect(storage.getCart()).toBeNull();

@@ -21,6 +21,24 @@ describe('video preferences', () => {
     expect(storage.getVideoPreferences()).toEqual({ dataSaver: false, wifiOnly: false, captions: 'off' });
   });
 
+  it('reads a malformed record, or one of another version, as the defaults', () => {
+    const backing = window.localStorage;
+    const storage = createVideoPreferencesStorage(backing);
+    const good = { dataSaver: true, wifiOnly: false, captions: 'en' };
+    for (const record of [
+      { v: 1, data: { ...good, captions: 'de' } },
+      { v: 1, data: { ...good, wifiOnly: 'no' } },
+      { v: 1, data: { dataSaver: true, captions: 'en' } },
+      { v: 2, data: good },
+      { data: good },
+    ]) {
+      backing.setItem('video_preferences', JSON.stringify(record));
+      expect(storage.getVideoPreferences()).toEqual({ dataSaver: false, wifiOnly: false, captions: 'off' });
+    }
+    backing.setItem('video_preferences', JSON.stringify({ v: 1, data: good }));
+    expect(storage.getVideoPreferences()).toEqual(good);
+  });
+
   it('goes with the rest of local storage at logout', () => {
     const backing = window.localStorage;
     const storage = createVideoPreferencesStorage(backing);
