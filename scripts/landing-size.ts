@@ -86,10 +86,12 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * reads it (src/app/first-screen-boot.ts): the shared modules, the root actors, the player route's own
  * chunks and styles, and the entry; not the landing's own chunks, nor what waits for the first frame (the
  * up-next panel). 142.3 KB gzip in 27 files (125.4 KB brotli) once the landing's chunks and the up-next
- * panel left that path; 145.0 KB in 30 files (127.7 KB brotli) before. The budget is that plus 0.7 KB, so
- * what was taken off cannot come back unnoticed.
+ * panel left that path; 145.0 KB in 30 files (127.7 KB brotli) before. Then 154.2 KB in 30 files: the root
+ * actors read the stored student, cart and pending payment through the contract's zod/mini schemas (issue
+ * 21), and zod/mini's core (10.1 KB) comes with them. The budget is that plus 0.8 KB, so neither what was
+ * taken off nor more can come in unnoticed (docs/performance.md, "less code before the player").
  */
-export const PLAYER_START_BUDGET_BYTES = 143 * 1024;
+export const PLAYER_START_BUDGET_BYTES = 155 * 1024;
 
 /** The route the lesson's cold start opens on. */
 const PLAYER_ROUTE = '/video-player';

@@ -1,5 +1,5 @@
 import type { HomeRules, homeCatalogue, studyCards, subjectPicture } from '../rules/first-card';
-import type { isPaidSubject } from '../rules/paid-subject';
+import type { isPaidSubject } from '../rules/subject-access';
 
 /**
  * Issue 19: home's and study-sections' largest paint is their first subject card's picture, and Lighthouse

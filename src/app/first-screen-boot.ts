@@ -1,7 +1,6 @@
 import { homeCatalogue, studyCards, subjectPicture } from '../rules/first-card';
-import { isPaidSubject } from '../rules/paid-subject';
 import { studentSection } from '../rules/student-section';
-import { mayStudyAny } from '../rules/subject-access';
+import { isPaidSubject, mayStudyAny } from '../rules/subject-access';
 import { preloadFirstCard } from './first-card-preload';
 import type { FirstScreenRequest } from './first-screen-data';
 import { askFirstScreenData } from './first-screen-data';

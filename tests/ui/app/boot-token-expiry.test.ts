@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adaptToVisit } from '../../../src/app/first-screen-boot';
+import { PLAYER_PATH } from '../../../src/app/player-path';
 import { LESSON_START_SCRIPT } from '../../../src/app/prerender';
-import { PLAYER_PATH } from '../../../src/app/routes';
 import { isTokenExpired } from '../../../src/rules/jwt';
 import { BOOT_TEST_KEYS } from './boot-keys';
 
