@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { amina, liveToken } from '../ui/screens/account-fixtures';
 import { connectBrowser, PHONE } from './harness/browser';
 import { type Lang, text } from './harness/dictionary';
 
@@ -178,24 +179,9 @@ describe('hydration', () => {
     const context = await phone({ lang: 'en' });
     const page = await context.newPage();
     const problems = problemsOf(page);
-    const exp = Math.floor(Date.now() / 1000) + 3600;
-    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const token = `${encode({ alg: 'HS256' })}.${encode({ sub: 'u1', exp })}.sig`;
+    const token = liveToken();
     // The user as the server sends it and the app keeps it (read back through its schema, contract/stored.ts).
-    const student = {
-      id: 'u1',
-      firstname: 'Amina',
-      lastname: 'Njoya',
-      email: 'amina@example.cm',
-      username: 'amina',
-      phonenumber: '237677123456',
-      role: 'STUDENT',
-      profilePicture: null,
-      createdAt: '2026-01-05T10:00:00.000Z',
-      paidSubjects: [],
-      language: null,
-    };
-    const user = { v: 1, data: student };
+    const user = { v: 1, data: amina };
     await page.addInitScript(
       ([storedToken, storedUser]) => {
         window.localStorage.setItem('id_token', storedToken);

@@ -12,6 +12,7 @@ import {
   selectPaymentOutcome,
 } from '../../machines/mobileMoney';
 import { formatFcfa } from '../../src/rules/money';
+import { cartSubjectOf } from '../../src/rules/subject-access';
 import { RETRY } from '../../src/services/api/retry';
 import type { PendingPayment } from '../../src/services/storage';
 import {
@@ -145,8 +146,9 @@ beforeAll(async () => {
   account = newStudent('mm');
   await api.register(account);
   session = await api.signIn(account);
-  // The model's LINE (two access periods of one subject) as the catalogue sells it.
-  line = { ...(await api.subject(MATHS.id)), amount: LINE.amount };
+  // The model's LINE (two access periods of one subject) as the cart keeps it: the catalogue's subject cut to
+  // what a cart line holds (contract/stored.ts), which is also all the stored cart and payment keep of it.
+  line = { ...cartSubjectOf(await api.subject(MATHS.id)), amount: LINE.amount };
 });
 afterAll(async () => {
   await browser?.close();

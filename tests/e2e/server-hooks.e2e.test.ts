@@ -74,7 +74,8 @@ describe('what the server decides', () => {
     const offer = app.page.getByRole('region', {
       name: app.t('player.lockedTitle', { subjectTitle: MATHS.title }),
     });
-    await offer.waitFor();
+    // The price comes with the catalogue, which the offer asks for on its own (a loader meanwhile).
+    await offer.getByText(formatFcfa(MATHS.price, 'en')).waitFor();
     expect(await offer.textContent()).toContain(formatFcfa(MATHS.price, 'en'));
     expect(await app.page.locator('main video').count(), 'no stream for an expired subject').toBe(0);
     await expectAccessible(app.page, 'video-locked');

@@ -6,6 +6,7 @@ import { selectCartItems } from '../../../machines/cart';
 import { useAppActors } from '../../app/actors-context';
 import { useResource } from '../../app/use-resource';
 import { formatFcfa } from '../../rules/money';
+import { cartSubjectOf } from '../../rules/subject-access';
 import { HaveCodeLink } from '../../ui/HaveCodeLink';
 import { Loader } from '../../ui/Loader';
 import { LoadFailure } from '../../ui/OfflineStates';
@@ -20,7 +21,7 @@ export function LockedOffer({ video }: { video: Video }) {
   const inCart = useSelector(cart, (s) => selectCartItems(s).some((item) => item._id === video.subjectId));
 
   let price: ReactNode;
-  if (subjects.loading) price = <Loader label={t('player.loading')} />;
+  if (subjects.loading) price = <Loader label={t('player.priceLoading')} />;
   else if (subjects.error !== null) price = <LoadFailure resource={subjects} />;
   else if (subject) {
     price = (
@@ -56,12 +57,7 @@ export function LockedOffer({ video }: { video: Video }) {
             subject &&
             cart.send({
               type: 'cart.add',
-              item: {
-                _id: subject._id,
-                subjectTitle: subject.subjectTitle,
-                pictureurl: subject.pictureurl,
-                price: subject.price,
-              },
+              item: cartSubjectOf(subject),
             })
           }
         >
