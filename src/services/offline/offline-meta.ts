@@ -1,79 +1,64 @@
-import type { Quality } from '../../../contract/videos';
+import * as z from 'zod/mini';
+import { QUALITIES } from '../../../machines/videoQuality';
 
 // What the offline store keeps beside each stored body, in a header of the cached response (the Cache API
-// has no other place for it). Stored as data with a version-free, checked shape: an entry that does not read
-// back is simply not listed.
+// has no other place for it), read back through the schemas below: an entry that does not read back is
+// simply not listed, and a field added later reads with its default.
 
 export const META_HEADER = 'x-offline-video';
 
-/** A lesson as the offline store names it: enough to list it, and to delete it when its subject expires. */
-export interface OfflineLesson {
-  videoId: string;
-  title: string;
-  subjectId: string;
-  subjectTitle: string;
-}
+const qualitySchema = z.enum(QUALITIES);
 
-export interface OfflineVideo extends OfflineLesson {
+/** A lesson as the offline store names it: enough to list it, and to delete it when its subject expires. */
+const lessonSchema = z.object({
+  videoId: z.string(),
+  title: z.string(),
+  subjectId: z.string(),
+  subjectTitle: z.string(),
+});
+export type OfflineLesson = z.infer<typeof lessonSchema>;
+
+const videoMetaSchema = z.extend(lessonSchema, {
+  /** null for a download made before renditions existed. */
+  quality: z.catch(z.nullable(qualitySchema), null),
+  sizeBytes: z.number(),
+  /** Epoch ms. */
+  downloadedAt: z.catch(z.number(), 0),
+  /** Where its caption files are stored, so they go with it. */
+  captionKeys: z.catch(z.array(z.string()), []),
+});
+
+const partialMetaSchema = z.extend(lessonSchema, {
+  quality: qualitySchema,
+  totalBytes: z.catch(z.nullable(z.number()), null),
+  /** The file's validator: a changed file is downloaded again from the start. */
+  etag: z.catch(z.nullable(z.string()), null),
+});
+
+export interface OfflineVideo extends z.infer<typeof videoMetaSchema> {
   /** The stable URL it is stored under (the rendition's URL without its expiring signature). */
   key: string;
-  /** null for a download made before renditions existed. */
-  quality: Quality | null;
-  sizeBytes: number;
-  /** Epoch ms. */
-  downloadedAt: number;
-  /** Where its caption files are stored, so they go with it. */
-  captionKeys: string[];
 }
 
 /** The start of a download, kept so a lost connection, a pause or a reload costs nothing already paid for. */
-export interface PartialDownload extends OfflineLesson {
+export interface PartialDownload extends z.infer<typeof partialMetaSchema> {
   key: string;
-  quality: Quality;
   receivedBytes: number;
-  totalBytes: number | null;
-  /** The file's validator: a changed file is downloaded again from the start. */
-  etag: string | null;
 }
 
-const QUALITY_NAMES: ReadonlySet<string> = new Set(['saver', '360p', '480p']);
-
-function parse(response: Response): Record<string, unknown> | null {
+function parse(response: Response): unknown {
   const raw = response.headers.get(META_HEADER);
   if (!raw) return null;
   try {
-    const meta: unknown = JSON.parse(decodeURIComponent(raw));
-    return typeof meta === 'object' && meta !== null ? (meta as Record<string, unknown>) : null;
+    return JSON.parse(decodeURIComponent(raw));
   } catch {
     return null;
   }
 }
 
-const isLesson = (meta: Record<string, unknown>) =>
-  typeof meta.videoId === 'string' &&
-  typeof meta.subjectId === 'string' &&
-  typeof meta.title === 'string' &&
-  typeof meta.subjectTitle === 'string';
-
-const lessonOf = (meta: Record<string, unknown>): OfflineLesson => ({
-  videoId: meta.videoId as string,
-  title: meta.title as string,
-  subjectId: meta.subjectId as string,
-  subjectTitle: meta.subjectTitle as string,
-});
-
 export function readVideoMeta(key: string, response: Response): OfflineVideo | null {
-  const meta = parse(response);
-  if (!meta || !isLesson(meta) || typeof meta.sizeBytes !== 'number') return null;
-  return {
-    ...lessonOf(meta),
-    key,
-    quality:
-      typeof meta.quality === 'string' && QUALITY_NAMES.has(meta.quality) ? (meta.quality as Quality) : null,
-    sizeBytes: meta.sizeBytes,
-    downloadedAt: typeof meta.downloadedAt === 'number' ? meta.downloadedAt : 0,
-    captionKeys: Array.isArray(meta.captionKeys) ? meta.captionKeys.filter((k) => typeof k === 'string') : [],
-  };
+  const meta = videoMetaSchema.safeParse(parse(response));
+  return meta.success ? { ...meta.data, key } : null;
 }
 
 export function readPartialMeta(
@@ -81,17 +66,8 @@ export function readPartialMeta(
   response: Response,
   receivedBytes: number,
 ): PartialDownload | null {
-  const meta = parse(response);
-  if (!meta || !isLesson(meta) || typeof meta.quality !== 'string' || !QUALITY_NAMES.has(meta.quality))
-    return null;
-  return {
-    ...lessonOf(meta),
-    key,
-    quality: meta.quality as Quality,
-    receivedBytes,
-    totalBytes: typeof meta.totalBytes === 'number' ? meta.totalBytes : null,
-    etag: typeof meta.etag === 'string' ? meta.etag : null,
-  };
+  const meta = partialMetaSchema.safeParse(parse(response));
+  return meta.success ? { ...meta.data, key, receivedBytes } : null;
 }
 
 export function metaHeader(meta: object): Record<string, string> {
