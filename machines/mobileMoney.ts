@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import { assign, setup } from 'xstate';
-import { cleanPayerPhone, isPayerPhone, PHONE_PREFIX } from '../contract/rules/payer-phone';
+import { cleanPayerPhone, isPayablePhone, PHONE_PREFIX } from '../contract/rules/payer-phone';
 import type { UnpaidOutcome } from '../contract/rules/payment-outcome';
 import { unpaidOutcome } from '../contract/rules/payment-outcome';
 import type { Alert } from './messages';
@@ -83,7 +83,7 @@ export const mobileMoneyMachine = setup({
     forgetPayment: assign(NO_PAYMENT),
   },
   guards: {
-    phoneIsValid: ({ context }) => isPayerPhone(cleanPayerPhone(context.phone)),
+    phoneIsValid: ({ context }) => isPayablePhone(context.phone),
     isRestoring: ({ context }) => context.referenceId !== null,
     isSuccessful: (_, params: { status: PaymentStatus }) => params.status === 'SUCCESSFUL',
     isPending: (_, params: { status: PaymentStatus }) => params.status === 'PENDING',
@@ -262,7 +262,7 @@ export const selectPhone = (snapshot: MobileMoneySnapshot): string => snapshot.c
 export const selectIsAskingPhone = (snapshot: MobileMoneySnapshot): boolean =>
   snapshot.matches('askingPhone');
 export const selectIsPhoneValid = (snapshot: MobileMoneySnapshot): boolean =>
-  isPayerPhone(cleanPayerPhone(snapshot.context.phone));
+  isPayablePhone(snapshot.context.phone);
 /** Requesting or polling: the UI shows "confirm on your phone" and disables the form. */
 export const selectIsAwaitingConfirmation = (snapshot: MobileMoneySnapshot): boolean =>
   snapshot.matches('requesting') || snapshot.matches('polling');

@@ -36,3 +36,8 @@ export function cleanPayerPhone(typed: string): string {
 export function isPayerPhone(typed: string): boolean {
   return PAYER_PHONE_PATTERN.test(typed.trim());
 }
+
+/** Whether a number as the student typed it pays once cleaned: the phone prompt's check. */
+export function isPayablePhone(typed: string): boolean {
+  return isPayerPhone(cleanPayerPhone(typed));
+}
