@@ -1,8 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import { chunkClosure, stylesOf } from './scripts/chunk-graph.ts';
 import { ROUTE_CODE_ID, routeChunks } from './scripts/route-chunks.ts';
+import { dictionaryVersion } from './server/lib/dictionary-version.ts';
+
+/** Each dictionary's version, for the app's code to ask for that very file (src/services/dictionaries.ts). */
+const DICTIONARY_VERSIONS = Object.fromEntries(
+  ['en', 'fr'].map((lang) => [
+    lang,
+    dictionaryVersion(readFileSync(resolve(import.meta.dirname, `public/assets/i18n/${lang}.json`))),
+  ]),
+);
 
 /** The screen the default route shows: its code is fetched alongside the entry, not after it has run. */
 const FIRST_SCREEN = 'src/screens/Landing/index.tsx';
@@ -149,6 +159,7 @@ function serviceWorker(): Plugin {
 
 export default defineConfig({
   plugins: [react(), preloadFirstScreen(), preloads.plugin, serviceWorker()],
+  define: { __DICTIONARY_VERSIONS__: JSON.stringify(DICTIONARY_VERSIONS) },
   // Relative base so the same build runs from the server's root, a sub-path, and the Capacitor shell.
   base: './',
   resolve: {

@@ -12,7 +12,9 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { dictionaryVersion } from '../server/lib/dictionary-version.ts';
 import type * as Prerender from '../src/app/prerender.tsx';
+import { dictionaryUrl } from '../src/services/dictionaries.ts';
 import { ROUTE_CODE_ID, type RouteChunks } from './route-chunks.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -70,9 +72,10 @@ function pageFor(
   screen: Prerender.PrerenderedScreen,
   dictionary: Record<string, unknown>,
   requests: Prerender.FirstScreenRequest[],
+  dictionaries: Record<PageLanguage, string>,
 ): string {
   const { PRERENDER_ATTRIBUTES, MEMBER_NAVBAR_ID, APP_CODE_ID, BOOT_SCRIPT } = renderer;
-  const { page: withoutCode, code: appCode } = takeAppCode(template, lang);
+  const { page: withoutCode, code: appCode } = takeAppCode(template, dictionaries);
   const code = withFirstScreenData(appCode, requests);
   const description = (dictionary.firstScreen as Record<string, string> | undefined)?.description;
   if (!description) throw new Error(`firstScreen.description is missing from the ${lang} dictionary`);
@@ -103,7 +106,7 @@ function pageFor(
  * The app's code as Vite linked it in the head (entry script, module preloads, the dictionary preload),
  * taken out of the head: nothing but the HTML and its inline CSS stands before the first paint.
  */
-function takeAppCode(template: string, lang: string) {
+function takeAppCode(template: string, dictionaries: Record<PageLanguage, string>) {
   const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
   if (!entry?.[1]) throw new Error('index.html has no entry script');
   const links = [...template.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g)];
@@ -122,8 +125,9 @@ function takeAppCode(template: string, lang: string) {
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(/\s*<link rel="preload" href="[^"]+\.json" as="fetch" crossorigin \/>/, '');
   const code = {
-    // The dictionary the first render waits for, in the page's language.
-    preload: [{ href: `./assets/i18n/${lang}.json`, as: 'fetch' }],
+    // The dictionary the first render waits for, by language (the visit's language may not be the page's),
+    // each under its version's URL: the very URL the app's code asks for (src/services/dictionaries.ts).
+    dictionaries,
     modulepreload: links.filter((match) => !isActors(match) && !isLanding(match)).map(href),
     landing: links.filter(isLanding).map(href),
     actors: links.filter(isActors).map(href),
@@ -156,6 +160,21 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** Each built dictionary's URL with its version, as the app's code computes it from the same files. */
+function dictionaryUrls(outDir: string): Record<PageLanguage, string> {
+  const languages = Object.keys(LANGUAGE_PAGES) as PageLanguage[];
+  const versions = Object.fromEntries(
+    languages.map((lang) => [
+      lang,
+      dictionaryVersion(readFileSync(join(outDir, 'assets', 'i18n', `${lang}.json`))),
+    ]),
+  );
+  return Object.fromEntries(languages.map((lang) => [lang, dictionaryUrl(lang, versions)])) as Record<
+    PageLanguage,
+    string
+  >;
+}
+
 /** `apiBaseUrl`: the app build's VITE_API_BASE_URL, so the inline script asks where the app would. */
 export async function prerenderFirstScreen(
   outDir: string,
@@ -167,12 +186,13 @@ export async function prerenderFirstScreen(
   let bytes = 0;
   try {
     const requests = await renderer.routeRequests(apiBaseUrl.trim());
+    const dictionaries = dictionaryUrls(outDir);
     for (const lang of Object.keys(LANGUAGE_PAGES) as PageLanguage[]) {
       const dictionary = JSON.parse(
         readFileSync(join(outDir, 'assets', 'i18n', `${lang}.json`), 'utf8'),
       ) as Record<string, unknown>;
       const screen = await renderer.prerenderFirstScreen(lang, dictionary);
-      const page = pageFor(renderer, template, lang, screen, dictionary, requests);
+      const page = pageFor(renderer, template, lang, screen, dictionary, requests, dictionaries);
       const html = withLessonStart(page, renderer, apiBaseUrl.trim());
       writeFileSync(join(outDir, LANGUAGE_PAGES[lang]), html);
       pages.push(LANGUAGE_PAGES[lang]);

@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isApiRoot } from '../../contract/rules/api-roots';
 import { sendAppPage } from './app-page';
+import { dictionaryVersion } from './dictionary-version';
 import { sendError } from './error-handler';
 import { t } from './i18n';
 
@@ -13,12 +14,32 @@ function isApiPath(url: string): boolean {
 }
 
 /**
+ * Each built dictionary's current version (server/lib/dictionary-version.ts), by its file's path. Read once: a
+ * deploy is a restart.
+ */
+function dictionaryVersions(staticDir: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const lang of ['en', 'fr']) {
+    const file = join(staticDir, 'assets', 'i18n', `${lang}.json`);
+    if (existsSync(file)) versions.set(file, dictionaryVersion(readFileSync(file)));
+  }
+  return versions;
+}
+
+/**
  * The built app (STATIC_DIR) at / and for every page URL, and the JSON 404 of an unknown API path. Without a
  * build the API still runs and a page URL says the app is not built.
  */
 export async function serveStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
   const appBuilt = existsSync(join(staticDir, 'index.html'));
   if (appBuilt) {
+    const dictionaries = dictionaryVersions(staticDir);
+    // A dictionary asked for under its current version (src/services/dictionaries.ts) is that version for good;
+    // without it, or under another (a page from before a deploy), it is the current text and must be asked again.
+    const isCurrentDictionary = (path: string, url: string) => {
+      const version = dictionaries.get(path.replace(/\.(br|gz)$/, ''));
+      return version !== undefined && new URLSearchParams(url.split('?')[1] ?? '').get('v') === version;
+    };
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
@@ -28,7 +49,10 @@ export async function serveStaticApp(app: FastifyInstance, staticDir: string): P
       preCompressed: true,
       setHeaders(reply, path) {
         // Hashed build assets never change; the page and the service worker must be revalidated.
-        if (/[\\/]assets[\\/].+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(path)) {
+        if (
+          /[\\/]assets[\\/].+-[\w-]{8,}\.\w+(\.(br|gz))?$/.test(path) ||
+          isCurrentDictionary(path, reply.request.url)
+        ) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         } else {
           reply.header('cache-control', 'no-cache');

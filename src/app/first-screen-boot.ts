@@ -34,7 +34,7 @@ export interface FirstScreenBootKeys {
   cartKey: string;
   /** Where the student's explicit choice of language is stored. */
   languageKey: string;
-  /** The JSON block listing the app's code: `{ preload, modulepreload, actors, files, routes, data, script }`. */
+  /** The JSON block listing the app's code: `{ dictionaries, modulepreload, actors, files, routes, data, script }`. */
   appCodeId: string;
   /** Where the first screen's request, sent before the app's code runs, waits for the API client (issue 19). */
   earlyAnswersKey: string;
@@ -46,7 +46,8 @@ export interface FirstScreenBootKeys {
 }
 
 interface AppCode {
-  preload: Array<{ href: string; as: string }>;
+  /** Each language's dictionary URL, with its version (scripts/prerender.ts). */
+  dictionaries: Record<string, string>;
   modulepreload: string[];
   /** The landing screen's own chunks, which a visit that opens on another listed route does not fetch. */
   landing?: string[];
@@ -171,11 +172,10 @@ export function startApp(
   const scripts: string[] = [];
   for (const href of screen) (/\.css$/.test(href) ? styles : scripts).push(href);
   const add = (element: HTMLElement) => document.head.appendChild(element);
-  const dictionaries = code.preload.map((resource) => ({
-    href: resource.href.replace(/i18n\/(en|fr)\.json$/, `i18n/${language}.json`),
-    as: resource.as,
-  }));
-  const preloads = dictionaries.concat(styles.map((href) => ({ href, as: 'style' })));
+  const dictionary = code.dictionaries[language];
+  const preloads = (dictionary ? [{ href: dictionary, as: 'fetch' }] : []).concat(
+    styles.map((href) => ({ href, as: 'style' })),
+  );
   for (const resource of preloads) {
     const link = document.createElement('link');
     link.rel = 'preload';

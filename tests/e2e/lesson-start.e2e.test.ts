@@ -53,4 +53,34 @@ describe('a lesson opened from its URL', () => {
     expect(asked).toHaveLength(1);
     await device.context.close();
   });
+
+  it('renders on a return without asking again whether its words changed (the dictionary kept under its version)', async () => {
+    const { device } = await signedInStudent(browser);
+    const { page } = device;
+    const cdp = await device.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const dictionaries: { url: string; fromCache: boolean }[] = [];
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.response.url.includes('/assets/i18n/'))
+        dictionaries.push({ url: event.response.url, fromCache: event.response.fromDiskCache === true });
+    });
+    const openLesson = async () => {
+      await page.goto('about:blank');
+      await page.goto('/#/video-player?videoId=ang-chemistry-f5-v01');
+      await page
+        .getByRole('button', { name: text('en', 'player.addToCart') })
+        .first()
+        .waitFor();
+    };
+    await openLesson();
+    dictionaries.length = 0;
+    // The return: the page itself is asked again (a deploy may have changed it), its dictionary is not.
+    await openLesson();
+    expect(dictionaries.length).toBeGreaterThan(0);
+    for (const dictionary of dictionaries) {
+      expect(dictionary.url).toMatch(/\/assets\/i18n\/en\.json\?v=[0-9a-f]{12}$/);
+      expect(dictionary.fromCache, dictionary.url).toBe(true);
+    }
+    await device.context.close();
+  });
 });

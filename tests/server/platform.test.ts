@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { pageLanguage } from '../../server/lib/app-page';
 import { openPglite } from '../../server/lib/db';
+import { dictionaryVersion } from '../../server/lib/dictionary-version';
 import { pickLanguage } from '../../server/lib/i18n';
 import { createTestApp, TEST_JWT_SECRET, type TestApp, type TestStudent } from './helpers/app';
 
@@ -340,6 +341,7 @@ describe('HTTP surface', () => {
 });
 
 describe('serving the built app', () => {
+  const FRENCH = '{"nav":{"home":"Accueil"}}';
   let dir: string;
   let app: Awaited<ReturnType<typeof buildApp>>;
 
@@ -357,6 +359,9 @@ describe('serving the built app', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
     writeFileSync(join(dir, 'dist', 'sw.js'), 'self.skipWaiting()');
+    mkdirSync(join(dir, 'dist', 'assets', 'i18n'));
+    writeFileSync(join(dir, 'dist', 'assets', 'i18n', 'fr.json'), FRENCH);
+    writeFileSync(join(dir, 'dist', 'assets', 'i18n', 'fr.json.br'), brotliCompressSync(FRENCH));
     // What scripts/precompress.ts leaves next to each text file of the build.
     writeFileSync(
       join(dir, 'dist', 'assets', 'index-AbCdEf12.js.br'),
@@ -450,6 +455,29 @@ describe('serving the built app', () => {
     expect(asset.headers['content-encoding']).toBe('br');
     expect(asset.headers['cache-control']).toContain('immutable');
     expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log("app")');
+  });
+
+  it('lets a browser keep a dictionary asked for under its current version, and only then (issue 19)', async () => {
+    const current = dictionaryVersion(FRENCH);
+    const ask = (query: string, encoding = 'identity') =>
+      app.inject({
+        method: 'GET',
+        url: `/assets/i18n/fr.json${query}`,
+        headers: { 'accept-encoding': encoding },
+      });
+    for (const encoding of ['identity', 'br']) {
+      const kept = await ask(`?v=${current}`, encoding);
+      expect(kept.statusCode, encoding).toBe(200);
+      expect(kept.headers['cache-control'], encoding).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await ask(`?v=${current}`)).body).toBe(FRENCH);
+    // No version, or a page from before a deploy: today's text, asked again next time.
+    for (const query of ['', '?v=000000000000', `?v=${current}x`, `?w=${current}`]) {
+      const answer = await ask(query);
+      expect(answer.statusCode, query).toBe(200);
+      expect(answer.body, query).toBe(FRENCH);
+      expect(answer.headers['cache-control'], query).toBe('no-cache');
+    }
   });
 });
 

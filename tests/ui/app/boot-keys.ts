@@ -33,7 +33,7 @@ export function servedBootPage(data: FirstScreenRequest[] | undefined): void {
   const block = document.createElement('script');
   block.type = 'application/json';
   block.id = 'app-code';
-  const code = { preload: [], modulepreload: [], script: './assets/index-3.js' };
+  const code = { dictionaries: {}, modulepreload: [], script: './assets/index-3.js' };
   block.textContent = JSON.stringify(data ? { ...code, data } : code);
   document.body.appendChild(block);
 }

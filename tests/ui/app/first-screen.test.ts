@@ -37,7 +37,8 @@ afterEach(() => {
 });
 
 const APP_CODE = {
-  preload: [{ href: './assets/i18n/en.json', as: 'fetch' }],
+  // Each language's dictionary under its version (scripts/prerender.ts): the very URL the app asks for.
+  dictionaries: { en: './assets/i18n/en.json?v=e1', fr: './assets/i18n/fr.json?v=f1' },
   modulepreload: ['./assets/jsx-runtime-1.js'],
   // The landing screen's own chunks: fetched only when the visit shows the landing (issue 19).
   landing: ['./assets/Landing-2.js'],
@@ -56,7 +57,7 @@ function withAppCode(routes: Partial<RouteChunks> = {}): void {
 
 /** What the landing as served starts: the dictionary, its own code and the entry, nothing more. */
 const LANDING_START = [
-  'preload ./assets/i18n/en.json',
+  'preload ./assets/i18n/en.json?v=e1',
   'modulepreload ./assets/jsx-runtime-1.js',
   'modulepreload ./assets/Landing-2.js',
   'script module ./assets/index-3.js',
@@ -175,7 +176,7 @@ describe("starting the app's code", () => {
 
   it("fetches the root actors' code with it when the page was made a shell, which renders only once they run", () => {
     const [dictionary, ...code] = bootAt('/#/privacy-policy');
-    expect(dictionary).toBe('preload ./assets/i18n/en.json');
+    expect(dictionary).toBe('preload ./assets/i18n/en.json?v=e1');
     expect(code).toEqual([
       'modulepreload ./assets/jsx-runtime-1.js',
       'modulepreload ./assets/Landing-2.js',
@@ -187,7 +188,7 @@ describe("starting the app's code", () => {
 
   it("fetches the screen's own chunks and stylesheets with it when the app opens on another route, not the landing's", () => {
     expect(bootAt('/#/home', ROUTE_CODE)).toEqual([
-      'preload ./assets/i18n/en.json',
+      'preload ./assets/i18n/en.json?v=e1',
       'preload ./assets/Home-7.css',
       'modulepreload ./assets/jsx-runtime-1.js',
       'modulepreload ./assets/statecharts-4.js',
@@ -231,11 +232,11 @@ describe("starting the app's code", () => {
   it('preloads the dictionary of the visit’s language, not the page’s (issue 18)', () => {
     // The English page on a French-speaking phone (the native shell opens index.html): the French one.
     const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CM', 'en']);
-    expect(bootAt('/#/home')[0]).toBe('preload ./assets/i18n/fr.json');
+    expect(bootAt('/#/home')[0]).toBe('preload ./assets/i18n/fr.json?v=f1');
     // An explicit choice wins over the phone's languages.
     document.head.innerHTML = '';
     window.localStorage.setItem('language', 'en');
-    expect(bootAt('/#/home')[0]).toBe('preload ./assets/i18n/en.json');
+    expect(bootAt('/#/home')[0]).toBe('preload ./assets/i18n/en.json?v=e1');
     languages.mockRestore();
   });
 
@@ -257,7 +258,7 @@ describe("starting the app's code", () => {
       document.head.innerHTML = '';
       const expected = languageFor(stored, list.length > 0 ? list : [navigator.language]);
       expect(bootAt('/#/home')[0], `${stored} ${list.join(',')}`).toBe(
-        `preload ./assets/i18n/${expected}.json`,
+        `preload ${APP_CODE.dictionaries[expected]}`,
       );
     }
     languages.mockRestore();
