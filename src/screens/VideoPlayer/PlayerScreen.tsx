@@ -42,6 +42,7 @@ import { useVideoEnvironment } from '../../app/video-environment';
 import { Loader } from '../../ui/Loader';
 import { OfflineState } from '../../ui/OfflineStates';
 import { ErrorState } from '../../ui/States';
+import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import { videoTitle } from '../../ui/video-title';
 import { CaptionsPicker } from './CaptionsPicker';
 import { Comments } from './Comments';
@@ -248,15 +249,16 @@ function WatchingMedia({
   );
 }
 
-/** What the student does with the lesson: quality, reactions, captions, speed, download, comments. */
+/**
+ * What the student does with the lesson: the rendition with its cost in data and the download, at once (they
+ * are read before Play), then the rest a moment later, below them (issue 19).
+ */
 function LessonControls({ video, videoId, playback, quality, costId }: LessonProps & { costId: string }) {
-  const { preferences, downloaded, captions } = useLessonSettings(quality);
-  const rate = useSelector(playback, selectRate);
-  const reacting = useSelector(playback, selectIsReacting);
-  const reactionError = useSelector(playback, selectReactionError);
   const choice = useSelector(quality, selectChoice);
   const playing = useSelector(quality, selectQuality);
   const dataSaver = useSelector(quality, selectDataSaver);
+  const { downloaded } = useLessonSettings(quality);
+  const rest = useAfterFirstPaint();
   const onDownloaded = useCallback(
     (stored: Quality | null) => quality.send({ type: 'quality.downloadedChanged', quality: stored }),
     [quality],
@@ -274,6 +276,25 @@ function LessonControls({ video, videoId, playback, quality, costId }: LessonPro
         onChoose={(next) => quality.send({ type: 'quality.choose', choice: next })}
         onDataSaver={(on) => quality.send({ type: 'quality.setDataSaver', on })}
       />
+      {/* At once: it finds a copy kept on the phone, which then plays instead of the network's. */}
+      <OfflineDownload video={video} pricePerGb={DATA_PRICE_PER_GB} onDownloaded={onDownloaded} />
+      {rest ? <LessonExtras video={video} videoId={videoId} playback={playback} quality={quality} /> : null}
+    </>
+  );
+}
+
+/**
+ * Reactions, captions, speed, description and comments: below the picture on a phone, drawn after the screen's
+ * first paint, below what is already there (nothing moves). Their render and layout took a 4x-slowed main
+ * thread about 0.2 s before Play showed (issue 19: nothing the first frame does not need is on its path).
+ */
+function LessonExtras({ video, videoId, playback, quality }: Omit<LessonProps, 'online'>) {
+  const { preferences, captions } = useLessonSettings(quality);
+  const rate = useSelector(playback, selectRate);
+  const reacting = useSelector(playback, selectIsReacting);
+  const reactionError = useSelector(playback, selectReactionError);
+  return (
+    <>
       <VideoReactions
         likes={video.likes}
         dislikes={video.dislikes}
@@ -289,7 +310,6 @@ function LessonControls({ video, videoId, playback, quality, costId }: LessonPro
         onChange={(next) => preferences.update({ captions: next })}
       />
       <SpeedPicker rate={rate} onChange={(next) => playback.send({ type: 'playback.setRate', rate: next })} />
-      <OfflineDownload video={video} pricePerGb={DATA_PRICE_PER_GB} onDownloaded={onDownloaded} />
       {video.description ? <p className="player__description">{video.description}</p> : null}
       <Comments
         videoId={videoId}

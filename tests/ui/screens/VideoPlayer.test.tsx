@@ -133,7 +133,7 @@ describe('VideoPlayer screen', () => {
     const video = await findVideo();
     expect(video).toHaveAttribute('src', STREAM_URL);
     expect(api.getVideoPosition).toHaveBeenCalledWith('v1');
-    expect(screen.getByText(COMMENT.text)).toBeInTheDocument();
+    expect(await screen.findByText(COMMENT.text)).toBeInTheDocument();
     // The up-next list (its call, its thumbnails) is not even there to ask before the first frame.
     expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
     metadataLoaded(video);
@@ -142,6 +142,33 @@ describe('VideoPlayer screen', () => {
     expect(api.upNextVideos).not.toHaveBeenCalled();
     fireEvent.playing(video);
     await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
+  });
+
+  // Issue 19: what is below the picture (reactions, speed, comments) is drawn after the screen's first paint.
+  it('draws Play and the cost first, and the reactions, speed and comments after that paint', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      renderPlayer(baseApi());
+      await screen.findByRole('button', { name: 'Play' });
+      expect(screen.getByRole('heading', { level: 1, name: VIDEO.title })).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'Quality' })).toBeInTheDocument();
+      expect(screen.queryByText(COMMENT.text)).toBeNull();
+      expect(screen.queryByRole('group', { name: 'Playback speed' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Like 4' })).toBeNull();
+      // The frame is painted.
+      act(() => {
+        for (const callback of frames.splice(0)) callback(performance.now());
+      });
+      expect(await screen.findByText(COMMENT.text)).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'Playback speed' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Like 4' })).toBeInTheDocument();
+    } finally {
+      frame.mockRestore();
+    }
   });
 
   // Issue 19: opened on a lesson, the app's idle-time work (PWA, planner, overlays) waits for its first frame.
@@ -184,7 +211,8 @@ describe('VideoPlayer screen', () => {
       expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
       expect(api.upNextVideos).not.toHaveBeenCalled();
       act(() => vi.advanceTimersByTime(UP_NEXT_WAITS_MS));
-      expect(screen.getByRole('region', { name: 'Up next' })).toBeInTheDocument();
+      // Its code is loaded then (lazily, a moment after).
+      expect(await screen.findByRole('region', { name: 'Up next' })).toBeInTheDocument();
       await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
       // Still nothing downloaded of the lesson itself.
       expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
@@ -197,7 +225,7 @@ describe('VideoPlayer screen', () => {
     const api = baseApi(VIDEO, true);
     renderPlayer(api);
     await screen.findByRole('button', { name: 'Add to cart' });
-    expect(screen.getByRole('region', { name: 'Up next' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Up next' })).toBeInTheDocument();
     await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
   });
 
@@ -223,7 +251,8 @@ describe('VideoPlayer screen', () => {
     // CORS mode: the worker's kept first bytes and the network's rest may then make one stream (issue 19).
     expect(video).toHaveAttribute('crossorigin', 'anonymous');
     expect(screen.getByRole('heading', { level: 1, name: VIDEO.title })).toBeInTheDocument();
-    expect(screen.getByText('10 views')).toBeInTheDocument();
+    // Below the picture, a moment after the first paint (issue 19).
+    expect(await screen.findByText('10 views')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Like 4' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dislike 1' })).toBeInTheDocument();
     expect(screen.getByText(COMMENT.text)).toBeInTheDocument();
@@ -298,7 +327,7 @@ describe('VideoPlayer screen', () => {
     };
     renderPlayer(api);
     await findVideo();
-    await user.click(screen.getByRole('button', { name: 'Like 4' }));
+    await user.click(await screen.findByRole('button', { name: 'Like 4' }));
     expect(await screen.findByRole('button', { name: 'Like 5' })).toBeEnabled();
     expect(api.likeVideo).toHaveBeenCalledWith({ videoId: 'v1' });
     await user.click(screen.getByRole('button', { name: 'Dislike 1' }));
@@ -319,7 +348,7 @@ describe('VideoPlayer screen', () => {
     };
     renderPlayer(api);
     await findVideo();
-    await user.click(screen.getByRole('button', { name: 'Like 4' }));
+    await user.click(await screen.findByRole('button', { name: 'Like 4' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Access denied.');
     expect(screen.getByRole('button', { name: 'Like 4' })).toBeEnabled();
   });
@@ -340,7 +369,7 @@ describe('VideoPlayer screen', () => {
     };
     renderPlayer(api);
     await findVideo();
-    const field = screen.getByLabelText('Your comment');
+    const field = await screen.findByLabelText('Your comment');
     expect(field).toHaveAttribute('name', 'text');
     await user.type(field, '  How do we subtract?  ');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
@@ -360,7 +389,7 @@ describe('VideoPlayer screen', () => {
     const api = { ...baseApi(), commentVideo: vi.fn() };
     renderPlayer(api);
     await findVideo();
-    await user.type(screen.getByLabelText('Your comment'), '   ');
+    await user.type(await screen.findByLabelText('Your comment'), '   ');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
     expect(screen.getByLabelText('Your comment')).toHaveAttribute('aria-invalid', 'true');
@@ -370,7 +399,7 @@ describe('VideoPlayer screen', () => {
   it('limits a comment to 1000 characters', async () => {
     renderPlayer(baseApi());
     await findVideo();
-    expect(screen.getByLabelText('Your comment')).toHaveAttribute('maxlength', '1000');
+    expect(await screen.findByLabelText('Your comment')).toHaveAttribute('maxlength', '1000');
   });
 
   it('keeps the comment typed when the server refuses it, and shows its message', async () => {
@@ -383,7 +412,7 @@ describe('VideoPlayer screen', () => {
     };
     renderPlayer(api);
     await findVideo();
-    await user.type(screen.getByLabelText('Your comment'), 'A question');
+    await user.type(await screen.findByLabelText('Your comment'), 'A question');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('text must be at most 1000 characters');
     expect(screen.getByLabelText('Your comment')).toHaveValue('A question');
@@ -393,7 +422,7 @@ describe('VideoPlayer screen', () => {
     const user = userEvent.setup();
     renderPlayer(baseApi());
     const video = await findVideo();
-    const group = screen.getByRole('group', { name: 'Playback speed' });
+    const group = await screen.findByRole('group', { name: 'Playback speed' });
     expect(
       within(group)
         .getAllByRole('button')
