@@ -29,6 +29,8 @@ export interface FirstScreenBootKeys {
   landingPath: string;
   /** Where a logged-in student starts when no route is named. */
   memberStartPath: string;
+  /** The lesson's route: its code starts before the first paint (below). */
+  playerPath: string;
   tokenKey: string;
   userKey: string;
   cartKey: string;
@@ -268,7 +270,9 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   };
   // A frame callback runs just before the first paint; the task it queues runs after it. A hidden tab paints
   // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.
-  if (document.visibilityState === 'hidden') {
+  // A lesson starts it at once too (issue 19): its first paint is an empty shell, not the lesson, and waiting
+  // for it left a slow link idle for 0.4 s (a 4x-slowed phone's first layout) with the player's code unasked.
+  if (document.visibilityState === 'hidden' || visit.path === keys.playerPath) {
     start();
     return;
   }

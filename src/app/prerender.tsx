@@ -44,6 +44,7 @@ export const BOOT_SCRIPT = bootScript({
   memberNavbarId: MEMBER_NAVBAR_ID,
   landingPath: LANDING_PATH,
   memberStartPath: MEMBER_START_PATH,
+  playerPath: PLAYER_PATH,
   tokenKey: STORAGE_KEYS.token,
   userKey: STORAGE_KEYS.user,
   cartKey: STORAGE_KEYS.cart,

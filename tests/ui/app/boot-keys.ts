@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
 import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
 import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
+import { PLAYER_PATH } from '../../../src/app/player-path';
 import { SECTION_IDS } from '../../../src/screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../../../src/services/api/early-answers';
 
@@ -12,6 +13,7 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   memberNavbarId: 'member-navbar',
   landingPath: '/landing',
   memberStartPath: '/home',
+  playerPath: PLAYER_PATH,
   tokenKey: 'id_token',
   userKey: 'user',
   cartKey: 'shopping_cart',

@@ -264,6 +264,25 @@ describe("starting the app's code", () => {
     languages.mockRestore();
   });
 
+  it('starts it at once on a lesson, whose first paint is only the shell, and on no other route (issue 19)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    for (const [url, atOnce] of [
+      ['/#/video-player?videoId=v1', true],
+      ['/#/home', false],
+      ['/#/privacy-policy', false],
+      [null, false],
+    ] as const) {
+      document.head.innerHTML = '';
+      prerenderedPage();
+      withAppCode();
+      window.history.replaceState(null, '', url ?? '/');
+      firstScreenBoot(KEYS);
+      expect(started().length > 0, String(url)).toBe(atOnce);
+      vi.runAllTimers();
+      expect(started().at(-1), String(url)).toBe('script module ./assets/index-3.js');
+    }
+  });
+
   it('starts it at once in a hidden tab, which paints no frame', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     prerenderedPage();
