@@ -13,6 +13,9 @@ function isApiPath(url: string): boolean {
   return isApiRoot(first);
 }
 
+/** How long a browser keeps the app's icons without asking again: a day. */
+const ICON_MAX_AGE_S = 86_400;
+
 /**
  * Each built dictionary's current version (server/lib/dictionary-version.ts), by its file's path. Read once: a
  * deploy is a restart.
@@ -54,6 +57,11 @@ export async function serveStaticApp(app: FastifyInstance, staticDir: string): P
           isCurrentDictionary(path, reply.request.url)
         ) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (/[\\/]icons[\\/][^\\/]+\.png$/.test(path)) {
+          // The app's icons (the navbar's logo, the favicon) keep their names across deploys and almost never
+          // change: a day without asking again, where each page drew the logo up to four times, each a round
+          // trip on a slow link (issue 19's traces).
+          reply.header('cache-control', `public, max-age=${ICON_MAX_AGE_S}`);
         } else {
           reply.header('cache-control', 'no-cache');
         }

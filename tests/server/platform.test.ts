@@ -359,6 +359,8 @@ describe('serving the built app', () => {
       '<svg xmlns="http://www.w3.org/2000/svg"/>',
     );
     writeFileSync(join(dir, 'dist', 'sw.js'), 'self.skipWaiting()');
+    mkdirSync(join(dir, 'dist', 'icons'));
+    writeFileSync(join(dir, 'dist', 'icons', 'icon-80.png'), 'png');
     mkdirSync(join(dir, 'dist', 'assets', 'i18n'));
     writeFileSync(join(dir, 'dist', 'assets', 'i18n', 'fr.json'), FRENCH);
     writeFileSync(join(dir, 'dist', 'assets', 'i18n', 'fr.json.br'), brotliCompressSync(FRENCH));
