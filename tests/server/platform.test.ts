@@ -459,6 +459,15 @@ describe('serving the built app', () => {
     expect(brotliDecompressSync(asset.rawPayload).toString()).toBe('console.log("app")');
   });
 
+  it("lets a browser keep the app's icons for a day: the logo is drawn several times a page (issue 19)", async () => {
+    const icon = await app.inject({ method: 'GET', url: '/icons/icon-80.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=86400');
+    // Not what merely sits next to them: the page's other unhashed files are asked again each time.
+    const worker = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
   it('lets a browser keep a dictionary asked for under its current version, and only then (issue 19)', async () => {
     const current = dictionaryVersion(FRENCH);
     const ask = (query: string, encoding = 'identity') =>
