@@ -143,9 +143,20 @@ function takeAppCode(template: string, dictionaries: Record<PageLanguage, string
  * an app whose API is the page's origin: a build for another server (VITE_API_BASE_URL, the native shell)
  * lets the app's code ask.
  */
-function withLessonStart(page: string, renderer: Renderer, apiBaseUrl: string): string {
+function withLessonStart(page: string, renderer: Renderer, apiBaseUrl: string, code: string[]): string {
   if (apiBaseUrl !== '') return page;
-  return renderer.withLessonStartScript(page, renderer.LESSON_START_SCRIPT);
+  return renderer.withLessonStartScript(page, renderer.lessonStartScriptWith(code));
+}
+
+/**
+ * What the player's first render needs, fetched by the head's lesson script (src/app/lesson-start-boot.ts):
+ * the entry's modules, the root actors' and the player route's own chunks and stylesheets, as the boot
+ * script's list names them (the entry itself stays the boot script's to add).
+ */
+function lessonCode(code: { modulepreload: string[]; actors: string[] } & RouteChunks, playerPath: string) {
+  const route = (code.routes[playerPath] ?? []).map((index) => code.files[index] ?? '').filter(Boolean);
+  if (route.length === 0) throw new Error(`The build lists no chunks for ${playerPath}`);
+  return [...code.modulepreload, ...code.actors, ...route];
 }
 
 /**
@@ -193,7 +204,11 @@ export async function prerenderFirstScreen(
       ) as Record<string, unknown>;
       const screen = await renderer.prerenderFirstScreen(lang, dictionary);
       const page = pageFor(renderer, template, lang, screen, dictionary, requests, dictionaries);
-      const html = withLessonStart(page, renderer, apiBaseUrl.trim());
+      const code = lessonCode(
+        takeAppCode(template, dictionaries).code,
+        renderer.LESSON_START_KEYS.playerPath,
+      );
+      const html = withLessonStart(page, renderer, apiBaseUrl.trim(), code);
       writeFileSync(join(outDir, LANGUAGE_PAGES[lang]), html);
       pages.push(LANGUAGE_PAGES[lang]);
       bytes += Buffer.byteLength(html);

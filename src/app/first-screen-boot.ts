@@ -174,11 +174,16 @@ export function startApp(
   const scripts: string[] = [];
   for (const href of screen) (/\.css$/.test(href) ? styles : scripts).push(href);
   const add = (element: HTMLElement) => document.head.appendChild(element);
+  // What the head's lesson script already asked for (src/app/lesson-start-boot.ts) is not asked again.
+  const asked: Record<string, boolean> = {};
+  const links = document.head.querySelectorAll('link[rel=preload],link[rel=modulepreload]');
+  for (let i = 0; i < links.length; i++) asked[links[i]?.getAttribute('href') || ''] = true;
   const dictionary = code.dictionaries[language];
   const preloads = (dictionary ? [{ href: dictionary, as: 'fetch' }] : []).concat(
     styles.map((href) => ({ href, as: 'style' })),
   );
   for (const resource of preloads) {
+    if (asked[resource.href]) continue;
     const link = document.createElement('link');
     link.rel = 'preload';
     link.href = resource.href;
@@ -192,6 +197,7 @@ export function startApp(
     scripts,
   );
   for (const href of modules) {
+    if (asked[href]) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;

@@ -17,6 +17,12 @@ export interface LessonStartKeys {
   tokenKey: string;
   /** The window property whose list the app's client takes early answers from. */
   answersKey: string;
+  /**
+   * The code the player's first render needs (the entry's modules, the root actors', the player's chunks and
+   * stylesheets), as the build lists it for the page's boot script (scripts/prerender.ts); none in a build
+   * without it.
+   */
+  code?: string[];
 }
 
 export function lessonStartBoot(keys: LessonStartKeys): void {
@@ -55,6 +61,21 @@ export function lessonStartBoot(keys: LessonStartKeys): void {
     response.catch(() => undefined);
     const host = window as unknown as Record<string, unknown[] | undefined>;
     host[keys.answersKey] = (host[keys.answersKey] || []).concat({ url, token, response, at: Date.now() });
+    // The player's code leaves now too, while the rest of the HTML (the inline styles, the landing's markup
+    // that the lesson replaces, the boot script) is still arriving and being parsed: on a cold start over a
+    // poor 3G link that was 0.3 s of an idle link, and the installed app's code came 0.3 s later than it could
+    // (a 4x-slowed phone parsing the page). Only fetched here: the entry, which needs the page's body, is still
+    // added by the boot script at its end, which leaves out what is already asked for.
+    for (const href of keys.code || []) {
+      const link = document.createElement('link');
+      if (/\.css$/.test(href)) {
+        link.rel = 'preload';
+        link.as = 'style';
+      } else link.rel = 'modulepreload';
+      link.href = href;
+      link.crossOrigin = 'anonymous';
+      document.head.appendChild(link);
+    }
   } catch {
     // Storage blocked, a malformed token, no fetch: the app asks itself once its code runs.
   }

@@ -64,6 +64,9 @@ export const LESSON_START_KEYS = {
   answersKey: EARLY_ANSWERS_KEY,
 };
 export const LESSON_START_SCRIPT = lessonStartScript(LESSON_START_KEYS);
+/** The same script, which also fetches `code`: the player's first render's code, as the build lists it. */
+export const lessonStartScriptWith = (code: string[]): string =>
+  lessonStartScript({ ...LESSON_START_KEYS, code });
 
 /** Each route's first request, for the page's inline script to send (issue 19: src/app/first-screen-data.ts). */
 export function routeRequests(apiBaseUrl: string): Promise<FirstScreenRequest[]> {

@@ -44,6 +44,12 @@ describe('a lesson opened from its URL', () => {
     await page.goto('/#/video-player?videoId=ang-chemistry-f5-v01', { waitUntil: 'commit' });
     await expect.poll(() => asked.length).toBe(1);
     expect(asked[0]).toMatch(/\/videos\/video\/play\?videoId=ang-chemistry-f5-v01$/);
+    // The player's code is asked for with it, by the head's script, and by nobody a second time.
+    const preloads = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href')),
+    );
+    expect(preloads.some((href) => /VideoPlayer-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+    expect(new Set(preloads).size).toBe(preloads.length);
     release();
     // The app renders the lesson from that answer (a subject this student has not paid for: its offer).
     await page

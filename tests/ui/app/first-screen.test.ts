@@ -283,6 +283,26 @@ describe("starting the app's code", () => {
     }
   });
 
+  it("does not ask again for what the head's lesson script asked for, and adds the entry itself", () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+    prerenderedPage();
+    withAppCode(ROUTE_CODE);
+    window.history.replaceState(null, '', '/#/home');
+    for (const href of ['./assets/jsx-runtime-1.js', './assets/Home-6.js']) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    firstScreenBoot(KEYS);
+    vi.runAllTimers();
+    const lines = started();
+    expect(lines.filter((line) => line === 'modulepreload ./assets/jsx-runtime-1.js')).toHaveLength(1);
+    expect(lines.filter((line) => line === 'modulepreload ./assets/Home-6.js')).toHaveLength(1);
+    expect(lines).toContain('modulepreload ./assets/statecharts-4.js');
+    expect(lines.at(-1)).toBe('script module ./assets/index-3.js');
+  });
+
   it('starts it at once in a hidden tab, which paints no frame', () => {
     const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     prerenderedPage();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withLessonStartScript } from '../../../src/app/lesson-start-boot';
 import { PLAYER_PATH } from '../../../src/app/player-path';
-import { LESSON_START_SCRIPT } from '../../../src/app/prerender';
+import { LESSON_START_SCRIPT, lessonStartScriptWith } from '../../../src/app/prerender';
 import { ROUTES } from '../../../src/app/routes';
 import { createApiClient } from '../../../src/services/api/client';
 import {
@@ -143,5 +143,50 @@ describe("the player page's own lesson request", () => {
     expect(at).toBeLessThan(served.indexOf('</head>'));
     expect(at).toBeLessThan(served.indexOf('<style>'));
     expect(served.indexOf('<script')).toBe(at - '<script>'.length);
+  });
+});
+
+describe("the player page's own start of the player's code (issue 19)", () => {
+  const CODE = [
+    './assets/shell-1.js',
+    './assets/start-app-actors-2.js',
+    './assets/VideoPlayer-3.js',
+    './assets/VideoPlayer-4.css',
+  ];
+  const asked = () =>
+    [...document.head.querySelectorAll('link')].map(
+      (link) => `${link.rel}${link.as ? ` ${link.as}` : ''} ${link.getAttribute('href')}`,
+    );
+  afterEach(() => {
+    document.head.innerHTML = '';
+  });
+
+  it("asks for the player's code with the lesson, before the page's body is parsed, and never runs it", () => {
+    window.location.hash = `#${PLAYER_PATH}?videoId=lesson-1`;
+    window.localStorage.setItem('id_token', tokenExpiringIn(3600));
+    new Function(lessonStartScriptWith(CODE))();
+    expect(asked()).toEqual([
+      'modulepreload ./assets/shell-1.js',
+      'modulepreload ./assets/start-app-actors-2.js',
+      'modulepreload ./assets/VideoPlayer-3.js',
+      'preload style ./assets/VideoPlayer-4.css',
+    ]);
+    for (const link of document.head.querySelectorAll('link')) expect(link.crossOrigin).toBe('anonymous');
+    // The entry needs the page's body: the boot script at its end adds it.
+    expect(document.head.querySelector('script')).toBeNull();
+  });
+
+  it('asks for nothing where the player will not show: another route, no session, an expired one', () => {
+    for (const [hash, token] of [
+      ['#/home', tokenExpiringIn(3600)],
+      [`#${PLAYER_PATH}?videoId=lesson-1`, null],
+      [`#${PLAYER_PATH}?videoId=lesson-1`, tokenExpiringIn(-60)],
+    ] as const) {
+      window.location.hash = hash;
+      if (token) window.localStorage.setItem('id_token', token);
+      else window.localStorage.removeItem('id_token');
+      new Function(lessonStartScriptWith(CODE))();
+      expect(asked(), `${hash} ${token}`).toEqual([]);
+    }
   });
 });
