@@ -1,9 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Request,
+  type Response,
+} from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isApiRoot } from '../../contract/rules/api-roots';
 import { formatFcfa } from '../../src/rules/money';
+import { isBookList, isCatalogueList, isVideoList, postListKey, scopedPath } from '../../src/sw/routes';
 import { expectAccessible } from './harness/accessibility';
 import { appStarted, deviceOf, PHONE, type StudentDevice } from './harness/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/chromium';
@@ -92,6 +100,77 @@ const workerInControl = (page: Page) =>
     { timeout: 40_000, polling: 250 },
   );
 
+/** A request the service worker keeps a copy of (src/sw/routes.ts), under the key it keeps it by. */
+function workerCopyKey(request: Request, baseUrl: string): string | null {
+  const path = scopedPath(new URL(request.url()), new URL(`${baseUrl}/`));
+  if (path === null) return null;
+  if (request.method() === 'GET' && (isCatalogueList(path) || isVideoList(path))) return request.url();
+  if (request.method() === 'POST' && isBookList(path))
+    return postListKey(request.url(), request.postData() ?? '');
+  return null;
+}
+
+/**
+ * Starts watching a route's visit; the returned wait resolves once its copies are written, so the next page
+ * load cannot cut a write short: each list the service worker keeps that the page asked for is in Cache
+ * Storage, and each screen copy named in `keeps` (the resources' `keep` names, src/services/offline/
+ * last-copies.ts) is in IndexedDB's index of copies, dated since the visit began.
+ */
+async function copiesOfTheVisit(page: Page, baseUrl: string, keeps: readonly string[]) {
+  const since = await page.evaluate(() => Date.now());
+  const workerKeys = new Set<string>();
+  // Only what the worker answered: a request it never saw has no copy of its own to wait for.
+  const answered = (response: Response) => {
+    const key = response.fromServiceWorker() ? workerCopyKey(response.request(), baseUrl) : null;
+    if (key !== null) workerKeys.add(key);
+  };
+  page.on('response', answered);
+  return async (route: string): Promise<void> => {
+    page.off('response', answered);
+    const missing: string[] = await page.evaluate(
+      async ({ workerKeys, keeps, since, timeout }) => {
+        /** The index of the screens' copies, without creating idb-keyval's database if it is not there. */
+        const keptCopies = () =>
+          new Promise<{ key: string; savedAt: string }[]>((resolve) => {
+            const opening = indexedDB.open('keyval-store');
+            opening.onupgradeneeded = () => opening.transaction?.abort();
+            opening.onerror = () => resolve([]);
+            opening.onsuccess = () => {
+              const db = opening.result;
+              if (!db.objectStoreNames.contains('keyval')) {
+                db.close();
+                resolve([]);
+                return;
+              }
+              const reading = db.transaction('keyval').objectStore('keyval').get('last-copies');
+              reading.onsuccess = () => {
+                db.close();
+                resolve(Array.isArray(reading.result) ? reading.result : []);
+              };
+              reading.onerror = () => {
+                db.close();
+                resolve([]);
+              };
+            };
+          });
+        const deadline = Date.now() + timeout;
+        for (;;) {
+          const lacking: string[] = [];
+          for (const key of workerKeys)
+            if (!(await caches.match(key, { ignoreVary: true }))) lacking.push(`cache ${key}`);
+          const fresh = (await keptCopies()).filter((entry) => Date.parse(entry.savedAt) >= since);
+          for (const name of keeps)
+            if (!fresh.some((entry) => entry.key.includes(`|${name}|`))) lacking.push(`copy ${name}`);
+          if (lacking.length === 0 || Date.now() > deadline) return lacking;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      },
+      { workerKeys: [...workerKeys], keeps, since, timeout: 20_000 },
+    );
+    expect(missing, `the copies of ${route}`).toEqual([]);
+  };
+}
+
 /** Nothing on the page is still loading: no skeleton, no spinner. */
 async function expectNoLoader(page: Page, route: string): Promise<void> {
   expect(await page.locator('[aria-busy="true"], .loader').count(), `a loader left on ${route}`).toBe(0);
@@ -157,33 +236,42 @@ describe.each(['fr', 'en'] as const)('offline states (%s)', (lang) => {
     await server?.close().catch(() => undefined);
   });
 
-  /** Every route of docs/product.md §2 that reads from the network, and what it shows offline after a visit. */
-  const networkRoutes = (): { route: string; offline: 'copy' | 'offline state' | 'on the phone' }[] => [
-    { route: 'home', offline: 'copy' },
-    { route: 'study-sections', offline: 'copy' },
-    { route: 'anglophone-videos', offline: 'copy' },
-    { route: 'francophone-videos', offline: 'copy' },
-    { route: 'competitive-examination-videos', offline: 'copy' },
-    { route: 'diploma-examination-videos', offline: 'copy' },
-    { route: 'extra-curricular-activities-videos', offline: 'copy' },
+  /**
+   * Every route of docs/product.md §2 that reads from the network, and what it shows offline after a visit;
+   * `keeps` names the screen copies it writes to IndexedDB (the resources' `keep` names), which the online
+   * visit waits for along with the lists the service worker keeps.
+   */
+  const networkRoutes = (): {
+    route: string;
+    offline: 'copy' | 'offline state' | 'on the phone';
+    keeps?: readonly string[];
+  }[] => [
+    { route: 'home', offline: 'copy', keeps: ['subjects', 'continue'] },
+    { route: 'study-sections', offline: 'copy', keeps: ['subjects'] },
+    { route: 'anglophone-videos', offline: 'copy', keeps: ['section-videos'] },
+    { route: 'francophone-videos', offline: 'copy', keeps: ['section-videos'] },
+    { route: 'competitive-examination-videos', offline: 'copy', keeps: ['section-videos'] },
+    { route: 'diploma-examination-videos', offline: 'copy', keeps: ['section-videos'] },
+    { route: 'extra-curricular-activities-videos', offline: 'copy', keeps: ['section-videos'] },
     {
       route: `sort-videos-by-topics/${encodeURIComponent(MATHS.title)}/${encodeURIComponent(lesson.subsection ?? '')}`,
       offline: 'copy',
+      keeps: ['topic-videos'],
     },
     // The lesson was not downloaded: it says it needs a connection (its up-next list is a copy).
     { route: `video-player?videoId=${encodeURIComponent(lesson._id)}`, offline: 'offline state' },
-    { route: `upnextlist?videoId=${encodeURIComponent(lesson._id)}`, offline: 'copy' },
+    { route: `upnextlist?videoId=${encodeURIComponent(lesson._id)}`, offline: 'copy', keeps: ['upnext'] },
     { route: 'dashboard', offline: 'on the phone' },
-    { route: 'dashboard/tabs/transactions', offline: 'copy' },
-    { route: 'books', offline: 'copy' },
+    { route: 'dashboard/tabs/transactions', offline: 'copy', keeps: ['transactions'] },
+    { route: 'books', offline: 'copy', keeps: ['subjects', 'book-pages'] },
     // A book not downloaded cannot be read offline: the reader says so.
     { route: `books/${bookId}`, offline: 'offline state' },
-    { route: 'shop', offline: 'copy' },
-    { route: `product-details/${productId}`, offline: 'copy' },
+    { route: 'shop', offline: 'copy', keeps: ['shop-products'] },
+    { route: `product-details/${productId}`, offline: 'copy', keeps: ['product'] },
     { route: 'scholarships', offline: 'copy' },
     { route: `scholarship-details/${scholarshipId}`, offline: 'copy' },
     { route: 'news', offline: 'copy' },
-    { route: 'live-tv', offline: 'copy' },
+    { route: 'live-tv', offline: 'copy', keeps: ['live-tv-channels'] },
     { route: 'schedule', offline: 'on the phone' },
     { route: 'time-table-home', offline: 'on the phone' },
     { route: 'cache-manager', offline: 'on the phone' },
@@ -200,14 +288,15 @@ describe.each(['fr', 'en'] as const)('offline states (%s)', (lang) => {
       await expectLanguage(app.page, lang, 'landing');
       await app.waitForLoggedIn();
       await workerInControl(app.page);
-      for (const { route, offline } of networkRoutes()) {
+      for (const { route, offline, keeps = [] } of networkRoutes()) {
+        const written = await copiesOfTheVisit(app.page, server.baseUrl, keeps);
         await openRoute(app.page, route);
         await app.page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .loader'), null, {
           timeout: 20_000,
         });
-        // The copy is written to IndexedDB just after the list shows; the next route's page load must not cut
-        // that write short (a student reading the page gives it far longer).
-        if (offline === 'copy') await app.page.waitForTimeout(750);
+        // The copies are written just after the list shows; the next route's page load must not cut those
+        // writes short (a student reading the page gives them far longer).
+        if (offline === 'copy') await written(route);
         if (route === 'dashboard/tabs/transactions') {
           await app.page.getByRole('article', { name: formatFcfa(MATHS.price, lang) }).waitFor();
         }
