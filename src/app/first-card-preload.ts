@@ -32,6 +32,8 @@ export interface FirstCardKeys {
   sectionIds: readonly string[];
   /** Where the stored user lives (its paid subjects). */
   userKey: string;
+  /** The `{ v, data }` envelope's current `v` (src/services/storage.ts's STORAGE_VERSION). */
+  storageVersion: number;
 }
 
 /** The visit as the boot script read it: the route, the address's query, whether a student is logged in. */
@@ -48,6 +50,42 @@ export interface FirstCardRules extends HomeRules {
   homeCatalogue: typeof homeCatalogue;
   studyCards: typeof studyCards;
   isPaidSubject: typeof isPaidSubject;
+  storedPaidSubjects: typeof storedPaidSubjects;
+}
+
+/**
+ * The stored student's paid subjects as the app reads them at start (src/services/storage.ts and
+ * src/services/stored-records.ts): the user in this app's `{ v, data }` envelope of the current version only,
+ * else the user the app this one replaced left as plain JSON (no `v`, an id or `_id` and a username);
+ * anything else (another version, corrupt JSON, a list) is no user. The entries go through isPaidSubject;
+ * the rest of the user's shape is the app's schema's to check. tests/ui/app/boot-stored-user.test.ts holds
+ * this copy to storage's read.
+ */
+export function storedPaidSubjects(
+  userKey: string,
+  version: number,
+  isPaid: FirstCardRules['isPaidSubject'],
+): ReturnType<FirstCardRules['studyCards']>[number]['entry'][] {
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(userKey) || 'null');
+    const isObject = (value: unknown): value is Record<string, unknown> =>
+      typeof value === 'object' && value !== null && !Array.isArray(value);
+    if (!isObject(stored)) return [];
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    const user =
+      'v' in stored
+        ? stored.v === version
+          ? stored.data
+          : null
+        : (text(stored.id) || text(stored._id)) && text(stored.username)
+          ? stored
+          : null;
+    const list = isObject(user) ? user.paidSubjects : null;
+    return Array.isArray(list) ? list.filter(isPaid) : [];
+  } catch {
+    // Storage blocked or corrupt JSON: no student's subjects, as the app reads it.
+    return [];
+  }
 }
 
 /** On the catalogue's answer, preloads the picture of the card the screen will draw first (see above). */
@@ -58,17 +96,11 @@ export function preloadFirstCard(
   rules: FirstCardRules,
 ): void {
   if (!answer || (visit.path !== keys.homePath && visit.path !== keys.studyPath)) return;
-  // The stored student's paid subjects, as the session reads them (the `{ v, data }` envelope, or the user of
-  // the app this one replaced): home's section and study-sections' cards depend on them.
-  let paid: ReturnType<FirstCardRules['studyCards']>[number]['entry'][] = [];
-  try {
-    const stored = visit.member ? JSON.parse(window.localStorage.getItem(keys.userKey) || 'null') : null;
-    const user = stored && typeof stored === 'object' && 'v' in stored ? stored.data : stored;
-    const list = user && typeof user === 'object' ? user.paidSubjects : null;
-    paid = Array.isArray(list) ? list.filter(rules.isPaidSubject) : [];
-  } catch {
-    paid = [];
-  }
+  // The stored student's paid subjects, as the app reads them: home's section and study-sections' cards
+  // depend on them.
+  const paid = visit.member
+    ? rules.storedPaidSubjects(keys.userKey, keys.storageVersion, rules.isPaidSubject)
+    : [];
   answer
     // A copy of the body: the app's client reads the answer itself (this runs first, as the answer arrives).
     .then((response) => (response.ok ? response.clone().json() : null))

@@ -1,7 +1,7 @@
 import { homeCatalogue, studyCards, subjectPicture } from '../rules/first-card';
 import { studentSection } from '../rules/student-section';
 import { isPaidSubject, mayStudyAny } from '../rules/subject-access';
-import { preloadFirstCard } from './first-card-preload';
+import { preloadFirstCard, storedPaidSubjects } from './first-card-preload';
 import type { FirstScreenRequest } from './first-screen-data';
 import { askFirstScreenData } from './first-screen-data';
 import { matchRoute } from './route-lookup';
@@ -31,6 +31,8 @@ export interface FirstScreenBootKeys {
   memberStartPath: string;
   tokenKey: string;
   userKey: string;
+  /** The `{ v, data }` envelope's current version (src/services/storage.ts). */
+  storageVersion: number;
   cartKey: string;
   /** Where the student's explicit choice of language is stored. */
   languageKey: string;
@@ -218,6 +220,7 @@ export const BOOT_PARTS = {
   studentSection,
   mayStudyAny,
   isPaidSubject,
+  storedPaidSubjects,
 };
 type BootParts = typeof BOOT_PARTS;
 

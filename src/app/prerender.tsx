@@ -10,7 +10,7 @@ import type { Language } from '../../machines/language';
 import { SECTION_IDS } from '../screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../services/api/early-answers';
 import { PLAY_VIDEO_PATH } from '../services/api/video-endpoints';
-import { STORAGE_KEYS } from '../services/storage';
+import { STORAGE_KEYS, STORAGE_VERSION } from '../services/storage';
 import { Navbar } from '../ui/Navbar';
 import { AppRoot } from './AppRoot';
 import { preloadScreenFor, useHashPath } from './AppRoutes';
@@ -46,6 +46,7 @@ export const BOOT_SCRIPT = bootScript({
   memberStartPath: MEMBER_START_PATH,
   tokenKey: STORAGE_KEYS.token,
   userKey: STORAGE_KEYS.user,
+  storageVersion: STORAGE_VERSION,
   cartKey: STORAGE_KEYS.cart,
   languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,

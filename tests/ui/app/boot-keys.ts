@@ -4,6 +4,7 @@ import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
 import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
 import { SECTION_IDS } from '../../../src/screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../../../src/services/api/early-answers';
+import { STORAGE_VERSION } from '../../../src/services/storage';
 
 /** The page's inline boot script's keys, as the boot tests build the page they run it in. */
 export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
@@ -14,6 +15,7 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   memberStartPath: '/home',
   tokenKey: 'id_token',
   userKey: 'user',
+  storageVersion: STORAGE_VERSION,
   cartKey: 'shopping_cart',
   languageKey: 'language',
   appCodeId: 'app-code',
