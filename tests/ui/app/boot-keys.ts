@@ -1,7 +1,9 @@
 import { vi } from 'vitest';
+import { REMINDER_TIMING } from '../../../machines/reminderPlan';
 import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
 import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
 import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
+import { SHELL_REST_ATTRIBUTE } from '../../../src/app/shell-rest';
 import { SECTION_IDS } from '../../../src/screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../../../src/services/api/early-answers';
 import { STORAGE_VERSION } from '../../../src/services/storage';
@@ -23,6 +25,8 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   homePath: HOME_PATH,
   studyPath: STUDY_PATH,
   sectionIds: SECTION_IDS,
+  expiryNoticeMs: REMINDER_TIMING.expiryFirstNotice,
+  shellRestAttribute: SHELL_REST_ATTRIBUTE,
 };
 
 /** The prerendered page as the build writes it, its app-code block listing the routes' first requests. */
