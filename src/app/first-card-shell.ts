@@ -1,4 +1,5 @@
 import type { SubjectPicture } from '../rules/first-card';
+import { SECTIONS } from '../screens/SectionVideos/sections';
 
 /**
  * Issue 19: home's and study-sections' largest paint is their first subject card's picture. Preloaded on the
@@ -116,4 +117,35 @@ export function drawFirstCard(
   main.textContent = '';
   main.appendChild(top);
   main.appendChild(rest);
+}
+
+/**
+ * The words home's and study-sections' first card is drawn with before the app's code runs (issue 19,
+ * src/app/first-card-shell.ts), from the page's dictionary: the very keys the screens render.
+ */
+export function firstCardTexts(lang: string, dictionary: Record<string, unknown>): FirstCardTexts {
+  const t = (key: string): string => {
+    const value = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], dictionary);
+    if (typeof value !== 'string') throw new Error(`${key} is missing from the ${lang} dictionary`);
+    return value;
+  };
+  return {
+    lang,
+    homeTitle: t('home.title'),
+    homeIntro: t('home.intro'),
+    sectionsLabel: t('catalogue.sectionsLabel'),
+    sectionVideos: t('catalogue.sectionVideos'),
+    level: t('catalogue.level'),
+    allLevels: t('catalogue.allLevels'),
+    studyTitle: t('routes.study-sections'),
+    studyIntro: { one: t('study.intro_one'), other: t('study.intro_other') },
+    sections: SECTIONS.map((section) => ({
+      id: section.id,
+      title: t(`sections.${section.id}.title`),
+      summary: t(`sections.${section.id}.summary`),
+      videoRoute: section.videoRoute,
+    })),
+  };
 }

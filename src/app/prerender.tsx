@@ -8,7 +8,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import type { Language } from '../../machines/language';
 import { REMINDER_TIMING } from '../../machines/reminderPlan';
-import { SECTION_IDS, SECTIONS } from '../screens/SectionVideos/sections';
+import { SECTION_IDS } from '../screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../services/api/early-answers';
 import { PLAY_VIDEO_PATH } from '../services/api/video-endpoints';
 import { STORAGE_KEYS, STORAGE_VERSION } from '../services/storage';
@@ -18,7 +18,9 @@ import { preloadScreenFor, useHashPath } from './AppRoutes';
 import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
 import { HOME_PATH, STUDY_PATH } from './first-card-preload';
-import type { FirstCardTexts } from './first-card-shell';
+
+export { firstCardTexts } from './first-card-shell';
+
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { bootScript } from './first-screen-boot';
 import type { FirstScreenRequest } from './first-screen-data';
@@ -60,37 +62,6 @@ export const BOOT_SCRIPT = bootScript({
   expiryNoticeMs: REMINDER_TIMING.expiryFirstNotice,
   shellRestAttribute: SHELL_REST_ATTRIBUTE,
 });
-
-/**
- * The words home's and study-sections' first card is drawn with before the app's code runs (issue 19,
- * src/app/first-card-shell.ts), from the page's dictionary: the very keys the screens render.
- */
-export function firstCardTexts(lang: Language, dictionary: Record<string, unknown>): FirstCardTexts {
-  const t = (key: string): string => {
-    const value = key
-      .split('.')
-      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], dictionary);
-    if (typeof value !== 'string') throw new Error(`${key} is missing from the ${lang} dictionary`);
-    return value;
-  };
-  return {
-    lang,
-    homeTitle: t('home.title'),
-    homeIntro: t('home.intro'),
-    sectionsLabel: t('catalogue.sectionsLabel'),
-    sectionVideos: t('catalogue.sectionVideos'),
-    level: t('catalogue.level'),
-    allLevels: t('catalogue.allLevels'),
-    studyTitle: t('routes.study-sections'),
-    studyIntro: { one: t('study.intro_one'), other: t('study.intro_other') },
-    sections: SECTIONS.map((section) => ({
-      id: section.id,
-      title: t(`sections.${section.id}.title`),
-      summary: t(`sections.${section.id}.summary`),
-      videoRoute: section.videoRoute,
-    })),
-  };
-}
 
 /** The page's lesson request (issue 19), in its own inline script in the head (src/app/lesson-start-boot.ts). */
 export const LESSON_START_KEYS = {

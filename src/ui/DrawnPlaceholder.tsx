@@ -14,8 +14,11 @@ export function DrawnPlaceholder({ drawn, label }: { drawn: Element; label: stri
     return () => drawn.remove();
   }, [drawn]);
   return (
-    <div ref={host} role="status" aria-busy="true" style={{ display: 'contents' }}>
-      <span className="visually-hidden">{label}</span>
-    </div>
+    <>
+      <span className="visually-hidden" role="status">
+        {label}
+      </span>
+      <div ref={host} style={{ display: 'contents' }} />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { REMINDER_TIMING } from '../../../machines/reminderPlan';
 import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
+import type { FirstCardTexts } from '../../../src/app/first-card-shell';
 import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
 import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
 import { SHELL_REST_ATTRIBUTE } from '../../../src/app/shell-rest';
@@ -30,7 +31,11 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
 };
 
 /** The prerendered page as the build writes it, its app-code block listing the routes' first requests. */
-export function servedBootPage(data: FirstScreenRequest[] | undefined): void {
+export function servedBootPage(
+  data: FirstScreenRequest[] | undefined,
+  /** The words of the drawn first card (src/app/first-card-shell.ts), as the build puts them in the block. */
+  firstCard?: FirstCardTexts,
+): void {
   document.body.innerHTML = [
     '<div id="root" data-prerendered="landing" data-lang="en" data-year="2026">',
     '<header class="navbar"></header><main id="main" class="landing"><h1>Welcome</h1></main><footer></footer></div>',
@@ -40,7 +45,11 @@ export function servedBootPage(data: FirstScreenRequest[] | undefined): void {
   block.type = 'application/json';
   block.id = 'app-code';
   const code = { preload: [], modulepreload: [], script: './assets/index-3.js' };
-  block.textContent = JSON.stringify(data ? { ...code, data } : code);
+  block.textContent = JSON.stringify({
+    ...code,
+    ...(data ? { data } : {}),
+    ...(firstCard ? { firstCard } : {}),
+  });
   document.body.appendChild(block);
 }
 
