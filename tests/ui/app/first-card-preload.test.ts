@@ -345,7 +345,7 @@ describe("the first card, drawn by the page on the catalogue's answer before the
       await waitFor(() => expect(container.contains(drawnImage)).toBe(true));
       expect(container.querySelector('.skeleton')).toBeNull();
       // Screen readers hear the loading status, as with the skeleton.
-      const loading = (DICTIONARIES.en.catalogue as Record<string, string>).loading;
+      const loading = String((DICTIONARIES.en.catalogue as Record<string, string>).loading);
       expect(screen.getByText(loading).getAttribute('role')).toBe('status');
       await act(async () => answer(CATALOGUE));
       await waitFor(() => expect(container.contains(drawnImage)).toBe(false));
