@@ -16,8 +16,8 @@ import { SECTIONS } from '../screens/SectionVideos/sections';
  * The card's status line and buttons are the app's alone (they need its rules and its code to work).
  *
  * A boot part (src/app/first-screen-boot.ts): inlined into every page as its own source text, so
- * self-contained (nothing from outside but its arguments, ES2020). tests/e2e/first-screen-card.e2e.test.ts
- * holds the drawn boxes to the app's.
+ * self-contained (nothing from outside but its arguments, ES2020). tests/e2e/first-screen.e2e.test.ts holds
+ * the drawn boxes to the app's.
  */
 
 /** The words the drawing needs, in the page's language (the build takes them from its dictionary). */
