@@ -197,8 +197,8 @@ export function preloadFirstCard(
   keys: FirstCardKeys,
   rules: FirstCardRules,
   shell: FirstCardShell,
-): void {
-  if (!answer || (visit.path !== keys.homePath && visit.path !== keys.studyPath)) return;
+): Promise<unknown> | undefined {
+  if (!answer || (visit.path !== keys.homePath && visit.path !== keys.studyPath)) return undefined;
   // The stored student's paid subjects, as the app reads them: home's section and study-sections' cards
   // depend on them.
   const paid = visit.member
@@ -220,7 +220,8 @@ export function preloadFirstCard(
   // (a stylesheet added by a script does not hold the first paint back). Nothing waits on them otherwise.
   const styled = drawable ? rules.linkStyles(shell.styles) : Promise.reject(new Error('not drawn'));
   styled.catch(() => undefined);
-  answer
+  // Settles once the picture's request has left (or there is none): the app's code may follow it.
+  return answer
     // A copy of the body: the app's client reads the answer itself (this runs first, as the answer arrives).
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((catalogue: unknown) => {
@@ -238,7 +239,7 @@ export function preloadFirstCard(
       }
       link.setAttribute('fetchpriority', 'high');
       document.head.appendChild(link);
-      return styled.then(() => {
+      styled.then(() => {
         const main = shell.main;
         // Only into the page area the boot emptied, still empty: the app may have drawn the screen first.
         if (!main || !shell.texts || !main.isConnected || main.childNodes.length > 0) return;
@@ -246,7 +247,7 @@ export function preloadFirstCard(
           restAttribute: keys.shellRestAttribute,
           path: visit.path,
         });
-      });
+      }, () => undefined);
     })
     .catch(() => undefined);
 }

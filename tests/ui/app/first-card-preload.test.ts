@@ -355,3 +355,49 @@ describe("the first card, drawn by the page on the catalogue's answer before the
     }
   });
 });
+
+describe("the app's code after the first card's picture", () => {
+  const entryScript = () => document.head.querySelector('script[type="module"]');
+  const frameAtOnce = () => vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frame(0));
+
+  it("is added once the picture's request has left, not before: the picture does not queue behind it", async () => {
+    let answer: (reply: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    window.localStorage.clear();
+    servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
+    vi.stubGlobal('fetch', () => pending);
+    window.history.replaceState(null, '', '/#/home');
+    frameAtOnce();
+    firstScreenBoot(BOOT_TEST_KEYS);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(entryScript()).toBeNull();
+    answer(new Response(JSON.stringify(CATALOGUE), { status: 200 }));
+    await waitFor(() => expect(entryScript()).not.toBeNull());
+    const order = [...document.head.children];
+    const picture = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(picture).not.toBeNull();
+    expect(order.indexOf(picture as Element)).toBeLessThan(order.indexOf(entryScript() as Element));
+  });
+
+  it('is added after the first frame as before where no card is drawn, or when the catalogue fails', async () => {
+    window.localStorage.clear();
+    for (const [key, value] of Object.entries(owning([{ id: 'ang-maths-f5', days: 30 }]))) {
+      window.localStorage.setItem(key, value);
+    }
+    servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    window.history.replaceState(null, '', '/#/profile');
+    frameAtOnce();
+    firstScreenBoot(BOOT_TEST_KEYS);
+    await waitFor(() => expect(entryScript()).not.toBeNull());
+    document.head.innerHTML = '';
+    await bootAt('/#/home', {}, 'network-failure', 'en');
+    frameAtOnce();
+    servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
+    vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('offline')));
+    firstScreenBoot(BOOT_TEST_KEYS);
+    await waitFor(() => expect(entryScript()).not.toBeNull());
+  });
+});
