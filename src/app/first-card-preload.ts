@@ -221,33 +221,38 @@ export function preloadFirstCard(
   const styled = drawable ? rules.linkStyles(shell.styles) : Promise.reject(new Error('not drawn'));
   styled.catch(() => undefined);
   // Settles once the picture's request has left (or there is none): the app's code may follow it.
-  return answer
-    // A copy of the body: the app's client reads the answer itself (this runs first, as the answer arrives).
-    .then((response) => (response.ok ? response.clone().json() : null))
-    .then((catalogue: unknown) => {
-      const card = Array.isArray(catalogue)
-        ? rules.chooseFirstCard(catalogue, visit, keys, rules, paid, now)
-        : undefined;
-      if (!card) return;
-      const link = document.createElement('link');
-      link.rel = 'preload';
-      link.setAttribute('as', 'image');
-      link.href = card.picture.src;
-      if (card.picture.srcSet) {
-        link.setAttribute('imagesrcset', card.picture.srcSet);
-        link.setAttribute('imagesizes', card.picture.sizes);
-      }
-      link.setAttribute('fetchpriority', 'high');
-      document.head.appendChild(link);
-      styled.then(() => {
-        const main = shell.main;
-        // Only into the page area the boot emptied, still empty: the app may have drawn the screen first.
-        if (!main || !shell.texts || !main.isConnected || main.childNodes.length > 0) return;
-        rules.drawFirstCard(main, card, shell.texts, {
-          restAttribute: keys.shellRestAttribute,
-          path: visit.path,
-        });
-      }, () => undefined);
-    })
-    .catch(() => undefined);
+  return (
+    answer
+      // A copy of the body: the app's client reads the answer itself (this runs first, as the answer arrives).
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((catalogue: unknown) => {
+        const card = Array.isArray(catalogue)
+          ? rules.chooseFirstCard(catalogue, visit, keys, rules, paid, now)
+          : undefined;
+        if (!card) return;
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.setAttribute('as', 'image');
+        link.href = card.picture.src;
+        if (card.picture.srcSet) {
+          link.setAttribute('imagesrcset', card.picture.srcSet);
+          link.setAttribute('imagesizes', card.picture.sizes);
+        }
+        link.setAttribute('fetchpriority', 'high');
+        document.head.appendChild(link);
+        styled.then(
+          () => {
+            const main = shell.main;
+            // Only into the page area the boot emptied, still empty: the app may have drawn the screen first.
+            if (!main || !shell.texts || !main.isConnected || main.childNodes.length > 0) return;
+            rules.drawFirstCard(main, card, shell.texts, {
+              restAttribute: keys.shellRestAttribute,
+              path: visit.path,
+            });
+          },
+          () => undefined,
+        );
+      })
+      .catch(() => undefined)
+  );
 }
