@@ -292,8 +292,11 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   }
   // On home and study-sections the first card's picture (a few KB, the screen's largest paint) is asked for
   // on the catalogue's answer; the app's code (some 150 KB in about 27 files) follows it instead of taking
-  // the connections first, which held the picture back by a second or more on a slow link.
-  requestAnimationFrame(() => setTimeout(() => (pictureAsked ? pictureAsked.then(start) : start()), 0));
+  // the connections first, which held the picture back by a second or more on a slow link. The installed
+  // app's code comes from its worker's cache, off the network: it starts at once.
+  const fromWorker = !!navigator.serviceWorker?.controller;
+  const after = pictureAsked && !fromWorker ? pictureAsked : undefined;
+  requestAnimationFrame(() => setTimeout(() => (after ? after.then(start) : start()), 0));
   setTimeout(start, NO_FRAME_FALLBACK_MS);
 }
 
