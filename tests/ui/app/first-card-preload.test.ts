@@ -358,21 +358,30 @@ describe("the first card, drawn by the page on the catalogue's answer before the
 
 describe("the app's code after the first card's picture", () => {
   const entryScript = () => document.head.querySelector('script[type="module"]');
-  const frameAtOnce = () => vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frame(0));
+  /** The page opened at `path` (an English page), the network answering with `reply`, frames at once. */
+  const bootFramed = (path: string, reply: () => Promise<Response>, storage: Record<string, string> = {}) => {
+    window.localStorage.clear();
+    for (const [key, value] of Object.entries(storage)) window.localStorage.setItem(key, value);
+    servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
+    vi.stubGlobal('fetch', reply);
+    window.history.replaceState(null, '', `/#${path}`);
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frame(0));
+    firstScreenBoot(BOOT_TEST_KEYS);
+  };
+  /** Right after the frame, long before the catalogue's answer or the 1 s fallback. */
+  const addedAfterTheFrame = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return entryScript() !== null;
+  };
+  const never = () => new Promise<Response>(() => undefined);
 
   it("is added once the picture's request has left, not before: the picture does not queue behind it", async () => {
     let answer: (reply: Response) => void = () => undefined;
     const pending = new Promise<Response>((resolve) => {
       answer = resolve;
     });
-    window.localStorage.clear();
-    servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
-    vi.stubGlobal('fetch', () => pending);
-    window.history.replaceState(null, '', '/#/home');
-    frameAtOnce();
-    firstScreenBoot(BOOT_TEST_KEYS);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(entryScript()).toBeNull();
+    bootFramed(HOME_PATH, () => pending);
+    expect(await addedAfterTheFrame()).toBe(false);
     answer(new Response(JSON.stringify(CATALOGUE), { status: 200 }));
     await waitFor(() => expect(entryScript()).not.toBeNull());
     const order = [...document.head.children];
@@ -384,41 +393,18 @@ describe("the app's code after the first card's picture", () => {
   it("is added after the first frame as before for the installed app, whose code comes from its worker's cache", async () => {
     Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
     try {
-      window.localStorage.clear();
-      servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
-      vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
-      window.history.replaceState(null, '', '/#/home');
-      frameAtOnce();
-      firstScreenBoot(BOOT_TEST_KEYS);
-      // Right after the frame, long before the catalogue's answer (never, here) or the 1 s fallback.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(entryScript()).not.toBeNull();
+      bootFramed(HOME_PATH, never);
+      expect(await addedAfterTheFrame()).toBe(true);
     } finally {
       Reflect.deleteProperty(navigator, 'serviceWorker');
     }
   });
 
   it('is added after the first frame as before where no card is drawn, or when the catalogue fails', async () => {
-    window.localStorage.clear();
-    for (const [key, value] of Object.entries(owning([{ id: 'ang-maths-f5', days: 30 }]))) {
-      window.localStorage.setItem(key, value);
-    }
-    servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
-    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
-    window.history.replaceState(null, '', '/#/profile');
-    frameAtOnce();
-    firstScreenBoot(BOOT_TEST_KEYS);
-    // Right after the frame, long before the 1 s fallback.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(entryScript()).not.toBeNull();
+    bootFramed('/profile', never, owning([{ id: 'ang-maths-f5', days: 30 }]));
+    expect(await addedAfterTheFrame()).toBe(true);
     document.head.innerHTML = '';
-    await bootAt('/#/home', {}, 'network-failure', 'en');
-    frameAtOnce();
-    servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
-    vi.stubGlobal('fetch', async () => Promise.reject(new TypeError('offline')));
-    firstScreenBoot(BOOT_TEST_KEYS);
-    // Right after the frame, long before the 1 s fallback.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(entryScript()).not.toBeNull();
+    bootFramed(HOME_PATH, async () => Promise.reject(new TypeError('offline')));
+    expect(await addedAfterTheFrame()).toBe(true);
   });
 });
