@@ -76,7 +76,10 @@ function pageFor(
 ): string {
   const { PRERENDER_ATTRIBUTES, MEMBER_NAVBAR_ID, APP_CODE_ID, BOOT_SCRIPT } = renderer;
   const { page: withoutCode, code: appCode } = takeAppCode(template, dictionaries);
-  const code = withFirstScreenData(appCode, requests);
+  const code = {
+    ...withFirstScreenData(appCode, requests),
+    firstCard: renderer.firstCardTexts(lang, dictionary),
+  };
   const description = (dictionary.firstScreen as Record<string, string> | undefined)?.description;
   if (!description) throw new Error(`firstScreen.description is missing from the ${lang} dictionary`);
   const year = new Date().getFullYear();

@@ -1,7 +1,9 @@
 import { homeCatalogue, studyCards, subjectPicture } from '../rules/first-card';
 import { studentSection } from '../rules/student-section';
 import { isPaidSubject, mayStudyAny } from '../rules/subject-access';
-import { preloadFirstCard } from './first-card-preload';
+import { chooseFirstCard, linkStyles, preloadFirstCard, storedPaidSubjects } from './first-card-preload';
+import type { FirstCardTexts } from './first-card-shell';
+import { drawFirstCard } from './first-card-shell';
 import type { FirstScreenRequest } from './first-screen-data';
 import { askFirstScreenData } from './first-screen-data';
 import { matchRoute } from './route-lookup';
@@ -33,6 +35,8 @@ export interface FirstScreenBootKeys {
   playerPath: string;
   tokenKey: string;
   userKey: string;
+  /** The `{ v, data }` envelope's current version (src/services/storage.ts). */
+  storageVersion: number;
   cartKey: string;
   /** Where the student's explicit choice of language is stored. */
   languageKey: string;
@@ -45,6 +49,10 @@ export interface FirstScreenBootKeys {
   studyPath: string;
   /** Every section's id, for home's `section` in the address. */
   sectionIds: readonly string[];
+  /** How long before a paid subject ends the screens show its expiry notice (ms). */
+  expiryNoticeMs: number;
+  /** Marks the drawn part of the first card's screen the app keeps while its list loads. */
+  shellRestAttribute: string;
 }
 
 interface AppCode {
@@ -60,6 +68,8 @@ interface AppCode {
   routes?: Record<string, number[]>;
   /** Each route's first request, sent by this script when the visit opens on it (src/app/first-screen-data.ts). */
   data?: FirstScreenRequest[];
+  /** The words of home's and study-sections' drawn first card, in the page's language (first-card-shell.ts). */
+  firstCard?: FirstCardTexts;
   script: string;
 }
 
@@ -226,6 +236,10 @@ export const BOOT_PARTS = {
   studentSection,
   mayStudyAny,
   isPaidSubject,
+  storedPaidSubjects,
+  chooseFirstCard,
+  linkStyles,
+  drawFirstCard,
 };
 type BootParts = typeof BOOT_PARTS;
 
@@ -245,15 +259,6 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
     keys.earlyAnswersKey,
     parts.matchRoute,
   );
-  // And the first card's picture the moment that list is in, not once the app's code has drawn the card.
-  const hash = location.hash;
-  const query = hash.indexOf('?') < 0 ? '' : hash.slice(hash.indexOf('?') + 1);
-  parts.preloadFirstCard(
-    answers[0]?.response,
-    { path: visit.path, query, member: visit.member, language },
-    keys,
-    parts,
-  );
   // The screen's code is fetched with the entry's, not once the entry has run and asked for it: the chunks
   // of the route's screen, matched as the router does (`:name` takes one segment), if listed.
   const actual = visit.path;
@@ -268,6 +273,19 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
       break;
     }
   }
+  // And the first card's picture the moment that list is in, not once the app's code has drawn the card;
+  // with the card itself, drawn into the page area the shell emptied (src/app/first-card-shell.ts).
+  const hash = location.hash;
+  const query = hash.indexOf('?') < 0 ? '' : hash.slice(hash.indexOf('?') + 1);
+  const root = document.getElementById(keys.rootId);
+  const main = visit.adapted && root ? root.querySelector('main') : null;
+  const pictureAsked = parts.preloadFirstCard(
+    answers[0]?.response,
+    { path: visit.path, query, member: visit.member, language },
+    keys,
+    parts,
+    { main, texts: code.firstCard, styles: screen.filter((href) => /\.css$/.test(href)) },
+  );
   let started = false;
   const start = () => {
     if (started) return;
@@ -282,7 +300,13 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
     start();
     return;
   }
-  requestAnimationFrame(() => setTimeout(start, 0));
+  // On home and study-sections the first card's picture (a few KB, the screen's largest paint) is asked for
+  // on the catalogue's answer; the app's code (some 150 KB in about 27 files) follows it instead of taking
+  // the connections first, which held the picture back by a second or more on a slow link. The installed
+  // app's code comes from its worker's cache, off the network: it starts at once.
+  const fromWorker = !!navigator.serviceWorker?.controller;
+  const after = pictureAsked && !fromWorker ? pictureAsked : undefined;
+  requestAnimationFrame(() => setTimeout(() => (after ? after.then(start) : start()), 0));
   setTimeout(start, NO_FRAME_FALLBACK_MS);
 }
 

@@ -7,16 +7,20 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Router } from 'wouter';
 import type { Language } from '../../machines/language';
+import { REMINDER_TIMING } from '../../machines/reminderPlan';
 import { SECTION_IDS } from '../screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../services/api/early-answers';
 import { PLAY_VIDEO_PATH } from '../services/api/video-endpoints';
-import { STORAGE_KEYS } from '../services/storage';
+import { STORAGE_KEYS, STORAGE_VERSION } from '../services/storage';
 import { Navbar } from '../ui/Navbar';
 import { AppRoot } from './AppRoot';
 import { preloadScreenFor, useHashPath } from './AppRoutes';
 import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
 import { HOME_PATH, STUDY_PATH } from './first-card-preload';
+
+export { firstCardTexts } from './first-card-shell';
+
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { bootScript } from './first-screen-boot';
 import type { FirstScreenRequest } from './first-screen-data';
@@ -29,6 +33,7 @@ export { withLessonStartScript } from './lesson-start-boot';
 
 import { PLAYER_PATH } from './player-path';
 import { ROUTES } from './routes';
+import { SHELL_REST_ATTRIBUTE } from './shell-rest';
 import { createShellViewStore } from './shell-view';
 import { createUiStore } from './ui-store';
 
@@ -47,6 +52,7 @@ export const BOOT_SCRIPT = bootScript({
   playerPath: PLAYER_PATH,
   tokenKey: STORAGE_KEYS.token,
   userKey: STORAGE_KEYS.user,
+  storageVersion: STORAGE_VERSION,
   cartKey: STORAGE_KEYS.cart,
   languageKey: STORAGE_KEYS.language,
   appCodeId: APP_CODE_ID,
@@ -54,6 +60,8 @@ export const BOOT_SCRIPT = bootScript({
   homePath: HOME_PATH,
   studyPath: STUDY_PATH,
   sectionIds: SECTION_IDS,
+  expiryNoticeMs: REMINDER_TIMING.expiryFirstNotice,
+  shellRestAttribute: SHELL_REST_ATTRIBUTE,
 });
 
 /** The page's lesson request (issue 19), in its own inline script in the head (src/app/lesson-start-boot.ts). */

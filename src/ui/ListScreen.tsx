@@ -24,6 +24,7 @@ export function ResourceView({
   loadingLabel,
   rows = 4,
   empty,
+  placeholder,
   children,
 }: {
   resource: LoadState;
@@ -31,9 +32,11 @@ export function ResourceView({
   rows?: number;
   /** The empty state, given only when there is nothing to show. */
   empty?: ReactNode;
+  /** Shown while loading instead of the skeleton (the list the page drew before the app's code ran). */
+  placeholder?: ReactNode;
   children: ReactNode;
 }) {
-  if (resource.loading) return <Skeleton label={loadingLabel} rows={rows} />;
+  if (resource.loading) return placeholder ?? <Skeleton label={loadingLabel} rows={rows} />;
   if (resource.error !== null) return <LoadFailure resource={resource} />;
   return (
     <>

@@ -229,7 +229,11 @@ describe('hydration', () => {
     await expect.poll(() => subjectCalls.length, { timeout: 15_000 }).toBe(1);
     // And on its answer, the first card's picture (the screen's largest paint), still before the entry has run.
     await expect.poll(() => pictures.length, { timeout: 15_000 }).toBe(1);
-    expect(await page.locator('.subject-card').count()).toBe(0);
+    // Drawn by the page itself (src/app/first-card-shell.ts): the app's entry has not run.
+    expect(await page.locator('.subject-card').count()).toBeLessThanOrEqual(1);
+    expect(await page.locator('[data-shell-rest] .subject-card').count()).toBe(
+      await page.locator('.subject-card').count(),
+    );
     release();
     releaseScreen();
     await page.getByRole('heading', { level: 1, name: text('en', 'home.title') }).waitFor();
@@ -240,6 +244,82 @@ describe('hydration', () => {
     const first = page.locator('.subject-card__picture').first();
     await expect.poll(() => first.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(pictures[0]);
     expect(pictures.filter((url) => url === pictures[0])).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("draws home's first card before the app's code has run, in French; the app's card then takes its very box, the picture never off the screen", async () => {
+    const context = await phone({ lang: 'fr' });
+    const page = await context.newPage();
+    const problems = problemsOf(page);
+    const pictures: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/media/pictures/')) pictures.push(request.url());
+    });
+    await page.addInitScript(() => {
+      const watch = window as unknown as { shifts: number[]; framesWithoutPicture: number; seen: boolean };
+      watch.shifts = [];
+      watch.framesWithoutPicture = 0;
+      watch.seen = false;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!entry.hadRecentInput) watch.shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+      // Every frame once the first card's picture has shown: is a picture still on screen?
+      const frame = () => {
+        const shown = document.querySelector('.subject-card__picture') !== null;
+        if (shown) watch.seen = true;
+        else if (watch.seen) watch.framesWithoutPicture += 1;
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+    const release = await holdEntryScript(page);
+    await page.goto('/#/home', { waitUntil: 'commit' });
+    const drawn = page.locator('[data-shell-rest] .subject-card__picture');
+    await drawn.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => drawn.evaluate((image: HTMLImageElement) => image.complete), { timeout: 15_000 })
+      .toBe(true);
+    // The screen as the app will draw it, in the visit's language, before any of the app's code has run.
+    expect(await hydrated(page)).toBe(false);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(text('fr', 'home.title'));
+    // Hidden from screen readers: they hear the app's card, not this one and then that one.
+    expect(await page.locator('[data-shell-rest]').getAttribute('aria-hidden')).toBe('true');
+    const drawnTitle = await page.locator('[data-shell-rest] .card-title').textContent();
+    const drawnBox = await drawn.boundingBox();
+    const drawnSrc = await drawn.evaluate((image: HTMLImageElement) => image.currentSrc);
+    release();
+
+    // The app's own card (React's node), in the drawn one's place.
+    const appCard = page.locator('.subject-card__picture').first();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const card = document.querySelector('.subject-card');
+            return card !== null && Object.keys(card).some((key) => key.startsWith('__reactFiber'));
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(await page.locator('[data-shell-rest]').count()).toBe(0);
+    expect(await appCard.boundingBox()).toEqual(drawnBox);
+    expect(await appCard.evaluate((image: HTMLImageElement) => image.currentSrc)).toBe(drawnSrc);
+    expect(await page.locator('.subject-card .card-title').first().textContent()).toBe(drawnTitle);
+    const watched = await page.evaluate(() => {
+      const watch = window as unknown as { shifts: number[]; framesWithoutPicture: number };
+      return { shifts: watch.shifts, framesWithoutPicture: watch.framesWithoutPicture };
+    });
+    // No frame without the picture between the page's card and the app's (no skeleton in between), no shift.
+    expect(watched.framesWithoutPicture).toBe(0);
+    expect(watched.shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.01);
+    // One download of the picture: the page's preload, its drawn card and the app's card share it.
+    expect(pictures.filter((url) => url === drawnSrc)).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
   });

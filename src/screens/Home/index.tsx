@@ -4,11 +4,14 @@ import { Link, useLocation } from 'wouter';
 import type { ContinueWatching as ContinueAnswer } from '../../../contract/videos';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
+import { HOME_PATH } from '../../app/first-card-preload';
 import { lazyLoad, useLazy } from '../../app/lazy-load';
+import { useShellRest } from '../../app/shell-rest';
 import { useResource } from '../../app/use-resource';
 import { homeCatalogue } from '../../rules/first-card';
 import { studentSection } from '../../rules/student-section';
 import { mayStudyAny, paidSubjectsOf } from '../../rules/subject-access';
+import { DrawnPlaceholder } from '../../ui/DrawnPlaceholder';
 import { FilteredEmptyState, FilterSelect, ResourceView, ScreenReaderStatus } from '../../ui/ListScreen';
 import { SegmentedControl } from '../../ui/SegmentedControl';
 import { useQuery } from '../LoginWithUsername/use-query';
@@ -77,6 +80,8 @@ export default function Home() {
     { keep: 'continue' },
   );
   const cartActions = useAddToCart();
+  // Issue 19: the level picker and first card the page drew before this code ran, kept while the list loads.
+  const drawn = useShellRest(HOME_PATH);
   const HappeningsStrip = useLazy(happeningsStrip, { load: !subjects.loading })?.HappeningsStrip;
 
   const { inSection, level, shown } = catalogue;
@@ -118,6 +123,7 @@ export default function Home() {
       <ResourceView
         resource={subjects}
         loadingLabel={t('catalogue.loading')}
+        placeholder={drawn ? <DrawnPlaceholder drawn={drawn} label={t('catalogue.loading')} /> : undefined}
         empty={shown.length === 0 ? <CatalogueEmpty section={section} level={level} /> : null}
       >
         <SubjectGrid

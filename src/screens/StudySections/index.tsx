@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { selectUser } from '../../../machines/session';
 import { useAppActors } from '../../app/actors-context';
+import { STUDY_PATH } from '../../app/first-card-preload';
+import { useShellRest } from '../../app/shell-rest';
 import { useResource } from '../../app/use-resource';
 import { studyCards } from '../../rules/first-card';
 import type { AccessState } from '../../rules/subject-access';
 import { accessState, canRenew, paidSubjectsOf } from '../../rules/subject-access';
 import { formatDate } from '../../ui/DateText';
+import { DrawnPlaceholder } from '../../ui/DrawnPlaceholder';
 import { HaveCodeLink } from '../../ui/HaveCodeLink';
 import { ScreenReaderStatus } from '../../ui/ListScreen';
 import { LoadFailure, SavedCopyNote } from '../../ui/OfflineStates';
@@ -49,6 +52,8 @@ export default function StudySections() {
   // preload the first card's picture (issue 19, src/rules/first-card.ts).
   const cards = studyCards(paid, catalogue.data);
   const cartActions = useAddToCart();
+  // Issue 19: the first card the page drew before this code ran, kept while the list loads.
+  const drawn = useShellRest(STUDY_PATH);
   const lang = i18n.language === 'fr' ? 'fr' : 'en';
   const at = now();
 
@@ -71,7 +76,11 @@ export default function StudySections() {
           }
         />
       ) : catalogue.loading ? (
-        <Skeleton label={t('catalogue.loading')} rows={paid.length} />
+        drawn ? (
+          <DrawnPlaceholder drawn={drawn} label={t('catalogue.loading')} />
+        ) : (
+          <Skeleton label={t('catalogue.loading')} rows={paid.length} />
+        )
       ) : (
         <>
           <LoadFailure resource={catalogue} />

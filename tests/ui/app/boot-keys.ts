@@ -1,10 +1,14 @@
 import { vi } from 'vitest';
+import { REMINDER_TIMING } from '../../../machines/reminderPlan';
 import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
+import type { FirstCardTexts } from '../../../src/app/first-card-shell';
 import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
 import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
 import { PLAYER_PATH } from '../../../src/app/player-path';
+import { SHELL_REST_ATTRIBUTE } from '../../../src/app/shell-rest';
 import { SECTION_IDS } from '../../../src/screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../../../src/services/api/early-answers';
+import { STORAGE_VERSION } from '../../../src/services/storage';
 
 /** The page's inline boot script's keys, as the boot tests build the page they run it in. */
 export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
@@ -16,6 +20,7 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   playerPath: PLAYER_PATH,
   tokenKey: 'id_token',
   userKey: 'user',
+  storageVersion: STORAGE_VERSION,
   cartKey: 'shopping_cart',
   languageKey: 'language',
   appCodeId: 'app-code',
@@ -23,10 +28,16 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   homePath: HOME_PATH,
   studyPath: STUDY_PATH,
   sectionIds: SECTION_IDS,
+  expiryNoticeMs: REMINDER_TIMING.expiryFirstNotice,
+  shellRestAttribute: SHELL_REST_ATTRIBUTE,
 };
 
 /** The prerendered page as the build writes it, its app-code block listing the routes' first requests. */
-export function servedBootPage(data: FirstScreenRequest[] | undefined): void {
+export function servedBootPage(
+  data: FirstScreenRequest[] | undefined,
+  /** The words of the drawn first card (src/app/first-card-shell.ts), as the build puts them in the block. */
+  firstCard?: FirstCardTexts,
+): void {
   document.body.innerHTML = [
     '<div id="root" data-prerendered="landing" data-lang="en" data-year="2026">',
     '<header class="navbar"></header><main id="main" class="landing"><h1>Welcome</h1></main><footer></footer></div>',
@@ -36,7 +47,11 @@ export function servedBootPage(data: FirstScreenRequest[] | undefined): void {
   block.type = 'application/json';
   block.id = 'app-code';
   const code = { dictionaries: {}, modulepreload: [], script: './assets/index-3.js' };
-  block.textContent = JSON.stringify(data ? { ...code, data } : code);
+  block.textContent = JSON.stringify({
+    ...code,
+    ...(data ? { data } : {}),
+    ...(firstCard ? { firstCard } : {}),
+  });
   document.body.appendChild(block);
 }
 

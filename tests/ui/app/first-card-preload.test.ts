@@ -1,8 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { act, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Subject } from '../../../contract/catalogue';
 import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
+import { firstCardTexts } from '../../../src/app/first-card-shell';
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
 import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
 import { ROUTES } from '../../../src/app/routes';
@@ -20,6 +22,10 @@ import { BOOT_TEST_KEYS, resetBootPage, servedBootPage } from './boot-keys';
 // preload must be the very picture the screen then draws (URL, srcset and sizes), or it is a second download.
 
 const CATALOGUE_URL = 'subjects/subject/fetch-all';
+const DICTIONARIES = {
+  en: JSON.parse(readFileSync('public/assets/i18n/en.json', 'utf8')) as Record<string, unknown>,
+  fr: JSON.parse(readFileSync('public/assets/i18n/fr.json', 'utf8')) as Record<string, unknown>,
+};
 const DATA: FirstScreenRequest[] = [
   { route: HOME_PATH, url: CATALOGUE_URL, protected: false },
   { route: STUDY_PATH, url: CATALOGUE_URL, protected: true },
@@ -40,10 +46,12 @@ async function bootAt(
   url: string,
   storage: Record<string, string>,
   reply: FakeReply | (() => Promise<Response>) = { status: 200, body: CATALOGUE },
+  /** The page's language, whose words the build gave the page to draw the first card with (none: no words). */
+  pageLang?: 'en' | 'fr',
 ) {
   window.localStorage.clear();
   for (const [key, value] of Object.entries(storage)) window.localStorage.setItem(key, value);
-  servedBootPage(DATA);
+  servedBootPage(DATA, pageLang ? firstCardTexts(pageLang, DICTIONARIES[pageLang]) : undefined);
   const network = createFakeFetch(typeof reply === 'function' ? [] : [reply]);
   vi.stubGlobal('fetch', typeof reply === 'function' ? reply : network.fetch);
   window.history.replaceState(null, '', url);
@@ -206,5 +214,197 @@ describe("the first card's picture, preloaded by the page on the catalogue's ans
     for (const path of [HOME_PATH, STUDY_PATH]) {
       expect(ROUTES.find((route) => route.path === path)?.data, path).toBeDefined();
     }
+  });
+});
+
+/** What the page drew before the app's code: its heading, pressed chip, first card, and what is hidden. */
+function drawnScreen() {
+  const rest = document.querySelector('[data-shell-rest]');
+  const image = rest?.querySelector('img.subject-card__picture') ?? undefined;
+  return {
+    heading: document.querySelector('main h1')?.textContent,
+    pressed: document.querySelector('main .chip[aria-pressed="true"]')?.textContent ?? null,
+    picture: picture(image),
+    title: rest?.querySelector('.subject-card .card-title')?.textContent,
+    hidden: rest?.getAttribute('aria-hidden'),
+  };
+}
+
+/** What the app draws from the same catalogue and storage: heading, pressed chip, first card's title. */
+async function appScreen(
+  ui: 'home' | 'study',
+  path: string,
+  storage: Record<string, string>,
+  lang: 'en' | 'fr',
+) {
+  const first = await firstCardOf(ui, path, storage, lang);
+  return {
+    heading: document.querySelector('main h1')?.textContent,
+    pressed: document.querySelector('main .chip[aria-pressed="true"]')?.textContent ?? null,
+    picture: first,
+    title: document.querySelector('.subject-card .card-title')?.textContent,
+  };
+}
+
+describe("the first card, drawn by the page on the catalogue's answer before the app's code runs", () => {
+  const visits: Array<{
+    name: string;
+    ui: 'home' | 'study';
+    hash: string;
+    storage: Record<string, string>;
+    lang: 'en' | 'fr';
+  }> = [
+    { name: 'home, an English visitor', ui: 'home', hash: '#/home', storage: {}, lang: 'en' },
+    { name: 'home, a French visitor', ui: 'home', hash: '#/home', storage: { language: 'fr' }, lang: 'fr' },
+    {
+      name: "home, the address's section and level",
+      ui: 'home',
+      hash: '#/home?section=francophone&level=2nde',
+      storage: {},
+      lang: 'en',
+    },
+    {
+      name: 'home, a signed-in student without subjects',
+      ui: 'home',
+      hash: '#/home',
+      storage: { ...owning([]), language: 'fr' },
+      lang: 'fr',
+    },
+    {
+      name: 'study-sections, in French',
+      ui: 'study',
+      hash: '#/study-sections',
+      storage: {
+        ...owning([
+          { id: 'ang-maths-f5', days: 90 },
+          { id: 'fr-pct-2nde', days: 40 },
+        ]),
+        language: 'fr',
+      },
+      lang: 'fr',
+    },
+  ];
+
+  for (const visit of visits) {
+    it(`is the card the screen then draws, in the page's words, hidden from screen readers: ${visit.name}`, async () => {
+      await bootAt(`/${visit.hash}`, visit.storage, undefined, visit.lang);
+      const drawn = drawnScreen();
+      expect(drawn.hidden).toBe('true');
+      expect(drawn.picture.href).toMatch(/^https:\/\/cdn\.test\//);
+      const { hidden: _hidden, ...shown } = drawn;
+      expect(shown).toEqual(await appScreen(visit.ui, visit.hash.slice(1), visit.storage, visit.lang));
+    });
+  }
+
+  it("draws nothing in another language than the visit's, or where the app drew first; the picture is still preloaded", async () => {
+    await bootAt('/#/home', { language: 'fr' }, undefined, 'en');
+    expect(document.querySelector('[data-shell-rest]')).toBeNull();
+    expect(imagePreloads()).toHaveLength(1);
+    let answer: (reply: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    await bootAt('/#/home', {}, () => pending, 'en');
+    document.querySelector('main')?.append(document.createElement('h1'));
+    answer(new Response(JSON.stringify(CATALOGUE), { status: 200 }));
+    await waitFor(() => expect(imagePreloads()).toHaveLength(1));
+    expect(document.querySelector('[data-shell-rest]')).toBeNull();
+  });
+
+  it('draws nothing where the screen will show an expiry notice or "Continue" above its list', async () => {
+    await bootAt('/#/study-sections', owning([{ id: 'ang-maths-f5', days: 3 }]), undefined, 'en');
+    expect(document.querySelector('[data-shell-rest]')).toBeNull();
+    expect(imagePreloads()).toHaveLength(1);
+    document.head.innerHTML = '';
+    await bootAt('/#/home', owning([{ id: 'ang-maths-f5', days: -3 }]), undefined, 'en');
+    expect(document.querySelector('[data-shell-rest]')).toBeNull();
+    expect(imagePreloads()).toHaveLength(1);
+  });
+
+  it("stays on screen while the app's list loads (the very picture, no skeleton), then gives way to the app's card", async () => {
+    for (const ui of ['home', 'study'] as const) {
+      const storage = ui === 'home' ? {} : owning([{ id: 'ang-maths-f5', days: 90 }]);
+      const path = ui === 'home' ? HOME_PATH : STUDY_PATH;
+      await bootAt(`/#${path}`, storage, undefined, 'en');
+      const drawnImage = document.querySelector('[data-shell-rest] img');
+      expect(drawnImage, ui).not.toBeNull();
+      let answer: (subjects: Subject[]) => void = () => undefined;
+      const { container } = renderWithApp(createElement(ui === 'home' ? Home : StudySections), {
+        path,
+        lang: 'en',
+        storage,
+        api: {
+          fetchSubjects: () =>
+            new Promise<Subject[]>((resolve) => {
+              answer = resolve;
+            }),
+          fetchHappenings: async () => [],
+        },
+      });
+      // The app's loading screen holds the page's own nodes: the picture is never taken off the screen.
+      await waitFor(() => expect(container.contains(drawnImage)).toBe(true));
+      expect(container.querySelector('.skeleton')).toBeNull();
+      // Screen readers hear the loading status, as with the skeleton.
+      const loading = String((DICTIONARIES.en.catalogue as Record<string, string>).loading);
+      expect(screen.getByText(loading).getAttribute('role')).toBe('status');
+      await act(async () => answer(CATALOGUE));
+      await waitFor(() => expect(container.contains(drawnImage)).toBe(false));
+      const card = container.querySelector('.subject-card__picture');
+      expect(picture(card ?? undefined)).toEqual(picture(drawnImage ?? undefined));
+      document.body.innerHTML = '';
+    }
+  });
+});
+
+describe("the app's code after the first card's picture", () => {
+  const entryScript = () => document.head.querySelector('script[type="module"]');
+  /** The page opened at `path` (an English page), the network answering with `reply`, frames at once. */
+  const bootFramed = (path: string, reply: () => Promise<Response>, storage: Record<string, string> = {}) => {
+    window.localStorage.clear();
+    for (const [key, value] of Object.entries(storage)) window.localStorage.setItem(key, value);
+    servedBootPage(DATA, firstCardTexts('en', DICTIONARIES.en));
+    vi.stubGlobal('fetch', reply);
+    window.history.replaceState(null, '', `/#${path}`);
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frame(0));
+    firstScreenBoot(BOOT_TEST_KEYS);
+  };
+  /** Right after the frame, long before the catalogue's answer or the 1 s fallback. */
+  const addedAfterTheFrame = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return entryScript() !== null;
+  };
+  const never = () => new Promise<Response>(() => undefined);
+
+  it("is added once the picture's request has left, not before: the picture does not queue behind it", async () => {
+    let answer: (reply: Response) => void = () => undefined;
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    bootFramed(HOME_PATH, () => pending);
+    expect(await addedAfterTheFrame()).toBe(false);
+    answer(new Response(JSON.stringify(CATALOGUE), { status: 200 }));
+    await waitFor(() => expect(entryScript()).not.toBeNull());
+    const order = [...document.head.children];
+    const picture = document.head.querySelector('link[rel="preload"][as="image"]');
+    expect(picture).not.toBeNull();
+    expect(order.indexOf(picture as Element)).toBeLessThan(order.indexOf(entryScript() as Element));
+  });
+
+  it("is added after the first frame as before for the installed app, whose code comes from its worker's cache", async () => {
+    Object.defineProperty(navigator, 'serviceWorker', { value: { controller: {} }, configurable: true });
+    try {
+      bootFramed(HOME_PATH, never);
+      expect(await addedAfterTheFrame()).toBe(true);
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
+  it('is added after the first frame as before where no card is drawn, or when the catalogue fails', async () => {
+    bootFramed('/profile', never, owning([{ id: 'ang-maths-f5', days: 30 }]));
+    expect(await addedAfterTheFrame()).toBe(true);
+    document.head.innerHTML = '';
+    bootFramed(HOME_PATH, async () => Promise.reject(new TypeError('offline')));
+    expect(await addedAfterTheFrame()).toBe(true);
   });
 });
