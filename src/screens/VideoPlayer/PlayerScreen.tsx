@@ -162,7 +162,7 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
     main = (
       <>
         <WatchingMedia {...lesson} media={media} costId={costId} onPlaying={onPlaying} />
-        <LessonControls {...lesson} costId={costId} />
+        <LessonControls {...lesson} costId={costId} awaitingStart={awaitingStart} started={upNextNow} />
       </>
     );
   }
@@ -250,15 +250,37 @@ function WatchingMedia({
 }
 
 /**
+ * Whether the rest of the lesson's controls (LessonExtras) may be drawn: after the screen's first paint while
+ * the student has not pressed Play, else once the first frame shows (`started`: the up-next signal, which also
+ * comes after a long wait or when there is nothing to play). A tap on Play right away must not find that
+ * render on the main thread while the video starts (issue 19: it cost the installed app's warm start 0.2 s).
+ * Once drawn, they stay.
+ */
+function useRestOfLesson(awaitingStart: boolean, started: boolean): boolean {
+  const painted = useAfterFirstPaint();
+  const [drawn, setDrawn] = useState(false);
+  if (!drawn && ((painted && awaitingStart) || started)) setDrawn(true);
+  return drawn || (painted && awaitingStart) || started;
+}
+
+/**
  * What the student does with the lesson: the rendition with its cost in data and the download, at once (they
  * are read before Play), then the rest a moment later, below them (issue 19).
  */
-function LessonControls({ video, videoId, playback, quality, costId }: LessonProps & { costId: string }) {
+function LessonControls({
+  video,
+  videoId,
+  playback,
+  quality,
+  costId,
+  awaitingStart,
+  started,
+}: LessonProps & { costId: string; awaitingStart: boolean; started: boolean }) {
   const choice = useSelector(quality, selectChoice);
   const playing = useSelector(quality, selectQuality);
   const dataSaver = useSelector(quality, selectDataSaver);
   const { downloaded } = useLessonSettings(quality);
-  const rest = useAfterFirstPaint();
+  const rest = useRestOfLesson(awaitingStart, started);
   const onDownloaded = useCallback(
     (stored: Quality | null) => quality.send({ type: 'quality.downloadedChanged', quality: stored }),
     [quality],
@@ -285,7 +307,7 @@ function LessonControls({ video, videoId, playback, quality, costId }: LessonPro
 
 /**
  * Reactions, captions, speed, description and comments: below the picture on a phone, drawn after the screen's
- * first paint, below what is already there (nothing moves). Their render and layout took a 4x-slowed main
+ * first paint (or after the first frame: useRestOfLesson), below what is already there (nothing moves). Their render and layout took a 4x-slowed main
  * thread about 0.2 s before Play showed (issue 19: nothing the first frame does not need is on its path).
  */
 function LessonExtras({ video, videoId, playback, quality }: Omit<LessonProps, 'online'>) {

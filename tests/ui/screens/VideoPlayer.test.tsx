@@ -94,6 +94,17 @@ function metadataLoaded(video: HTMLVideoElement, duration = 600) {
   fireEvent.loadedMetadata(video);
 }
 
+/**
+ * Play pressed and the first frame shown: what is below the picture (reactions, speed, comments) is drawn
+ * then when Play was pressed at once (issue 19).
+ */
+async function findPlayingVideo(): Promise<HTMLVideoElement> {
+  const video = await findVideo();
+  metadataLoaded(video);
+  fireEvent.playing(video);
+  return video;
+}
+
 describe('VideoPlayer screen', () => {
   // Issue 19: the access answer and the signed URL come with the first request, not after it.
   it('asks for the video and its access in one request before the video is given its stream', async () => {
@@ -133,15 +144,17 @@ describe('VideoPlayer screen', () => {
     const video = await findVideo();
     expect(video).toHaveAttribute('src', STREAM_URL);
     expect(api.getVideoPosition).toHaveBeenCalledWith('v1');
-    expect(await screen.findByText(COMMENT.text)).toBeInTheDocument();
     // The up-next list (its call, its thumbnails) is not even there to ask before the first frame.
     expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
     metadataLoaded(video);
     fireEvent.play(video);
     expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
     expect(api.upNextVideos).not.toHaveBeenCalled();
+    // Nor the comments, Play having been pressed at once.
+    expect(screen.queryByText(COMMENT.text)).toBeNull();
     fireEvent.playing(video);
     await waitFor(() => expect(api.upNextVideos).toHaveBeenCalledWith({ videoId: 'v1' }));
+    expect(await screen.findByText(COMMENT.text)).toBeInTheDocument();
   });
 
   // Issue 19: what is below the picture (reactions, speed, comments) is drawn after the screen's first paint.
@@ -166,6 +179,30 @@ describe('VideoPlayer screen', () => {
       expect(await screen.findByText(COMMENT.text)).toBeInTheDocument();
       expect(screen.getByRole('group', { name: 'Playback speed' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Like 4' })).toBeInTheDocument();
+    } finally {
+      frame.mockRestore();
+    }
+  });
+
+  it('keeps them for after the first frame when Play is tapped before that paint: the video starts first', async () => {
+    const frames: FrameRequestCallback[] = [];
+    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      renderPlayer(baseApi());
+      const video = await findVideo();
+      act(() => {
+        for (const callback of frames.splice(0)) callback(performance.now());
+      });
+      // A moment for a render that must not come.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByText(COMMENT.text)).toBeNull();
+      metadataLoaded(video);
+      fireEvent.playing(video);
+      expect(await screen.findByText(COMMENT.text)).toBeInTheDocument();
+      expect(screen.getByRole('group', { name: 'Playback speed' })).toBeInTheDocument();
     } finally {
       frame.mockRestore();
     }
@@ -242,7 +279,7 @@ describe('VideoPlayer screen', () => {
 
   it('plays an unlocked video: plain controls, inline, metadata preload, poster, and its details', async () => {
     renderPlayer(baseApi());
-    const video = await findVideo();
+    const video = await findPlayingVideo();
     expect(video).toHaveAttribute('src', STREAM_URL);
     expect(video).toHaveAttribute('poster', VIDEO.thumbnailUrl);
     expect(video).toHaveAttribute('controls');
@@ -326,7 +363,7 @@ describe('VideoPlayer screen', () => {
       likeComment: vi.fn(async () => ({ success: true as const, likes: 3 })),
     };
     renderPlayer(api);
-    await findVideo();
+    await findPlayingVideo();
     await user.click(await screen.findByRole('button', { name: 'Like 4' }));
     expect(await screen.findByRole('button', { name: 'Like 5' })).toBeEnabled();
     expect(api.likeVideo).toHaveBeenCalledWith({ videoId: 'v1' });
@@ -347,7 +384,7 @@ describe('VideoPlayer screen', () => {
       }),
     };
     renderPlayer(api);
-    await findVideo();
+    await findPlayingVideo();
     await user.click(await screen.findByRole('button', { name: 'Like 4' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Access denied.');
     expect(screen.getByRole('button', { name: 'Like 4' })).toBeEnabled();
@@ -368,7 +405,7 @@ describe('VideoPlayer screen', () => {
       commentVideo: vi.fn(async () => ({ success: true as const, comment: posted })),
     };
     renderPlayer(api);
-    await findVideo();
+    await findPlayingVideo();
     const field = await screen.findByLabelText('Your comment');
     expect(field).toHaveAttribute('name', 'text');
     await user.type(field, '  How do we subtract?  ');
@@ -388,7 +425,7 @@ describe('VideoPlayer screen', () => {
     const user = userEvent.setup();
     const api = { ...baseApi(), commentVideo: vi.fn() };
     renderPlayer(api);
-    await findVideo();
+    await findPlayingVideo();
     await user.type(await screen.findByLabelText('Your comment'), '   ');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
@@ -398,7 +435,7 @@ describe('VideoPlayer screen', () => {
 
   it('limits a comment to 1000 characters', async () => {
     renderPlayer(baseApi());
-    await findVideo();
+    await findPlayingVideo();
     expect(await screen.findByLabelText('Your comment')).toHaveAttribute('maxlength', '1000');
   });
 
@@ -411,7 +448,7 @@ describe('VideoPlayer screen', () => {
       }),
     };
     renderPlayer(api);
-    await findVideo();
+    await findPlayingVideo();
     await user.type(await screen.findByLabelText('Your comment'), 'A question');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('text must be at most 1000 characters');
@@ -421,7 +458,7 @@ describe('VideoPlayer screen', () => {
   it('sets the playback rate from the speed choices, 0.75× included', async () => {
     const user = userEvent.setup();
     renderPlayer(baseApi());
-    const video = await findVideo();
+    const video = await findPlayingVideo();
     const group = await screen.findByRole('group', { name: 'Playback speed' });
     expect(
       within(group)
@@ -465,6 +502,7 @@ describe('VideoPlayer screen', () => {
     metadataLoaded(video);
     expect(api.viewVideo).not.toHaveBeenCalled();
     fireEvent.play(video);
+    fireEvent.playing(video);
     expect(await screen.findByText('11 views')).toBeInTheDocument();
     fireEvent.pause(video);
     fireEvent.play(video);

@@ -215,7 +215,9 @@ describe('VideoPlayer: captions', () => {
   it('offers captions in English and French, and remembers the choice', async () => {
     renderPlayer(api());
     await userEvent.click(await screen.findByRole('button', { name: 'Play' }));
-    const group = screen.getByRole('group', { name: 'Captions' });
+    // Below the picture: drawn once the first frame shows, Play having been pressed at once (issue 19).
+    fireEvent.playing(videoElement());
+    const group = await screen.findByRole('group', { name: 'Captions' });
     expect(within(group).getByRole('button', { name: 'Off' })).toHaveAttribute('aria-pressed', 'true');
     const tracks = [...videoElement().querySelectorAll('track')];
     expect(
