@@ -94,6 +94,22 @@ function metadataLoaded(video: HTMLVideoElement, duration = 600) {
   fireEvent.loadedMetadata(video);
 }
 
+/** Holds the page's frames until `paint()` runs them: what a screen draws after its first paint waits. */
+function holdFrames() {
+  const held: FrameRequestCallback[] = [];
+  const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+    held.push(callback);
+    return held.length;
+  });
+  return {
+    paint: () =>
+      act(() => {
+        for (const callback of held.splice(0)) callback(performance.now());
+      }),
+    restore: () => frame.mockRestore(),
+  };
+}
+
 /**
  * Play pressed and the first frame shown: what is below the picture (reactions, speed, comments) is drawn
  * then when Play was pressed at once (issue 19).
@@ -159,11 +175,7 @@ describe('VideoPlayer screen', () => {
 
   // Issue 19: what is below the picture (reactions, speed, comments) is drawn after the screen's first paint.
   it('draws Play and the cost first, and the reactions, speed and comments after that paint', async () => {
-    const frames: FrameRequestCallback[] = [];
-    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
+    const frames = holdFrames();
     try {
       renderPlayer(baseApi());
       await screen.findByRole('button', { name: 'Play' });
@@ -172,30 +184,21 @@ describe('VideoPlayer screen', () => {
       expect(screen.queryByText(COMMENT.text)).toBeNull();
       expect(screen.queryByRole('group', { name: 'Playback speed' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Like 4' })).toBeNull();
-      // The frame is painted.
-      act(() => {
-        for (const callback of frames.splice(0)) callback(performance.now());
-      });
+      frames.paint();
       expect(await screen.findByText(COMMENT.text)).toBeInTheDocument();
       expect(screen.getByRole('group', { name: 'Playback speed' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Like 4' })).toBeInTheDocument();
     } finally {
-      frame.mockRestore();
+      frames.restore();
     }
   });
 
   it('keeps them for after the first frame when Play is tapped before that paint: the video starts first', async () => {
-    const frames: FrameRequestCallback[] = [];
-    const frame = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
+    const frames = holdFrames();
     try {
       renderPlayer(baseApi());
       const video = await findVideo();
-      act(() => {
-        for (const callback of frames.splice(0)) callback(performance.now());
-      });
+      frames.paint();
       // A moment for a render that must not come.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(screen.queryByText(COMMENT.text)).toBeNull();
@@ -204,7 +207,7 @@ describe('VideoPlayer screen', () => {
       expect(await screen.findByText(COMMENT.text)).toBeInTheDocument();
       expect(screen.getByRole('group', { name: 'Playback speed' })).toBeInTheDocument();
     } finally {
-      frame.mockRestore();
+      frames.restore();
     }
   });
 
