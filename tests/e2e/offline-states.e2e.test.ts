@@ -13,7 +13,14 @@ import { isApiRoot } from '../../contract/rules/api-roots';
 import { formatFcfa } from '../../src/rules/money';
 import { isBookList, isCatalogueList, isVideoList, postListKey, scopedPath } from '../../src/sw/routes';
 import { expectAccessible } from './harness/accessibility';
-import { appStarted, deviceOf, PHONE, type StudentDevice } from './harness/browser';
+import {
+  activeWorker,
+  appStarted,
+  deviceOf,
+  PHONE,
+  type StudentDevice,
+  workerInControl,
+} from './harness/browser';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './harness/chromium';
 import { seedDeviceStorage } from './harness/device-storage';
 import type { Lang } from './harness/dictionary';
@@ -91,14 +98,14 @@ async function appFilesOnTheDevice(device: StudentDevice): Promise<void> {
 }
 
 /** The worker took over the page: it answers the app's requests from now on. */
-const workerInControl = (page: Page) =>
-  page.waitForFunction(
-    async () =>
-      (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' &&
-      navigator.serviceWorker.controller !== null,
-    null,
-    { timeout: 40_000, polling: 250 },
-  );
+/**
+ * The worker is active and controls the page. The harness's waits: an async predicate given to
+ * waitForFunction would count as true at once (its promise is truthy), before any worker is there.
+ */
+const workerReady = async (page: Page) => {
+  await activeWorker(page);
+  await workerInControl(page);
+};
 
 /** A request the service worker keeps a copy of (src/sw/routes.ts), under the key it keeps it by. */
 function workerCopyKey(request: Request, baseUrl: string): string | null {
@@ -287,7 +294,7 @@ describe.each(['fr', 'en'] as const)('offline states (%s)', (lang) => {
       await app.open('landing');
       await expectLanguage(app.page, lang, 'landing');
       await app.waitForLoggedIn();
-      await workerInControl(app.page);
+      await workerReady(app.page);
       for (const { route, offline, keeps = [] } of networkRoutes()) {
         const written = await copiesOfTheVisit(app.page, server.baseUrl, keeps);
         await openRoute(app.page, route);
