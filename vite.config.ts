@@ -1,18 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 import { chunkClosure, stylesOf } from './scripts/chunk-graph.ts';
 import { ROUTE_CODE_ID, routeChunks } from './scripts/route-chunks.ts';
-import { dictionaryVersion } from './server/lib/dictionary-version.ts';
+import { dictionaryVersions } from './server/lib/dictionary-version.ts';
 
 /** Each dictionary's version, for the app's code to ask for that very file (src/services/dictionaries.ts). */
-const DICTIONARY_VERSIONS = Object.fromEntries(
-  ['en', 'fr'].map((lang) => [
-    lang,
-    dictionaryVersion(readFileSync(resolve(import.meta.dirname, `public/assets/i18n/${lang}.json`))),
-  ]),
-);
+const DICTIONARY_VERSIONS = dictionaryVersions(resolve(import.meta.dirname, 'public'));
 
 /** The screen the default route shows: its code is fetched alongside the entry, not after it has run. */
 const FIRST_SCREEN = 'src/screens/Landing/index.tsx';

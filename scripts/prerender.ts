@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { dictionaryVersion } from '../server/lib/dictionary-version.ts';
+import { dictionaryVersions } from '../server/lib/dictionary-version.ts';
 import type * as Prerender from '../src/app/prerender.tsx';
 import { dictionaryUrl } from '../src/services/dictionaries.ts';
 import { ROUTE_CODE_ID, type RouteChunks } from './route-chunks.ts';
@@ -67,15 +67,13 @@ function inlineCss(html: string, outDir: string): string {
 
 function pageFor(
   renderer: Renderer,
-  template: string,
+  { page: withoutCode, code: appCode }: ReturnType<typeof takeAppCode>,
   lang: PageLanguage,
   screen: Prerender.PrerenderedScreen,
   dictionary: Record<string, unknown>,
   requests: Prerender.FirstScreenRequest[],
-  dictionaries: Record<PageLanguage, string>,
 ): string {
   const { PRERENDER_ATTRIBUTES, MEMBER_NAVBAR_ID, APP_CODE_ID, BOOT_SCRIPT } = renderer;
-  const { page: withoutCode, code: appCode } = takeAppCode(template, dictionaries);
   const code = {
     ...withFirstScreenData(appCode, requests),
     firstCard: renderer.firstCardTexts(lang, dictionary),
@@ -176,13 +174,8 @@ function escapeAttribute(text: string): string {
 
 /** Each built dictionary's URL with its version, as the app's code computes it from the same files. */
 function dictionaryUrls(outDir: string): Record<PageLanguage, string> {
+  const versions = dictionaryVersions(outDir);
   const languages = Object.keys(LANGUAGE_PAGES) as PageLanguage[];
-  const versions = Object.fromEntries(
-    languages.map((lang) => [
-      lang,
-      dictionaryVersion(readFileSync(join(outDir, 'assets', 'i18n', `${lang}.json`))),
-    ]),
-  );
   return Object.fromEntries(languages.map((lang) => [lang, dictionaryUrl(lang, versions)])) as Record<
     PageLanguage,
     string
@@ -200,18 +193,16 @@ export async function prerenderFirstScreen(
   let bytes = 0;
   try {
     const requests = await renderer.routeRequests(apiBaseUrl.trim());
-    const dictionaries = dictionaryUrls(outDir);
+    // The app's code as the template links it: the same for both languages' pages.
+    const app = takeAppCode(template, dictionaryUrls(outDir));
+    const lesson = lessonCode(app.code, renderer.LESSON_START_KEYS.playerPath);
     for (const lang of Object.keys(LANGUAGE_PAGES) as PageLanguage[]) {
       const dictionary = JSON.parse(
         readFileSync(join(outDir, 'assets', 'i18n', `${lang}.json`), 'utf8'),
       ) as Record<string, unknown>;
       const screen = await renderer.prerenderFirstScreen(lang, dictionary);
-      const page = pageFor(renderer, template, lang, screen, dictionary, requests, dictionaries);
-      const code = lessonCode(
-        takeAppCode(template, dictionaries).code,
-        renderer.LESSON_START_KEYS.playerPath,
-      );
-      const html = withLessonStart(page, renderer, apiBaseUrl.trim(), code);
+      const page = pageFor(renderer, app, lang, screen, dictionary, requests);
+      const html = withLessonStart(page, renderer, apiBaseUrl.trim(), lesson);
       writeFileSync(join(outDir, LANGUAGE_PAGES[lang]), html);
       pages.push(LANGUAGE_PAGES[lang]);
       bytes += Buffer.byteLength(html);

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isApiRoot } from '../../contract/rules/api-roots';
+import type { Language } from '../../contract/rules/language';
 import { sendAppPage } from './app-page';
-import { dictionaryVersion } from './dictionary-version';
+import { dictionaryFile, dictionaryVersions } from './dictionary-version';
 import { sendError } from './error-handler';
 import { t } from './i18n';
 
@@ -17,26 +18,19 @@ function isApiPath(url: string): boolean {
 const ICON_MAX_AGE_S = 86_400;
 
 /**
- * Each built dictionary's current version (server/lib/dictionary-version.ts), by its file's path. Read once: a
- * deploy is a restart.
- */
-function dictionaryVersions(staticDir: string): Map<string, string> {
-  const versions = new Map<string, string>();
-  for (const lang of ['en', 'fr']) {
-    const file = join(staticDir, 'assets', 'i18n', `${lang}.json`);
-    if (existsSync(file)) versions.set(file, dictionaryVersion(readFileSync(file)));
-  }
-  return versions;
-}
-
-/**
  * The built app (STATIC_DIR) at / and for every page URL, and the JSON 404 of an unknown API path. Without a
  * build the API still runs and a page URL says the app is not built.
  */
 export async function serveStaticApp(app: FastifyInstance, staticDir: string): Promise<void> {
   const appBuilt = existsSync(join(staticDir, 'index.html'));
   if (appBuilt) {
-    const dictionaries = dictionaryVersions(staticDir);
+    // Each built dictionary's current version, by its file's path. Read once: a deploy is a restart.
+    const dictionaries = new Map(
+      Object.entries(dictionaryVersions(staticDir)).map(([lang, version]) => [
+        dictionaryFile(staticDir, lang as Language),
+        version,
+      ]),
+    );
     // A dictionary asked for under its current version (src/services/dictionaries.ts) is that version for good;
     // without it, or under another (a page from before a deploy), it is the current text and must be asked again.
     const isCurrentDictionary = (path: string, url: string) => {

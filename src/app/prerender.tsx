@@ -18,9 +18,6 @@ import { preloadScreenFor, useHashPath } from './AppRoutes';
 import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
 import { HOME_PATH, STUDY_PATH } from './first-card-preload';
-
-export { firstCardTexts } from './first-card-shell';
-
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
 import { bootScript } from './first-screen-boot';
 import type { FirstScreenRequest } from './first-screen-data';
@@ -29,6 +26,7 @@ import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
 import type { Lazy } from './lazy-load';
 import { lessonStartScript } from './lesson-start-boot';
 
+export { firstCardTexts } from './first-card-shell';
 export { withLessonStartScript } from './lesson-start-boot';
 
 import { PLAYER_PATH } from './player-path';
