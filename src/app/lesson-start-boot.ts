@@ -19,10 +19,9 @@ export interface LessonStartKeys {
   answersKey: string;
   /**
    * The code the player's first render needs (the entry's modules, the root actors', the player's chunks and
-   * stylesheets), as the build lists it for the page's boot script (scripts/prerender.ts); none in a build
-   * without it.
+   * stylesheets), as the build lists it for the page's boot script (scripts/prerender.ts).
    */
-  code?: string[];
+  code: string[];
 }
 
 export function lessonStartBoot(keys: LessonStartKeys): void {
@@ -66,7 +65,7 @@ export function lessonStartBoot(keys: LessonStartKeys): void {
     // poor 3G link that was 0.3 s of an idle link, and the installed app's code came 0.3 s later than it could
     // (a 4x-slowed phone parsing the page). Only fetched here: the entry, which needs the page's body, is still
     // added by the boot script at its end, which leaves out what is already asked for.
-    for (const href of keys.code || []) {
+    for (const href of keys.code) {
       const link = document.createElement('link');
       if (/\.css$/.test(href)) {
         link.rel = 'preload';

@@ -69,8 +69,7 @@ export const LESSON_START_KEYS = {
   tokenKey: STORAGE_KEYS.token,
   answersKey: EARLY_ANSWERS_KEY,
 };
-export const LESSON_START_SCRIPT = lessonStartScript(LESSON_START_KEYS);
-/** The same script, which also fetches `code`: the player's first render's code, as the build lists it. */
+/** The head's lesson script, which also fetches `code`: the player's first render's code, as the build lists it. */
 export const lessonStartScriptWith = (code: string[]): string =>
   lessonStartScript({ ...LESSON_START_KEYS, code });
 

@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adaptToVisit } from '../../../src/app/first-screen-boot';
 import { PLAYER_PATH } from '../../../src/app/player-path';
-import { LESSON_START_SCRIPT } from '../../../src/app/prerender';
+import { lessonStartScriptWith } from '../../../src/app/prerender';
 import { isTokenExpired } from '../../../src/rules/jwt';
 import { BOOT_TEST_KEYS } from './boot-keys';
+
+/** The head's lesson script as the page runs it, here with no code to fetch (the token and request rules). */
+const LESSON_START_SCRIPT = lessonStartScriptWith([]);
 
 // The page's two inline scripts run before any module, so each writes the token's expiry rule out again
 // (src/app/lesson-start-boot.ts: ask for the lesson only for a live session; src/app/first-screen-boot.ts:

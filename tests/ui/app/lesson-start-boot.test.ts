@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { withLessonStartScript } from '../../../src/app/lesson-start-boot';
 import { PLAYER_PATH } from '../../../src/app/player-path';
-import { LESSON_START_SCRIPT, lessonStartScriptWith } from '../../../src/app/prerender';
+import { lessonStartScriptWith } from '../../../src/app/prerender';
 import { ROUTES } from '../../../src/app/routes';
 import { createApiClient } from '../../../src/services/api/client';
 import {
@@ -11,6 +11,9 @@ import {
   earlyAnswers,
 } from '../../../src/services/api/early-answers';
 import { createEndpoints } from '../../../src/services/api/endpoints';
+
+/** The head's lesson script as the page runs it, here with no code to fetch (the token and request rules). */
+const LESSON_START_SCRIPT = lessonStartScriptWith([]);
 
 // Issue 19: when the app opens on a lesson, the page's own inline script asks for the lesson (access, signed
 // URLs, price: one round trip) while the HTML is parsed, and the app's client takes that answer once.
