@@ -66,6 +66,23 @@ export interface FirstCardRules extends HomeRules {
   drawFirstCard: typeof drawFirstCard;
   chooseFirstCard: typeof chooseFirstCard;
   linkStyles: typeof linkStyles;
+  expiryNoticeDue: typeof expiryNoticeDue;
+}
+
+/**
+ * Whether the screens will show an expiry notice above their list: a paid subject whose access ends within
+ * `noticeMs` (machines/reminderPlan.ts's expiryNotices, written out: a boot part imports nothing;
+ * tests/ui/app/first-card-preload.test.ts holds the two together).
+ */
+export function expiryNoticeDue(
+  paid: ReadonlyArray<{ expiresAt: string }>,
+  now: number,
+  noticeMs: number,
+): boolean {
+  return paid.some((entry) => {
+    const left = Date.parse(entry.expiresAt) - now;
+    return left > 0 && left <= noticeMs;
+  });
 }
 
 /**
@@ -208,10 +225,7 @@ export function preloadFirstCard(
   // The screen draws an expiry notice above its list once the list is in: a drawn card would then sit
   // where the app's does not. Home draws only for a student without paid subjects (the others see
   // "Continue" first, or may have notices); study-sections only without a notice due.
-  const noticeDue = paid.some((entry) => {
-    const left = Date.parse(entry.expiresAt) - now;
-    return left > 0 && left <= keys.expiryNoticeMs;
-  });
+  const noticeDue = rules.expiryNoticeDue(paid, now, keys.expiryNoticeMs);
   const drawable =
     shell.main !== null &&
     shell.texts?.lang === visit.language &&

@@ -1,7 +1,13 @@
 import { homeCatalogue, studyCards, subjectPicture } from '../rules/first-card';
 import { studentSection } from '../rules/student-section';
 import { isPaidSubject, mayStudyAny } from '../rules/subject-access';
-import { chooseFirstCard, linkStyles, preloadFirstCard, storedPaidSubjects } from './first-card-preload';
+import {
+  chooseFirstCard,
+  expiryNoticeDue,
+  linkStyles,
+  preloadFirstCard,
+  storedPaidSubjects,
+} from './first-card-preload';
 import type { FirstCardTexts } from './first-card-shell';
 import { drawFirstCard } from './first-card-shell';
 import type { FirstScreenRequest } from './first-screen-data';
@@ -239,6 +245,7 @@ export const BOOT_PARTS = {
   storedPaidSubjects,
   chooseFirstCard,
   linkStyles,
+  expiryNoticeDue,
   drawFirstCard,
 };
 type BootParts = typeof BOOT_PARTS;

@@ -3,7 +3,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Subject } from '../../../contract/catalogue';
-import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
+import { expiryNotices, REMINDER_TIMING } from '../../../machines/reminderPlan';
+import { expiryNoticeDue, HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
 import { firstCardTexts } from '../../../src/app/first-card-shell';
 import { firstScreenBoot } from '../../../src/app/first-screen-boot';
 import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
@@ -406,5 +407,33 @@ describe("the app's code after the first card's picture", () => {
     document.head.innerHTML = '';
     bootFramed(HOME_PATH, async () => Promise.reject(new TypeError('offline')));
     expect(await addedAfterTheFrame()).toBe(true);
+  });
+});
+
+describe("the page's copy of the expiry notices' rule", () => {
+  it('finds a notice due exactly when the screens show one (machines/reminderPlan.ts expiryNotices)', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    const offsets = [
+      -DAY,
+      -1,
+      0,
+      1,
+      DAY,
+      REMINDER_TIMING.expiryFirstNotice,
+      REMINDER_TIMING.expiryFirstNotice + 1,
+      30 * DAY,
+    ];
+    for (const offset of offsets) {
+      const paid = [
+        { subjectId: 's1', subjectTitle: 'Maths', expiresAt: new Date(now + offset).toISOString() },
+      ];
+      expect(expiryNoticeDue(paid, now, REMINDER_TIMING.expiryFirstNotice), String(offset)).toBe(
+        expiryNotices(paid, now).length > 0,
+      );
+    }
+    const unreadable = [{ subjectId: 's1', subjectTitle: 'Maths', expiresAt: 'soon' }];
+    expect(expiryNoticeDue(unreadable, now, REMINDER_TIMING.expiryFirstNotice)).toBe(
+      expiryNotices(unreadable, now).length > 0,
+    );
   });
 });
