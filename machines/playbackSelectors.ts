@@ -20,6 +20,9 @@ export const selectStreamUrl = (snapshot: PlaybackSnapshot): string | null =>
   snapshot.matches('watching') && !snapshot.matches({ watching: { media: 'awaitingStart' } })
     ? streamOf(snapshot.context.video, snapshot.context.quality)
     : null;
+/** The stream the player plays, or will once started (the rendition chosen now); null before it may play. */
+export const selectChosenStream = (snapshot: PlaybackSnapshot): string | null =>
+  snapshot.matches('watching') ? streamOf(snapshot.context.video, snapshot.context.quality) : null;
 /** Changes with each stream load, so the screen can give the media element a fresh start. */
 export const selectStreamLoad = (snapshot: PlaybackSnapshot): number => snapshot.context.streamLoads;
 export const selectQualityPlaying = (snapshot: PlaybackSnapshot): Quality => snapshot.context.quality;

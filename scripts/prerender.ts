@@ -77,6 +77,7 @@ function pageFor(
   const code = {
     ...withFirstScreenData(appCode, requests),
     firstCard: renderer.firstCardTexts(lang, dictionary),
+    lesson: renderer.earlyLessonTexts(lang, dictionary),
   };
   const description = (dictionary.firstScreen as Record<string, string> | undefined)?.description;
   if (!description) throw new Error(`firstScreen.description is missing from the ${lang} dictionary`);

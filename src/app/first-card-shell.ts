@@ -1,5 +1,6 @@
 import type { SubjectPicture } from '../rules/first-card';
 import { SECTIONS } from '../screens/SectionVideos/sections';
+import { dictionaryText } from './dictionary-text';
 
 /**
  * Issue 19: home's and study-sections' largest paint is their first subject card's picture. Preloaded on the
@@ -124,13 +125,7 @@ export function drawFirstCard(
  * src/app/first-card-shell.ts), from the page's dictionary: the very keys the screens render.
  */
 export function firstCardTexts(lang: string, dictionary: Record<string, unknown>): FirstCardTexts {
-  const t = (key: string): string => {
-    const value = key
-      .split('.')
-      .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], dictionary);
-    if (typeof value !== 'string') throw new Error(`${key} is missing from the ${lang} dictionary`);
-    return value;
-  };
+  const t = dictionaryText(lang, dictionary);
   return {
     lang,
     homeTitle: t('home.title'),

@@ -10,6 +10,8 @@ import {
 } from './first-card-preload';
 import type { FirstCardTexts } from './first-card-shell';
 import { drawFirstCard } from './first-card-shell';
+import type { EarlyLessonTexts } from './early-lesson-boot';
+import { drawEarlyLesson, earlyCostText, earlyQuality } from './early-lesson-boot';
 import type { FirstScreenRequest } from './first-screen-data';
 import { askFirstScreenData } from './first-screen-data';
 import { matchRoute } from './route-lookup';
@@ -37,8 +39,14 @@ export interface FirstScreenBootKeys {
   landingPath: string;
   /** Where a logged-in student starts when no route is named. */
   memberStartPath: string;
-  /** The lesson's route: its code starts before the first paint (below). */
+  /** The lesson's route: its code starts before the first paint (below), or after the drawn lesson's first frame. */
   playerPath: string;
+  /** The lesson's endpoint, as the head's lesson script asks it (src/app/lesson-start-boot.ts). */
+  playPath: string;
+  /** Where the drawn lesson is left for the app (src/app/early-lesson-boot.ts). */
+  earlyLessonKey: string;
+  /** The student's stored video settings (their Data saver setting decides the rendition). */
+  videoPreferencesKey: string;
   tokenKey: string;
   userKey: string;
   /** The `{ v, data }` envelope's current version (src/services/storage.ts). */
@@ -76,6 +84,8 @@ interface AppCode {
   data?: FirstScreenRequest[];
   /** The words of home's and study-sections' drawn first card, in the page's language (first-card-shell.ts). */
   firstCard?: FirstCardTexts;
+  /** The words of the drawn lesson, in the page's language (early-lesson-boot.ts). */
+  lesson?: EarlyLessonTexts;
   script: string;
 }
 
@@ -247,6 +257,10 @@ export const BOOT_PARTS = {
   linkStyles,
   expiryNoticeDue,
   drawFirstCard,
+  // Issue 19: a lesson's first frame before the app's code (src/app/early-lesson-boot.ts).
+  drawEarlyLesson,
+  earlyQuality,
+  earlyCostText,
 };
 type BootParts = typeof BOOT_PARTS;
 
@@ -301,10 +315,21 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   };
   // A frame callback runs just before the first paint; the task it queues runs after it. A hidden tab paints
   // nothing (and runs no frames): the code starts at once there, and a fallback covers a frame that never comes.
-  // A lesson starts it at once too (issue 19): its first paint is an empty shell, not the lesson, and waiting
-  // for it left a slow link idle for 0.4 s (a 4x-slowed phone's first layout) with the player's code unasked.
-  if (document.visibilityState === 'hidden' || visit.path === keys.playerPath) {
+  if (document.visibilityState === 'hidden') {
     start();
+    return;
+  }
+  // A lesson never waits for the first paint (issue 19: its first paint is an empty shell, and waiting left a
+  // slow link idle for 0.4 s). A paid lesson is drawn from the head script's answer, and its Play plays before
+  // the app's code has arrived: the code waits for that first frame, or goes once nothing is drawn.
+  if (visit.path === keys.playerPath) {
+    const asked = (window as unknown as Record<string, unknown>)[keys.earlyAnswersKey];
+    const lesson = (Array.isArray(asked) ? asked : []).filter(
+      (entry) => entry && typeof entry.url === 'string' && entry.url.indexOf(`${keys.playPath}?`) === 0,
+    )[0];
+    parts
+      .drawEarlyLesson(main, lesson?.response, code.lesson, keys, parts.earlyQuality, parts.earlyCostText)
+      .then(start);
     return;
   }
   // On home and study-sections the first card's picture (a few KB, the screen's largest paint) is asked for

@@ -65,7 +65,12 @@ export function lessonStartBoot(keys: LessonStartKeys): void {
     // poor 3G link that was 0.3 s of an idle link, and the installed app's code came 0.3 s later than it could
     // (a 4x-slowed phone parsing the page). Only fetched here: the entry, which needs the page's body, is still
     // added by the boot script at its end, which leaves out what is already asked for.
+    // Where the page may draw the lesson and play it before the app's code (src/app/early-lesson-boot.ts: a
+    // browser that describes its connection), the scripts wait for that first frame, so as not to share the
+    // link with it: only the player's stylesheets, which the drawn lesson uses, leave now.
+    const heldForLesson = !!(navigator as Navigator & { connection?: unknown }).connection;
     for (const href of keys.code) {
+      if (heldForLesson && !/\.css$/.test(href)) continue;
       const link = document.createElement('link');
       if (/\.css$/.test(href)) {
         link.rel = 'preload';

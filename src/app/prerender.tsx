@@ -19,6 +19,7 @@ import type { AppShell } from './actors-context';
 import type { AppActors, AppApi } from './create-app-actors';
 import { HOME_PATH, STUDY_PATH } from './first-card-preload';
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
+import { EARLY_LESSON_KEY } from './early-lesson';
 import { bootScript } from './first-screen-boot';
 import type { FirstScreenRequest } from './first-screen-data';
 import { firstScreenRequests } from './first-screen-data';
@@ -26,6 +27,7 @@ import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
 import type { Lazy } from './lazy-load';
 import { lessonStartScript } from './lesson-start-boot';
 
+export { earlyLessonTexts } from './early-lesson';
 export { firstCardTexts } from './first-card-shell';
 export { withLessonStartScript } from './lesson-start-boot';
 
@@ -48,6 +50,9 @@ export const BOOT_SCRIPT = bootScript({
   landingPath: LANDING_PATH,
   memberStartPath: MEMBER_START_PATH,
   playerPath: PLAYER_PATH,
+  playPath: PLAY_VIDEO_PATH,
+  earlyLessonKey: EARLY_LESSON_KEY,
+  videoPreferencesKey: STORAGE_KEYS.videoPreferences,
   tokenKey: STORAGE_KEYS.token,
   userKey: STORAGE_KEYS.user,
   storageVersion: STORAGE_VERSION,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Caption, Video } from '../../../contract/videos';
 import type { PlaybackActor } from '../../app/use-playback';
 import { Loader } from '../../ui/Loader';
+import { AdoptedVideo } from './AdoptedVideo';
 import type { CaptionsChoice } from './CaptionsPicker';
 
 const MEDIA_ERR_ABORTED = 1;
@@ -60,6 +61,11 @@ export interface PlayerMediaProps {
   costId: string;
   /** The first frame is on screen (the media's `playing`): what is not needed before it may load now. */
   onPlaying?: () => void;
+  /**
+   * The page's own element, playing this very stream since the student tapped the drawn lesson's Play before
+   * the app's code ran (issue 19, src/app/early-lesson-boot.ts): taken over instead of a new one.
+   */
+  adopted?: HTMLVideoElement | null;
 }
 
 /** The 16:9 frame: the start button until the student plays (nothing is downloaded before), then the video. */
@@ -76,7 +82,23 @@ export function PlayerMedia(props: PlayerMediaProps) {
   }, [media, captions]);
 
   let content: React.ReactNode;
-  if (props.awaitingStart) {
+  if (props.adopted) {
+    content = (
+      <AdoptedVideo
+        element={props.adopted}
+        media={media}
+        playback={playback}
+        label={t('player.videoLabel', { title: props.title })}
+        tracks={tracks.map((caption) => ({
+          lang: caption.lang,
+          label: t(`video.captions.${caption.lang}`),
+          url: caption.url,
+        }))}
+        applyCaptions={(element) => applyCaptions(element, captions)}
+        onPlaying={props.onPlaying}
+      />
+    );
+  } else if (props.awaitingStart) {
     content = (
       <div className="player__start">
         <img

@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Comment, Video } from '../../../contract/videos';
 import {
+  selectChosenStream,
   selectIsAwaitingStart,
   selectIsLoading,
   selectIsLocked,
@@ -31,6 +32,8 @@ import type { Quality } from '../../../machines/videoQuality';
 import { selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
 import { lazyLoad, useLazy } from '../../app/lazy-load';
+import type { DrawnLesson } from '../../app/early-lesson';
+import { useEarlyLesson } from '../../app/early-lesson';
 import { OfflineDownload } from '../../app/OfflineDownload';
 import { useIdleWorkAfterStart } from '../../app/player-idle-hold';
 import { useOnline } from '../../app/use-online';
@@ -39,6 +42,7 @@ import { usePlayback } from '../../app/use-playback';
 import type { VideoQualityActor } from '../../app/use-video-quality';
 import { usePlayQuality, useVideoQuality } from '../../app/use-video-quality';
 import { useVideoEnvironment } from '../../app/video-environment';
+import { DrawnPlaceholder } from '../../ui/DrawnPlaceholder';
 import { Loader } from '../../ui/Loader';
 import { OfflineState } from '../../ui/OfflineStates';
 import { ErrorState } from '../../ui/States';
@@ -127,9 +131,14 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
   useIdleWorkAfterStart(upNextNow);
   useLeaveSavesPosition(playback);
   const UpNextPanel = useLazy(upNextPanel, { load: upNextNow })?.UpNextPanel;
+  // The lesson the page drew, maybe already playing, before this code ran (issue 19).
+  const early = useEarlyLesson(videoId);
 
   let main: ReactNode;
-  if (loading) {
+  if (loading && early) {
+    // The drawn lesson stays in place (and plays on) until the answer is in.
+    main = <DrawnPlaceholder drawn={early.node} label={t('player.loading')} />;
+  } else if (loading) {
     main = (
       <>
         <div className="player__frame player__frame--waiting">
@@ -161,7 +170,7 @@ export function PlayerScreen({ videoId, userId }: { videoId: string; userId: str
     const lesson = { video, videoId, playback, quality, online };
     main = (
       <>
-        <WatchingMedia {...lesson} media={media} costId={costId} onPlaying={onPlaying} />
+        <WatchingMedia {...lesson} media={media} costId={costId} onPlaying={onPlaying} early={early} />
         <LessonControls {...lesson} costId={costId} awaitingStart={awaitingStart} started={upNextNow} />
       </>
     );
@@ -196,6 +205,29 @@ function useLessonSettings(quality: VideoQualityActor) {
 }
 
 /** The lesson's picture: the player, or why it cannot play now. */
+/**
+ * The page's playing element when it plays what the player would (the same signed URL, its first source),
+ * else null. One that plays another rendition (the connection changed meanwhile) is stopped, and the
+ * player starts its own: the student did press Play.
+ */
+function useAdoptedVideo(
+  early: DrawnLesson | null,
+  playback: PlaybackActor,
+  chosenStream: string | null,
+  streamLoad: number,
+): HTMLVideoElement | null {
+  const element = early?.video ?? null;
+  const adopted = element && early && streamLoad === 0 && chosenStream === early.url ? element : null;
+  const [mismatched] = useState(() => element !== null && adopted === null);
+  useLayoutEffect(() => {
+    if (!mismatched || !element) return;
+    element.pause();
+    element.remove();
+    if (selectIsAwaitingStart(playback.getSnapshot())) playback.send({ type: 'playback.start' });
+  }, [mismatched, element, playback]);
+  return adopted;
+}
+
 function WatchingMedia({
   video,
   playback,
@@ -204,7 +236,13 @@ function WatchingMedia({
   media,
   costId,
   onPlaying,
-}: LessonProps & { media: RefObject<HTMLVideoElement | null>; costId: string; onPlaying: () => void }) {
+  early,
+}: LessonProps & {
+  media: RefObject<HTMLVideoElement | null>;
+  costId: string;
+  onPlaying: () => void;
+  early: DrawnLesson | null;
+}) {
   const { t, i18n } = useTranslation();
   const { downloaded, captions } = useLessonSettings(quality);
   const awaitingStart = useSelector(playback, selectIsAwaitingStart);
@@ -213,6 +251,8 @@ function WatchingMedia({
   const refreshing = useSelector(playback, selectIsRefreshingStream);
   const unplayable = useSelector(playback, selectIsUnplayable);
   const streamError = useSelector(playback, selectStreamError);
+  const chosenStream = useSelector(playback, selectChosenStream);
+  const adopted = useAdoptedVideo(early, playback, chosenStream, streamLoad);
   const title = videoTitle(video, i18n.language);
   return (
     <>
@@ -232,6 +272,7 @@ function WatchingMedia({
           captions={captions}
           costId={costId}
           onPlaying={onPlaying}
+          adopted={adopted}
         />
       )}
       {unplayable && (online || downloaded !== null) ? (

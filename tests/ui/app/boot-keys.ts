@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { REMINDER_TIMING } from '../../../machines/reminderPlan';
+import { EARLY_LESSON_KEY } from '../../../src/app/early-lesson';
 import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
 import type { FirstCardTexts } from '../../../src/app/first-card-shell';
 import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
@@ -8,6 +9,7 @@ import { PLAYER_PATH } from '../../../src/app/player-path';
 import { SHELL_REST_ATTRIBUTE } from '../../../src/app/shell-rest';
 import { SECTION_IDS } from '../../../src/screens/SectionVideos/sections';
 import { EARLY_ANSWERS_KEY } from '../../../src/services/api/early-answers';
+import { PLAY_VIDEO_PATH } from '../../../src/services/api/video-endpoints';
 import { STORAGE_VERSION } from '../../../src/services/storage';
 
 /** The page's inline boot script's keys, as the boot tests build the page they run it in. */
@@ -18,6 +20,9 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   landingPath: '/landing',
   memberStartPath: '/home',
   playerPath: PLAYER_PATH,
+  playPath: PLAY_VIDEO_PATH,
+  earlyLessonKey: EARLY_LESSON_KEY,
+  videoPreferencesKey: 'video_preferences',
   tokenKey: 'id_token',
   userKey: 'user',
   storageVersion: STORAGE_VERSION,
