@@ -88,7 +88,10 @@ export function earlyCostText(texts: EarlyLessonTexts, quality: string, sizeByte
     value /= 1000;
     unit += 1;
   }
-  const size = `${value.toFixed(unit <= 1 ? 0 : 1).replace('.', fr ? ',' : '.')}\u00A0${units[unit]}`;
+  // Past 999 of a unit (999,999 B rounds to 1000 kB), the thousands grouped as Intl groups them.
+  const [whole = '', decimals] = value.toFixed(unit <= 1 ? 0 : 1).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, fr ? '\u202F' : ',');
+  const size = `${grouped}${decimals ? (fr ? ',' : '.') + decimals : ''}\u00A0${units[unit]}`;
   const francs = Math.ceil((sizeBytes / 1_000_000_000) * texts.pricePerGb);
   const cost = `${String(francs).replace(/\B(?=(\d{3})+(?!\d))/g, '\u202F')}\u00A0FCFA`;
   return texts.cost.replace('{{quality}}', name).replace('{{size}}', size).replace('{{cost}}', cost);
@@ -105,124 +108,176 @@ export interface DrawnLesson {
   video: HTMLVideoElement | null;
 }
 
+/** A lesson's fields the drawing reads, as the answer gives them (not checked by the app's schema yet). */
+interface AnswerVideo {
+  _id?: unknown;
+  title?: unknown;
+  titles?: { en?: string; fr?: string };
+  subjectTitle?: unknown;
+  subsection?: unknown;
+  thumbnailUrl?: unknown;
+  thumbnailSrcset?: unknown;
+  renditions?: unknown;
+}
+interface AnswerRendition {
+  quality?: unknown;
+  url?: unknown;
+  sizeBytes?: unknown;
+}
+
 /**
- * Draws the lesson from its answer into `main` (see above). Answers when the app's code may start: at once
- * when nothing is drawn, else once the drawn video shows its first frame (or fails), or once the student has
- * not tapped Play for `waitForTapMs`, and in any case after `holdAtMostMs`.
+ * The lesson and its rendition of `quality` from the answer's body when the student may play it (the rule
+ * of src/actors/playback.ts's loadPlayerStart and the machine's hasNoAccess: access, or a free subject;
+ * an end of access already past counts as none), else null.
+ */
+export function earlyRendition(
+  body: { video?: AnswerVideo; price?: unknown; expired?: unknown; expiresAt?: unknown } | null,
+  quality: string,
+): { video: AnswerVideo; rendition: AnswerRendition & { url: string } } | null {
+  const video = body?.video;
+  if (!body || !video) return null;
+  const ended = typeof body.expiresAt === 'string' && Date.parse(body.expiresAt) <= Date.now();
+  const free = typeof body.price === 'number' && body.price <= 0;
+  if ((body.expired || ended) && !free) return null;
+  const renditions = (Array.isArray(video.renditions) ? video.renditions : []) as AnswerRendition[];
+  const rendition = renditions.filter((r) => r && r.quality === quality && typeof r.url === 'string')[0];
+  return rendition ? { video, rendition: rendition as AnswerRendition & { url: string } } : null;
+}
+
+/**
+ * Draws the lesson into `main` as the player lays it out before Play: the frame with the poster and Play, the
+ * title, the subject, the cost line. Answers the nodes the tap changes.
+ */
+export function drawLesson(main: Element, video: AnswerVideo, texts: EarlyLessonTexts, costLine: string) {
+  const el = (tag: string, className: string, parent: Node, text?: string): HTMLElement => {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    parent.appendChild(node);
+    return node;
+  };
+  const title = (texts.lang === 'fr' ? video.titles?.fr : video.titles?.en) || String(video.title || '');
+  // The poster: the lesson's thumbnail at the widest of its sizes, as the app's (PlayerMedia's posterOf).
+  let poster = String(video.thumbnailUrl || '');
+  let widest = 0;
+  for (const entry of String(video.thumbnailSrcset || '').split(',')) {
+    const [url, width] = entry.trim().split(/\s+/);
+    const w = Number.parseInt(width || '', 10);
+    if (url && w > widest) {
+      widest = w;
+      poster = url;
+    }
+  }
+  main.className = 'page player-page';
+  const drawn = el('div', '', el('div', 'player-main', el('div', 'player-layout', main)));
+  // Its children lay out as the player column's own, as the app's do.
+  drawn.style.display = 'contents';
+  const frame = el('div', 'player__frame', drawn);
+  const start = el('div', 'player__start', frame);
+  const image = el('img', 'player__poster', start);
+  image.setAttribute('src', poster);
+  image.setAttribute('alt', '');
+  image.setAttribute('width', '320');
+  image.setAttribute('height', '180');
+  image.setAttribute('fetchpriority', 'high');
+  const play = el('button', 'btn player__play', start);
+  play.setAttribute('type', 'button');
+  const icon = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  icon.setAttribute('aria-hidden', 'true');
+  icon.setAttribute('width', '20');
+  icon.setAttribute('height', '20');
+  icon.setAttribute('viewBox', '0 0 24 24');
+  icon.setAttribute('fill', 'currentColor');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', 'M8 5v14l11-7z');
+  icon.appendChild(path);
+  play.appendChild(icon);
+  play.appendChild(document.createTextNode(texts.play));
+  el('h1', 'player__title', drawn, title);
+  el('p', 'player__subject', drawn, `${video.subjectTitle || ''} · ${video.subsection || ''}`);
+  const cost = el('p', 'data-cost', drawn, costLine);
+  cost.id = 'early-lesson-cost';
+  play.setAttribute('aria-describedby', cost.id);
+  return { drawn, frame, start, play, poster, title };
+}
+
+/** The boot parts the drawing calls, each inlined beside it. */
+export interface EarlyLessonParts {
+  earlyQuality: typeof earlyQuality;
+  earlyCostText: typeof earlyCostText;
+  earlyRendition: typeof earlyRendition;
+  drawLesson: typeof drawLesson;
+}
+
+/**
+ * Draws the lesson from its answer into `main` (see above). Answers null when nothing can be drawn (known at
+ * once: the app's code goes now), else when the app's code may start: once the answer says nothing is drawn,
+ * once the drawn video shows its first frame (or fails), or once the student has not tapped Play for
+ * `waitForTapMs`, and in any case after `holdAtMostMs`.
  */
 export function drawEarlyLesson(
   main: Element | null,
   answer: Promise<Response> | undefined,
   texts: EarlyLessonTexts | undefined,
   keys: EarlyLessonKeys,
-  pick: (connection: EarlyConnection | undefined, dataSaver: boolean) => string | null,
-  cost: (texts: EarlyLessonTexts, quality: string, sizeBytes: unknown) => string,
-): Promise<void> {
+  parts: EarlyLessonParts,
+): Promise<void> | null {
   /** How long the code waits for a tap on the drawn Play: a student reading first gets the whole screen. */
   const waitForTapMs = 3000;
   /** How long the code waits at most, for a first frame that never comes (a stalled link). */
   const holdAtMostMs = 8000;
+  let dataSaver = false;
+  try {
+    const stored = JSON.parse(window.localStorage.getItem(keys.videoPreferencesKey) || 'null');
+    dataSaver = !!stored && stored.v === keys.storageVersion && stored.data?.dataSaver === true;
+  } catch {
+    dataSaver = false;
+  }
+  const connection = (navigator as Navigator & { connection?: EarlyConnection }).connection;
+  const quality = parts.earlyQuality(connection, dataSaver);
+  if (!main || !answer || !texts || !quality) return null;
   return new Promise<void>((release) => {
-    try {
-      let dataSaver = false;
-      try {
-        const stored = JSON.parse(window.localStorage.getItem(keys.videoPreferencesKey) || 'null');
-        dataSaver = !!stored && stored.v === keys.storageVersion && stored.data?.dataSaver === true;
-      } catch {
-        dataSaver = false;
-      }
-      const quality = pick((navigator as Navigator & { connection?: EarlyConnection }).connection, dataSaver);
-      if (!main || !answer || !texts || !quality) {
-        release();
-        return;
-      }
-      setTimeout(release, holdAtMostMs);
-      answer
-        .then((response) => (response.ok ? response.clone().json() : null))
-        .then((body) => {
-          const video = body?.video;
-          const ended = typeof body?.expiresAt === 'string' && Date.parse(body.expiresAt) <= Date.now();
-          const free = typeof body?.price === 'number' && body.price <= 0;
-          const renditions: Array<{ quality?: unknown; url?: unknown; sizeBytes?: unknown }> =
-            video && Array.isArray(video.renditions) ? video.renditions : [];
-          const rendition = renditions.filter((r) => r && r.quality === quality && typeof r.url === 'string')[0];
-          // The app's own page area still empty (a student's quick tap elsewhere would have changed it).
-          if (!video || ((body.expired || ended) && !free) || !rendition || main.childNodes.length > 0) {
-            release();
-            return;
-          }
-          const title =
-            (texts.lang === 'fr' ? video.titles?.fr : video.titles?.en) || String(video.title || '');
-          const el = (tag: string, className: string, parent: Node, text?: string): HTMLElement => {
-            const node = document.createElement(tag);
-            if (className) node.className = className;
-            if (text !== undefined) node.textContent = text;
-            parent.appendChild(node);
-            return node;
-          };
-          // The poster: the lesson's thumbnail at the widest of its sizes, as the app's (PlayerMedia's posterOf).
-          let poster = String(video.thumbnailUrl || '');
-          let widest = 0;
-          for (const entry of String(video.thumbnailSrcset || '').split(',')) {
-            const [url, width] = entry.trim().split(/\s+/);
-            const w = Number.parseInt(width || '', 10);
-            if (url && w > widest) {
-              widest = w;
-              poster = url;
-            }
-          }
-          main.className = 'page player-page';
-          const layout = el('div', 'player-layout', main);
-          const column = el('div', 'player-main', layout);
-          const drawn = el('div', '', column);
-          // Its children lay out as the player column's own, as the app's do.
-          drawn.style.display = 'contents';
-          const frame = el('div', 'player__frame', drawn);
-          const start = el('div', 'player__start', frame);
-          const image = el('img', 'player__poster', start);
-          image.setAttribute('src', poster);
-          image.setAttribute('alt', '');
-          image.setAttribute('width', '320');
-          image.setAttribute('height', '180');
-          image.setAttribute('fetchpriority', 'high');
-          const play = el('button', 'btn player__play', start);
-          play.setAttribute('type', 'button');
-          const costLine = cost(texts, quality, rendition.sizeBytes);
-          play.innerHTML =
-            '<svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor"><path d="M8 5v14l11-7z"/></svg>';
-          play.appendChild(document.createTextNode(texts.play));
-          el('h1', 'player__title', drawn, title);
-          el('p', 'player__subject', drawn, `${video.subjectTitle || ''} · ${video.subsection || ''}`);
-          const costNode = el('p', 'data-cost', drawn, costLine);
-          costNode.id = 'early-lesson-cost';
-          play.setAttribute('aria-describedby', costNode.id);
-          const lesson: DrawnLesson = { videoId: String(video._id), node: drawn, url: String(rendition.url), video: null };
-          (window as unknown as Record<string, unknown>)[keys.earlyLessonKey] = lesson;
-          const noTap = setTimeout(release, waitForTapMs);
-          play.addEventListener('click', () => {
-            clearTimeout(noTap);
-            const media = document.createElement('video');
-            media.className = 'player__video';
-            media.controls = true;
-            media.playsInline = true;
-            media.preload = 'metadata';
-            // CORS mode, as the app's element (PlayerMedia's CORS_MODE says why).
-            media.crossOrigin = 'anonymous';
-            media.poster = poster;
-            media.setAttribute('aria-label', texts.videoLabel.replace('{{title}}', title));
-            media.src = lesson.url;
-            media.addEventListener('playing', () => release(), { once: true });
-            media.addEventListener('error', () => release(), { once: true });
-            frame.replaceChild(media, start);
-            lesson.video = media;
-            const playing = media.play();
-            if (playing) playing.catch(() => release());
-          });
-        })
-        .catch(() => release());
-    } catch {
-      // An odd browser: the app draws the lesson itself.
-      release();
-    }
+    setTimeout(release, holdAtMostMs);
+    answer
+      .then((response) => (response.ok ? response.clone().json() : null))
+      .then((body) => {
+        const playable = parts.earlyRendition(body, quality);
+        // Nothing to play, or the page area no longer the empty one the boot left.
+        if (!playable || main.childNodes.length > 0) {
+          release();
+          return;
+        }
+        const costLine = parts.earlyCostText(texts, quality, playable.rendition.sizeBytes);
+        const page = parts.drawLesson(main, playable.video, texts, costLine);
+        const lesson: DrawnLesson = {
+          videoId: String(playable.video._id),
+          node: page.drawn,
+          url: playable.rendition.url,
+          video: null,
+        };
+        (window as unknown as Record<string, unknown>)[keys.earlyLessonKey] = lesson;
+        const noTap = setTimeout(release, waitForTapMs);
+        page.play.addEventListener('click', () => {
+          clearTimeout(noTap);
+          const media = document.createElement('video');
+          media.className = 'player__video';
+          media.controls = true;
+          media.playsInline = true;
+          media.preload = 'metadata';
+          // CORS mode, as the app's element (PlayerMedia's CORS_MODE says why).
+          media.crossOrigin = 'anonymous';
+          media.poster = page.poster;
+          media.setAttribute('aria-label', texts.videoLabel.replace('{{title}}', page.title));
+          media.src = lesson.url;
+          media.addEventListener('playing', () => release(), { once: true });
+          media.addEventListener('error', () => release(), { once: true });
+          page.frame.replaceChild(media, page.start);
+          lesson.video = media;
+          const playing = media.play();
+          if (playing) playing.catch(() => release());
+        });
+      })
+      // A failed answer, a page that cannot draw: the app draws the lesson itself.
+      .catch(() => release());
   });
 }

@@ -1,6 +1,14 @@
 import { homeCatalogue, studyCards, subjectPicture } from '../rules/first-card';
 import { studentSection } from '../rules/student-section';
 import { isPaidSubject, mayStudyAny } from '../rules/subject-access';
+import type { EarlyLessonTexts } from './early-lesson-boot';
+import {
+  drawEarlyLesson,
+  drawLesson,
+  earlyCostText,
+  earlyQuality,
+  earlyRendition,
+} from './early-lesson-boot';
 import {
   chooseFirstCard,
   expiryNoticeDue,
@@ -10,8 +18,6 @@ import {
 } from './first-card-preload';
 import type { FirstCardTexts } from './first-card-shell';
 import { drawFirstCard } from './first-card-shell';
-import type { EarlyLessonTexts } from './early-lesson-boot';
-import { drawEarlyLesson, earlyCostText, earlyQuality } from './early-lesson-boot';
 import type { FirstScreenRequest } from './first-screen-data';
 import { askFirstScreenData } from './first-screen-data';
 import { matchRoute } from './route-lookup';
@@ -261,6 +267,8 @@ export const BOOT_PARTS = {
   drawEarlyLesson,
   earlyQuality,
   earlyCostText,
+  earlyRendition,
+  drawLesson,
 };
 type BootParts = typeof BOOT_PARTS;
 
@@ -327,9 +335,9 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
     const lesson = (Array.isArray(asked) ? asked : []).filter(
       (entry) => entry && typeof entry.url === 'string' && entry.url.indexOf(`${keys.playPath}?`) === 0,
     )[0];
-    parts
-      .drawEarlyLesson(main, lesson?.response, code.lesson, keys, parts.earlyQuality, parts.earlyCostText)
-      .then(start);
+    const held = parts.drawEarlyLesson(main, lesson?.response, code.lesson, keys, parts);
+    if (held) held.then(start);
+    else start();
     return;
   }
   // On home and study-sections the first card's picture (a few KB, the screen's largest paint) is asked for

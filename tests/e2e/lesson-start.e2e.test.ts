@@ -44,12 +44,21 @@ describe('a lesson opened from its URL', () => {
     await page.goto('/#/video-player?videoId=ang-chemistry-f5-v01', { waitUntil: 'commit' });
     await expect.poll(() => asked.length).toBe(1);
     expect(asked[0]).toMatch(/\/videos\/video\/play\?videoId=ang-chemistry-f5-v01$/);
-    // The player's code is asked for with it, by the head's script, and by nobody a second time.
-    const preloads = await page.evaluate(() =>
-      [...document.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href')),
-    );
-    expect(preloads.some((href) => /VideoPlayer-[\w-]+\.js$/.test(href ?? ''))).toBe(true);
+    // The player's code is asked for once the answer says the page draws nothing (a lesson not paid for:
+    // src/app/early-lesson-boot.ts), its stylesheet at once by the head's script, each by nobody a second time.
+    const linked = (rel: string) =>
+      page.evaluate(
+        (selector) => [...document.querySelectorAll(selector)].map((link) => link.getAttribute('href') ?? ''),
+        `link[rel=${rel}]`,
+      );
+    await expect
+      .poll(async () => (await linked('modulepreload')).some((href) => /VideoPlayer-[\w-]+\.js$/.test(href)))
+      .toBe(true);
+    const preloads = await linked('modulepreload');
     expect(new Set(preloads).size).toBe(preloads.length);
+    const styles = await linked('preload');
+    expect(styles.some((href) => /VideoPlayer-[\w-]+\.css$/.test(href))).toBe(true);
+    expect(new Set(styles).size).toBe(styles.length);
     release();
     // The app renders the lesson from that answer (a subject this student has not paid for: its offer).
     await page

@@ -47,6 +47,34 @@ function applyCaptions(element: HTMLVideoElement | null, choice: CaptionsChoice)
   }
 }
 
+/** The poster and the start button, until the student plays (nothing of the video is downloaded before). */
+function PlayerStart(props: { poster: string; costId: string; label: string; onStart: () => void }) {
+  return (
+    <div className="player__start">
+      <img
+        className="player__poster"
+        src={props.poster}
+        alt=""
+        width={320}
+        height={180}
+        fetchPriority="high"
+        decoding="async"
+      />
+      <button
+        type="button"
+        className="btn player__play"
+        aria-describedby={props.costId}
+        onClick={props.onStart}
+      >
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
+          <path d="M8 5v14l11-7z" />
+        </svg>
+        {props.label}
+      </button>
+    </div>
+  );
+}
+
 export interface PlayerMediaProps {
   video: Video;
   title: string;
@@ -100,28 +128,12 @@ export function PlayerMedia(props: PlayerMediaProps) {
     );
   } else if (props.awaitingStart) {
     content = (
-      <div className="player__start">
-        <img
-          className="player__poster"
-          src={poster}
-          alt=""
-          width={320}
-          height={180}
-          fetchPriority="high"
-          decoding="async"
-        />
-        <button
-          type="button"
-          className="btn player__play"
-          aria-describedby={props.costId}
-          onClick={() => playback.send({ type: 'playback.start' })}
-        >
-          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="currentColor">
-            <path d="M8 5v14l11-7z" />
-          </svg>
-          {t('video.play')}
-        </button>
-      </div>
+      <PlayerStart
+        poster={poster}
+        costId={props.costId}
+        label={t('video.play')}
+        onStart={() => playback.send({ type: 'playback.start' })}
+      />
     );
   } else if (streamUrl) {
     content = (

@@ -31,9 +31,9 @@ import {
 import type { Quality } from '../../../machines/videoQuality';
 import { selectChoice, selectDataSaver, selectQuality } from '../../../machines/videoQuality';
 import { DATA_PRICE_PER_GB } from '../../app/data-price';
-import { lazyLoad, useLazy } from '../../app/lazy-load';
 import type { DrawnLesson } from '../../app/early-lesson';
 import { useEarlyLesson } from '../../app/early-lesson';
+import { lazyLoad, useLazy } from '../../app/lazy-load';
 import { OfflineDownload } from '../../app/OfflineDownload';
 import { useIdleWorkAfterStart } from '../../app/player-idle-hold';
 import { useOnline } from '../../app/use-online';

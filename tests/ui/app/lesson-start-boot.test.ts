@@ -179,6 +179,19 @@ describe("the player page's own start of the player's code (issue 19)", () => {
     expect(document.head.querySelector('script')).toBeNull();
   });
 
+  it('asks only for its stylesheets where the page may draw and play the lesson itself: the scripts wait for its first frame', () => {
+    // A browser that describes its connection (src/app/early-lesson-boot.ts decides on the answer).
+    Object.defineProperty(navigator, 'connection', { configurable: true, value: { effectiveType: '3g' } });
+    try {
+      window.location.hash = `#${PLAYER_PATH}?videoId=lesson-1`;
+      window.localStorage.setItem('id_token', tokenExpiringIn(3600));
+      new Function(lessonStartScriptWith(CODE))();
+      expect(asked()).toEqual(['preload style ./assets/VideoPlayer-4.css']);
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
+  });
+
   it('asks for nothing where the player will not show: another route, no session, an expired one', () => {
     for (const [hash, token] of [
       ['#/home', tokenExpiringIn(3600)],

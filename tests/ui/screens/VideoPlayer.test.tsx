@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Video, VideoPlayAnswer } from '../../../contract/videos';
 import type { AppApi } from '../../../src/app/create-app-actors';
+import { EARLY_LESSON_KEY } from '../../../src/app/early-lesson';
 import { PlaybackPositionsContext } from '../../../src/app/playback-positions-context';
 import { holdIdleWorkForPlayer, releaseIdleWork } from '../../../src/app/player-idle-hold';
 import { ApiError } from '../../../src/rules/api-errors';
@@ -616,5 +617,77 @@ describe('VideoPlayer screen', () => {
       'href',
       '/study-sections',
     );
+  });
+});
+
+/**
+ * What the page leaves when it drew the lesson before the app's code ran (issue 19,
+ * src/app/early-lesson-boot.ts): the drawn nodes, the URL its Play plays, and its element once tapped.
+ */
+function drawnLesson(url: string, playing: { at: number } | null) {
+  const node = document.createElement('div');
+  node.textContent = 'drawn lesson';
+  let video: HTMLVideoElement | null = null;
+  if (playing) {
+    video = document.createElement('video');
+    video.src = url;
+    Object.defineProperty(video, 'paused', { configurable: true, value: false });
+    Object.defineProperty(video, 'readyState', { configurable: true, value: HTMLMediaElement.HAVE_METADATA });
+    Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
+    Object.defineProperty(video, 'currentTime', { configurable: true, writable: true, value: playing.at });
+    video.play = vi.fn(async () => undefined);
+    video.pause = vi.fn();
+    node.appendChild(video);
+  }
+  document.body.appendChild(node);
+  const lesson = { videoId: 'v1', node, url, video };
+  (window as unknown as Record<string, unknown>)[EARLY_LESSON_KEY] = lesson;
+  return lesson;
+}
+
+describe('VideoPlayer screen, on a lesson the page drew', () => {
+  it('keeps the drawn lesson while its answer loads, then takes its playing video over where it is', async () => {
+    const answer = deferred<VideoPlayAnswer>();
+    const api = { ...baseApi(), playVideo: vi.fn(() => answer.promise) };
+    const drawn = drawnLesson(STREAM_URL, { at: 4 });
+    const { container, entries } = renderPlayer(api);
+    // While the answer loads, the drawn lesson stays on screen (and its video plays on in it).
+    await waitFor(() => expect(container.contains(drawn.node)).toBe(true));
+    expect(drawn.video?.isConnected).toBe(true);
+    answer.resolve(playAnswer());
+    await waitFor(() => expect(drawn.video?.parentElement?.className).toBe('player__adopted'));
+    expect(container.contains(drawn.node)).toBe(false);
+    // The very element: no Play to press again, no second video, and it is labelled as the player's own.
+    expect(screen.queryByRole('button', { name: 'Play' })).toBeNull();
+    expect(container.querySelectorAll('video')).toHaveLength(1);
+    expect(drawn.video?.getAttribute('aria-label')).toBe(`Video: ${VIDEO.title}`);
+    // The machine knows it plays: the view is counted, and where the student stops is kept.
+    await waitFor(() => expect(api.viewVideo).toHaveBeenCalledTimes(1));
+    const video = drawn.video as HTMLVideoElement;
+    video.currentTime = 95;
+    fireEvent.timeUpdate(video);
+    fireEvent.pause(video);
+    await waitFor(() => expect(entries.get(positionKey('v1'))).toMatchObject({ seconds: 95 }));
+    expect((window as unknown as Record<string, unknown>)[EARLY_LESSON_KEY]).toBeUndefined();
+  });
+
+  it('shows its own Play where the student had not tapped the drawn one', async () => {
+    const drawn = drawnLesson(STREAM_URL, null);
+    const { container } = renderPlayer(baseApi());
+    await screen.findByRole('button', { name: 'Play' });
+    expect(container.contains(drawn.node)).toBe(false);
+    expect(container.querySelector('video')).toBeNull();
+  });
+
+  it('stops a drawn video of another rendition and starts its own, the student having pressed Play', async () => {
+    const drawn = drawnLesson('https://media.test/other-rendition.mp4', { at: 2 });
+    const { container } = renderPlayer(baseApi());
+    const own = (await screen.findByLabelText(`Video: ${VIDEO.title}`)) as HTMLVideoElement;
+    expect(own).not.toBe(drawn.video);
+    expect(own.getAttribute('src')).toBe(STREAM_URL);
+    expect(drawn.video?.pause).toHaveBeenCalled();
+    expect(drawn.video?.isConnected).toBe(false);
+    expect(container.querySelectorAll('video')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Play' })).toBeNull();
   });
 });
