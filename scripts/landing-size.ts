@@ -89,9 +89,13 @@ export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * panel left that path; 145.0 KB in 30 files (127.7 KB brotli) before. Then 154.2 KB in 30 files: the root
  * actors read the stored student, cart and pending payment through the contract's zod/mini schemas (issue
  * 21), and zod/mini's core (10.1 KB) comes with them. The budget is that plus 0.8 KB, so neither what was
- * taken off nor more can come in unnoticed (docs/performance.md, "less code before the player").
+ * taken off nor more can come in unnoticed (docs/performance.md, "less code before the player"). Then 155.7 KB:
+ * the player takes over the lesson the page drew and plays (src/screens/VideoPlayer/AdoptedVideo.tsx), and in a
+ * browser that describes its connection this code now comes after the first frame, not before it; it is still
+ * the path of a lesson the page does not draw (not paid for, or no Network Information API). The budget is
+ * that plus 0.8 KB.
  */
-export const PLAYER_START_BUDGET_BYTES = 155 * 1024;
+export const PLAYER_START_BUDGET_BYTES = 156.5 * 1024;
 
 /** The route the lesson's cold start opens on. */
 const PLAYER_ROUTE = '/video-player';

@@ -46,17 +46,17 @@ describe('a lesson opened from its URL', () => {
     expect(asked[0]).toMatch(/\/videos\/video\/play\?videoId=ang-chemistry-f5-v01$/);
     // The player's code is asked for once the answer says the page draws nothing (a lesson not paid for:
     // src/app/early-lesson-boot.ts), its stylesheet at once by the head's script, each by nobody a second time.
-    const linked = (rel: string) =>
+    const linked = (selector: string) =>
       page.evaluate(
-        (selector) => [...document.querySelectorAll(selector)].map((link) => link.getAttribute('href') ?? ''),
-        `link[rel=${rel}]`,
+        (links) => [...document.querySelectorAll(links)].map((link) => link.getAttribute('href') ?? ''),
+        selector,
       );
     await expect
-      .poll(async () => (await linked('modulepreload')).some((href) => /VideoPlayer-[\w-]+\.js$/.test(href)))
+      .poll(async () => (await linked('link[rel=modulepreload]')).some((href) => /VideoPlayer-[\w-]+\.js$/.test(href)))
       .toBe(true);
-    const preloads = await linked('modulepreload');
+    const preloads = await linked('link[rel=modulepreload]');
     expect(new Set(preloads).size).toBe(preloads.length);
-    const styles = await linked('preload');
+    const styles = await linked('link[rel=preload][as=style]');
     expect(styles.some((href) => /VideoPlayer-[\w-]+\.css$/.test(href))).toBe(true);
     expect(new Set(styles).size).toBe(styles.length);
     release();
