@@ -207,6 +207,8 @@ export interface EarlyLessonParts {
   earlyCostText: typeof earlyCostText;
   earlyRendition: typeof earlyRendition;
   drawLesson: typeof drawLesson;
+  /** Links stylesheets; settles once they apply (src/app/first-card-preload.ts). */
+  linkStyles: (hrefs: string[]) => Promise<unknown>;
 }
 
 /**
@@ -221,6 +223,8 @@ export function drawEarlyLesson(
   texts: EarlyLessonTexts | undefined,
   keys: EarlyLessonKeys,
   parts: EarlyLessonParts,
+  /** The player's stylesheets (the head's script asked for them): the drawing waits until they apply. */
+  styles: string[],
 ): Promise<void> | null {
   /** How long the code waits for a tap on the drawn Play: a student reading first gets the whole screen. */
   const waitForTapMs = 3000;
@@ -240,6 +244,7 @@ export function drawEarlyLesson(
     setTimeout(release, holdAtMostMs);
     answer
       .then((response) => (response.ok ? response.clone().json() : null))
+      .then((body) => parts.linkStyles(styles).then(() => body))
       .then((body) => {
         const playable = parts.earlyRendition(body, quality);
         // Nothing to play, or the page area no longer the empty one the boot left.

@@ -333,9 +333,11 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   if (visit.path === keys.playerPath) {
     const asked = (window as unknown as Record<string, unknown>)[keys.earlyAnswersKey];
     const lesson = (Array.isArray(asked) ? asked : []).filter(
-      (entry) => entry && typeof entry.url === 'string' && entry.url.indexOf(`${keys.playPath}?`) === 0,
+      // Under the API's base URL where the build names one (the native shell's).
+      (entry) => entry && typeof entry.url === 'string' && entry.url.indexOf(`${keys.playPath}?`) >= 0,
     )[0];
-    const held = parts.drawEarlyLesson(main, lesson?.response, code.lesson, keys, parts);
+    const styles = screen.filter((href) => /\.css$/.test(href));
+    const held = parts.drawEarlyLesson(main, lesson?.response, code.lesson, keys, parts, styles);
     if (held) held.then(start);
     else start();
     return;

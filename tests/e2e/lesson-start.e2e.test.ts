@@ -52,7 +52,9 @@ describe('a lesson opened from its URL', () => {
         selector,
       );
     await expect
-      .poll(async () => (await linked('link[rel=modulepreload]')).some((href) => /VideoPlayer-[\w-]+\.js$/.test(href)))
+      .poll(async () =>
+        (await linked('link[rel=modulepreload]')).some((href) => /VideoPlayer-[\w-]+\.js$/.test(href)),
+      )
       .toBe(true);
     const preloads = await linked('link[rel=modulepreload]');
     expect(new Set(preloads).size).toBe(preloads.length);

@@ -30,7 +30,9 @@ const PARTS = {
   earlyCostText: pageCost,
   earlyRendition: new Function(`return (${earlyRendition.toString()})`)() as typeof earlyRendition,
   drawLesson: new Function(`return (${drawLesson.toString()})`)() as typeof drawLesson,
+  linkStyles: vi.fn(async (_hrefs: string[]) => undefined),
 };
+const STYLES = ['./assets/VideoPlayer-1.css'];
 
 const KEYS = {
   earlyLessonKey: EARLY_LESSON_KEY,
@@ -156,11 +158,11 @@ describe("the page's cost line", () => {
 
 describe('the lesson the page draws', () => {
   it('draws nothing, and lets the code go at once, where it cannot know what the app plays', () => {
-    expect(pageDraw(main, answerOf(PAID), TEXTS.fr, KEYS, PARTS)).toBeNull();
+    expect(pageDraw(main, answerOf(PAID), TEXTS.fr, KEYS, PARTS, STYLES)).toBeNull();
     connection({ effectiveType: '3g', downlink: 0.4 });
-    expect(pageDraw(null, answerOf(PAID), TEXTS.fr, KEYS, PARTS)).toBeNull();
-    expect(pageDraw(main, undefined, TEXTS.fr, KEYS, PARTS)).toBeNull();
-    expect(pageDraw(main, answerOf(PAID), undefined, KEYS, PARTS)).toBeNull();
+    expect(pageDraw(null, answerOf(PAID), TEXTS.fr, KEYS, PARTS, STYLES)).toBeNull();
+    expect(pageDraw(main, undefined, TEXTS.fr, KEYS, PARTS, STYLES)).toBeNull();
+    expect(pageDraw(main, answerOf(PAID), undefined, KEYS, PARTS, STYLES)).toBeNull();
     expect(main.childNodes).toHaveLength(0);
   });
 
@@ -169,11 +171,13 @@ describe('the lesson the page draws', () => {
     connection({ effectiveType: '3g', downlink: 0.4 });
     const answer = answerOf(PAID);
     let released = false;
-    pageDraw(main, answer, TEXTS.fr, KEYS, PARTS)?.then(() => {
+    pageDraw(main, answer, TEXTS.fr, KEYS, PARTS, STYLES)?.then(() => {
       released = true;
     });
     await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
     expect(main.querySelector('.player__play')?.textContent).toBe('Lire');
+    // Drawn once the player's stylesheets apply.
+    expect(PARTS.linkStyles).toHaveBeenCalledWith(STYLES);
     expect(main.querySelector('h1')?.textContent).toBe('Équations du second degré');
     expect(main.querySelector('.player__subject')?.textContent).toBe('Mathematics Form 5 · Algebra');
     expect(main.querySelector('.data-cost')?.textContent).toBe(pageCost(TEXTS.fr, 'saver', 4_600_000));
@@ -197,7 +201,7 @@ describe('the lesson the page draws', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     connection({ effectiveType: '4g', downlink: 1.6 });
     let released = false;
-    pageDraw(main, answerOf(PAID), TEXTS.en, KEYS, PARTS)?.then(() => {
+    pageDraw(main, answerOf(PAID), TEXTS.en, KEYS, PARTS, STYLES)?.then(() => {
       released = true;
     });
     await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
@@ -222,7 +226,7 @@ describe('the lesson the page draws', () => {
       'video_preferences',
       JSON.stringify({ v: STORAGE_VERSION, data: { dataSaver: true, wifiOnly: false, captions: 'off' } }),
     );
-    pageDraw(main, answerOf(PAID), TEXTS.en, KEYS, PARTS);
+    pageDraw(main, answerOf(PAID), TEXTS.en, KEYS, PARTS, STYLES);
     await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
     expect((window as unknown as Record<string, DrawnLesson>)[EARLY_LESSON_KEY]?.url).toBe(
       '/media/l1-saver.mp4?sig=1',
@@ -243,11 +247,22 @@ describe('the lesson the page draws', () => {
       ['no answer', Promise.reject(new TypeError('Failed to fetch'))],
     ];
     for (const [name, answer] of cases) {
-      await expect(pageDraw(main, answer, TEXTS.fr, KEYS, PARTS), name).resolves.toBeUndefined();
+      await expect(pageDraw(main, answer, TEXTS.fr, KEYS, PARTS, STYLES), name).resolves.toBeUndefined();
       expect(main.childNodes, name).toHaveLength(0);
     }
+    // A stylesheet that cannot load: the page would draw a lesson without its layout.
+    PARTS.linkStyles.mockRejectedValueOnce(new Error('offline'));
+    await expect(pageDraw(main, answerOf(PAID), TEXTS.fr, KEYS, PARTS, STYLES)).resolves.toBeUndefined();
+    expect(main.childNodes).toHaveLength(0);
     // A free subject plays without access.
-    pageDraw(main, answerOf({ ...PAID, price: 0, expired: true, expiresAt: null }), TEXTS.fr, KEYS, PARTS);
+    pageDraw(
+      main,
+      answerOf({ ...PAID, price: 0, expired: true, expiresAt: null }),
+      TEXTS.fr,
+      KEYS,
+      PARTS,
+      STYLES,
+    );
     await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
   });
 
@@ -255,7 +270,7 @@ describe('the lesson the page draws', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     connection({ effectiveType: '3g', downlink: 0.4 });
     let released = false;
-    pageDraw(main, answerOf(PAID), TEXTS.fr, KEYS, PARTS)?.then(() => {
+    pageDraw(main, answerOf(PAID), TEXTS.fr, KEYS, PARTS, STYLES)?.then(() => {
       released = true;
     });
     await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
