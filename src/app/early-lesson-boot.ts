@@ -169,6 +169,8 @@ export function drawLesson(main: Element, video: AnswerVideo, texts: EarlyLesson
     }
   }
   main.className = 'page player-page';
+  // Drawn, the page area is no longer the busy placeholder the boot left: its Play is for the student now.
+  main.removeAttribute('aria-busy');
   const drawn = el('div', '', el('div', 'player-main', el('div', 'player-layout', main)));
   // Its children lay out as the player column's own, as the app's do.
   drawn.style.display = 'contents';

@@ -245,6 +245,10 @@ export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
     );
     const streams = inWatching && media !== 'awaitingStart';
     expect(read.selectStreamUrl(snap), `the stream after ${event.type}`).toBe(streams ? stream(video) : null);
+    // The stream the page's drawn lesson is matched against (issue 19): the one chosen, started or not.
+    expect(read.selectChosenStream(snap), `the chosen stream after ${event.type}`).toBe(
+      inWatching ? stream(video) : null,
+    );
     expect(read.selectQualityPlaying(snap)).toBe(quality);
     expect(read.selectIsRefreshingStream(snap)).toBe(inWatching && media === 'refreshing');
     expect(read.selectIsUnplayable(snap)).toBe(inWatching && media === 'unplayable');

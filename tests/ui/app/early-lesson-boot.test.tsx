@@ -73,6 +73,7 @@ function connection(value: EarlyConnection | undefined) {
 let main: HTMLElement;
 beforeEach(() => {
   main = document.createElement('main');
+  main.setAttribute('aria-busy', 'true');
   document.body.appendChild(main);
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
 });
@@ -176,6 +177,7 @@ describe('the lesson the page draws', () => {
     });
     await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
     expect(main.querySelector('.player__play')?.textContent).toBe('Lire');
+    expect(main.hasAttribute('aria-busy')).toBe(false);
     // Drawn once the player's stylesheets apply.
     expect(PARTS.linkStyles).toHaveBeenCalledWith(STYLES);
     expect(main.querySelector('h1')?.textContent).toBe('Équations du second degré');
