@@ -204,7 +204,6 @@ function useLessonSettings(quality: VideoQualityActor) {
   return { preferences, downloaded, captions };
 }
 
-/** The lesson's picture: the player, or why it cannot play now. */
 /**
  * The page's playing element when it plays what the player would (the same signed URL, its first source),
  * else null. One that plays another rendition (the connection changed meanwhile) is stopped, and the
@@ -228,6 +227,7 @@ function useAdoptedVideo(
   return adopted;
 }
 
+/** The lesson's picture: the player, or why it cannot play now. */
 function WatchingMedia({
   video,
   playback,
