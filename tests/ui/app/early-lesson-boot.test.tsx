@@ -1,9 +1,12 @@
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { type LoadPositionOutput, playbackMachine, type VideoIdInput } from '../../../machines/playback';
 import { autoQuality, type NetworkHints, QUALITIES } from '../../../machines/videoQuality';
 import en from '../../../public/assets/i18n/en.json';
 import fr from '../../../public/assets/i18n/fr.json';
+import { loadPlayerStart } from '../../../src/actors/playback';
 import { EARLY_LESSON_KEY, earlyLessonTexts } from '../../../src/app/early-lesson';
 import type { DrawnLesson, EarlyConnection } from '../../../src/app/early-lesson-boot';
 import {
@@ -281,5 +284,47 @@ describe('the lesson the page draws', () => {
     expect(released).toBe(false);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(released).toBe(true);
+  });
+});
+
+describe("the page's access rule", () => {
+  it('draws a lesson exactly when the player would play it, not offer its subject', async () => {
+    const now = Date.now();
+    for (const expired of [false, true])
+      for (const expiresAt of [
+        null,
+        new Date(now - 60_000).toISOString(),
+        new Date(now + 86_400_000).toISOString(),
+      ])
+        for (const price of [null, 0, 2_500]) {
+          const body = { success: true as const, video: VIDEO, price, expired, expiresAt };
+          // The player's own load and machine, from the same answer.
+          const machine = playbackMachine.provide({
+            actors: {
+              loadVideo: fromPromise(({ input }) =>
+                loadPlayerStart(
+                  {
+                    playVideo: async () => body,
+                    fetchVideos: async () => [],
+                    fetchSubjects: async () => [],
+                  } as never,
+                  input,
+                  () => false,
+                ),
+              ),
+              loadPosition: fromPromise<LoadPositionOutput, VideoIdInput>(async () => null),
+            },
+          });
+          const actor = createActor(machine, {
+            input: { videoId: VIDEO._id, userId: 'u1', quality: 'saver' },
+          }).start();
+          const settled = await waitFor(
+            actor,
+            (snapshot) => snapshot.matches('locked') || snapshot.matches('watching'),
+          );
+          actor.stop();
+          const drawn = PARTS.earlyRendition(body, 'saver') !== null;
+          expect(drawn, JSON.stringify({ expired, expiresAt, price })).toBe(settled.matches('watching'));
+        }
   });
 });
