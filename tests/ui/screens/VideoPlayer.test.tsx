@@ -624,14 +624,14 @@ describe('VideoPlayer screen', () => {
  * What the page leaves when it drew the lesson before the app's code ran (issue 19,
  * src/app/early-lesson-boot.ts): the drawn nodes, the URL its Play plays, and its element once tapped.
  */
-function drawnLesson(url: string, playing: { at: number } | null) {
+function drawnLesson(url: string, playing: { at: number; paused?: boolean } | null) {
   const node = document.createElement('div');
   node.textContent = 'drawn lesson';
   let video: HTMLVideoElement | null = null;
   if (playing) {
     video = document.createElement('video');
     video.src = url;
-    Object.defineProperty(video, 'paused', { configurable: true, value: false });
+    Object.defineProperty(video, 'paused', { configurable: true, value: playing.paused === true });
     Object.defineProperty(video, 'readyState', { configurable: true, value: HTMLMediaElement.HAVE_METADATA });
     Object.defineProperty(video, 'duration', { configurable: true, value: 600 });
     Object.defineProperty(video, 'currentTime', { configurable: true, writable: true, value: playing.at });
@@ -669,6 +669,29 @@ describe('VideoPlayer screen, on a lesson the page drew', () => {
     fireEvent.pause(video);
     await waitFor(() => expect(entries.get(positionKey('v1'))).toMatchObject({ seconds: 95 }));
     expect((window as unknown as Record<string, unknown>)[EARLY_LESSON_KEY]).toBeUndefined();
+  });
+
+  it('leaves a drawn video the student paused as it is: no play, no seek to a stored position', async () => {
+    const drawn = drawnLesson(STREAM_URL, { at: 42, paused: true });
+    const { container, entries, unmount } = renderPlayer(baseApi(), {
+      stored: { [positionKey('v1')]: { v: 1, seconds: 300, savedAt: 1 } },
+    });
+    await waitFor(() => expect(drawn.video?.parentElement?.className).toBe('player__adopted'));
+    expect(container.querySelectorAll('video')).toHaveLength(1);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(drawn.video?.play).not.toHaveBeenCalled();
+    expect(drawn.video?.currentTime).toBe(42);
+    // Leaving keeps the student's second, not the stored one the machine did not seek to.
+    unmount();
+    await waitFor(() => expect(entries.get(positionKey('v1'))).toMatchObject({ seconds: 42 }));
+  });
+
+  it('takes a drawn video in its first seconds to the stored position, as a late position would', async () => {
+    const drawn = drawnLesson(STREAM_URL, { at: 1 });
+    renderPlayer(baseApi(), { stored: { [positionKey('v1')]: { v: 1, seconds: 300, savedAt: 1 } } });
+    await waitFor(() => expect(drawn.video?.currentTime).toBe(300));
   });
 
   it('shows its own Play where the student had not tapped the drawn one', async () => {
