@@ -15,14 +15,12 @@ export const selectIsLocked = (snapshot: PlaybackSnapshot): boolean => snapshot.
 /** Before the first play: the screen shows the chosen rendition's size and cost, and a start button. */
 export const selectIsAwaitingStart = (snapshot: PlaybackSnapshot): boolean =>
   snapshot.matches({ watching: { media: 'awaitingStart' } });
-/** The stream to give the media element; null until the student started the video. */
-export const selectStreamUrl = (snapshot: PlaybackSnapshot): string | null =>
-  snapshot.matches('watching') && !snapshot.matches({ watching: { media: 'awaitingStart' } })
-    ? streamOf(snapshot.context.video, snapshot.context.quality)
-    : null;
 /** The stream the player plays, or will once started (the rendition chosen now); null before it may play. */
 export const selectChosenStream = (snapshot: PlaybackSnapshot): string | null =>
   snapshot.matches('watching') ? streamOf(snapshot.context.video, snapshot.context.quality) : null;
+/** The stream to give the media element: the chosen one, once the student started the video. */
+export const selectStreamUrl = (snapshot: PlaybackSnapshot): string | null =>
+  selectIsAwaitingStart(snapshot) ? null : selectChosenStream(snapshot);
 /** Changes with each stream load, so the screen can give the media element a fresh start. */
 export const selectStreamLoad = (snapshot: PlaybackSnapshot): number => snapshot.context.streamLoads;
 export const selectQualityPlaying = (snapshot: PlaybackSnapshot): Quality => snapshot.context.quality;

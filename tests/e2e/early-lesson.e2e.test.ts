@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connectBrowser, openDevice } from './harness/browser';
+import { connectBrowser, holdEntryScript, openDevice } from './harness/browser';
 import { seedDeviceStorage } from './harness/device-storage';
 import { text } from './harness/dictionary';
 import { MATHS, PAYERS } from './harness/journey';
@@ -19,19 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Holds the app's entry script until released: nothing of the app's code can run meanwhile. */
-async function holdEntryScript(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 /** A student who paid for Mathematics Form 5, on a fresh French phone holding their session. */
 async function payingStudent() {

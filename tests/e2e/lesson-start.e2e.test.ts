@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectBrowser } from './harness/browser';
+import { connectBrowser, holdEntryScript } from './harness/browser';
 import { text } from './harness/dictionary';
 import { signedInStudent } from './harness/journey';
 
@@ -16,19 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Holds the app's entry script until released: nothing of the app's code can run meanwhile. */
-async function holdEntryScript(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 describe('a lesson opened from its URL', () => {
   it('is asked for once, by the page, before the app’s code runs', async () => {

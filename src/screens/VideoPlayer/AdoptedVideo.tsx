@@ -6,6 +6,10 @@ import type { PlaybackActor } from '../../app/use-playback';
 
 const MEDIA_ERR_ABORTED = 1;
 
+/** A media error that is the stream's failure: an aborted load (a new src replacing the old) is not. */
+export const isStreamFailure = (element: HTMLMediaElement): boolean =>
+  element.error?.code !== MEDIA_ERR_ABORTED;
+
 export interface AdoptedTrack {
   lang: string;
   label: string;
@@ -84,8 +88,7 @@ export function AdoptedVideo(props: AdoptedVideoProps) {
       [
         'error',
         () => {
-          // An aborted load (a new src replacing the old) is not a failure of the stream.
-          if (element.error?.code !== MEDIA_ERR_ABORTED) send({ type: 'media.error' });
+          if (isStreamFailure(element)) send({ type: 'media.error' });
         },
       ],
     ];

@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Caption, Video } from '../../../contract/videos';
 import type { PlaybackActor } from '../../app/use-playback';
 import { Loader } from '../../ui/Loader';
-import { AdoptedVideo } from './AdoptedVideo';
+import { AdoptedVideo, isStreamFailure } from './AdoptedVideo';
 import type { CaptionsChoice } from './CaptionsPicker';
-
-const MEDIA_ERR_ABORTED = 1;
 
 /**
  * The video loads in CORS mode, same-origin media too. The native shell's media are on another origin:
@@ -166,9 +164,7 @@ export function PlayerMedia(props: PlayerMediaProps) {
         onPause={() => playback.send({ type: 'media.pause' })}
         onEnded={() => playback.send({ type: 'media.ended' })}
         onError={(event) => {
-          // An aborted load (a new src replacing the old) is not a failure of the stream.
-          if (event.currentTarget.error?.code === MEDIA_ERR_ABORTED) return;
-          playback.send({ type: 'media.error' });
+          if (isStreamFailure(event.currentTarget)) playback.send({ type: 'media.error' });
         }}
       >
         {tracks.map((caption) => (

@@ -139,3 +139,19 @@ export const activeWorker = (page: Page, timeout = 40_000) =>
 /** Resolves once a service worker controls the page: it answers the page's requests from then on. */
 export const workerInControl = (page: Page, timeout = 40_000) =>
   page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout, polling: 250 });
+
+/**
+ * Holds the app's entry script until released: nothing of the app's code can run meanwhile, so a test sees
+ * what the page does on its own (its inline scripts: issue 19).
+ */
+export async function holdEntryScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

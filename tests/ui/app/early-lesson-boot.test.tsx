@@ -16,8 +16,10 @@ import {
   earlyQuality,
   earlyRendition,
 } from '../../../src/app/early-lesson-boot';
+import { posterOf } from '../../../src/screens/VideoPlayer/PlayerMedia';
 import { STORAGE_VERSION } from '../../../src/services/storage';
 import { DataCost } from '../../../src/ui/DataCost';
+import { videoTitle } from '../../../src/ui/video-title';
 import { createTestI18n } from '../helpers/render-app';
 
 // Issue 19: the page draws a paid lesson from the head script's answer and plays it before the app's code
@@ -88,6 +90,16 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
+
+/** The page drawing the lesson from `answer` in `texts`, once its Play is there; `released()`: the code may go. */
+async function drawnFrom(answer: Promise<Response>, texts: (typeof TEXTS)[keyof typeof TEXTS]) {
+  let released = false;
+  pageDraw(main, answer, texts, KEYS, PARTS, STYLES)?.then(() => {
+    released = true;
+  });
+  await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
+  return { released: () => released, play: main.querySelector('.player__play') as HTMLButtonElement };
+}
 
 describe("the page's pick of the rendition", () => {
   it("is Auto's pick whenever it names one, whatever the page's own downloads would measure", () => {
@@ -174,22 +186,21 @@ describe('the lesson the page draws', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     connection({ effectiveType: '3g', downlink: 0.4 });
     const answer = answerOf(PAID);
-    let released = false;
-    pageDraw(main, answer, TEXTS.fr, KEYS, PARTS, STYLES)?.then(() => {
-      released = true;
-    });
-    await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
+    const page = await drawnFrom(answer, TEXTS.fr);
     expect(main.querySelector('.player__play')?.textContent).toBe('Lire');
     expect(main.hasAttribute('aria-busy')).toBe(false);
     // Drawn once the player's stylesheets apply.
     expect(PARTS.linkStyles).toHaveBeenCalledWith(STYLES);
+    // The player's own rules for the title and the poster (the page's copies of videoTitle and posterOf).
+    expect(main.querySelector('h1')?.textContent).toBe(videoTitle(VIDEO, 'fr'));
     expect(main.querySelector('h1')?.textContent).toBe('Équations du second degré');
     expect(main.querySelector('.player__subject')?.textContent).toBe('Mathematics Form 5 · Algebra');
     expect(main.querySelector('.data-cost')?.textContent).toBe(pageCost(TEXTS.fr, 'saver', 4_600_000));
     expect(main.querySelector('.player__play')?.getAttribute('aria-describedby')).toBe(
       main.querySelector('.data-cost')?.id,
     );
-    expect(main.querySelector('img')?.getAttribute('src')).toBe('/media/t-640.jpg');
+    expect(main.querySelector('img')?.getAttribute('src')).toBe(posterOf(VIDEO));
+    expect(posterOf(VIDEO)).toBe('/media/t-640.jpg');
     // Nothing of the video before Play (issue 11).
     expect(main.querySelector('video')).toBeNull();
     const lesson = (window as unknown as Record<string, DrawnLesson>)[EARLY_LESSON_KEY];
@@ -197,20 +208,16 @@ describe('the lesson the page draws', () => {
     // The app still reads the answer itself.
     await expect((await answer).json()).resolves.toMatchObject({ price: 2_500 });
     await vi.advanceTimersByTimeAsync(2_900);
-    expect(released).toBe(false);
+    expect(page.released()).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
-    expect(released).toBe(true);
+    expect(page.released()).toBe(true);
   });
 
   it('plays the rendition on a tap, and lets the code go at its first frame', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     connection({ effectiveType: '4g', downlink: 1.6 });
-    let released = false;
-    pageDraw(main, answerOf(PAID), TEXTS.en, KEYS, PARTS, STYLES)?.then(() => {
-      released = true;
-    });
-    await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
-    (main.querySelector('.player__play') as HTMLButtonElement).click();
+    const page = await drawnFrom(answerOf(PAID), TEXTS.en);
+    page.play.click();
     const video = main.querySelector('video') as HTMLVideoElement;
     expect(video.getAttribute('src')).toBe('/media/l1-360p.mp4?sig=1');
     expect(video.crossOrigin).toBe('anonymous');
@@ -220,9 +227,9 @@ describe('the lesson the page draws', () => {
     expect((window as unknown as Record<string, DrawnLesson>)[EARLY_LESSON_KEY]?.video).toBe(video);
     // A tap stops the wait for a tap: the code waits for the frame.
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(released).toBe(false);
+    expect(page.released()).toBe(false);
     video.dispatchEvent(new Event('playing'));
-    await vi.waitFor(() => expect(released).toBe(true));
+    await vi.waitFor(() => expect(page.released()).toBe(true));
   });
 
   it("plays the student's Data saver choice on a fast link", async () => {
@@ -274,16 +281,12 @@ describe('the lesson the page draws', () => {
   it('lets the code go after a while even when the tapped video never shows a frame', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     connection({ effectiveType: '3g', downlink: 0.4 });
-    let released = false;
-    pageDraw(main, answerOf(PAID), TEXTS.fr, KEYS, PARTS, STYLES)?.then(() => {
-      released = true;
-    });
-    await vi.waitFor(() => expect(main.querySelector('.player__play')).not.toBeNull());
-    (main.querySelector('.player__play') as HTMLButtonElement).click();
+    const page = await drawnFrom(answerOf(PAID), TEXTS.fr);
+    page.play.click();
     await vi.advanceTimersByTimeAsync(7_500);
-    expect(released).toBe(false);
+    expect(page.released()).toBe(false);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(released).toBe(true);
+    expect(page.released()).toBe(true);
   });
 });
 
