@@ -308,7 +308,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const query = hash.indexOf('?') < 0 ? '' : hash.slice(hash.indexOf('?') + 1);
   const root = document.getElementById(keys.rootId);
   const main = visit.adapted && root ? root.querySelector('main') : null;
-  const pictureAsked = parts.preloadFirstCard(
+  const pictureShown = parts.preloadFirstCard(
     answers[0]?.response,
     { path: visit.path, query, member: visit.member, language },
     keys,
@@ -343,12 +343,14 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
     return;
   }
   // On home and study-sections the first card's picture (a few KB, the screen's largest paint) is asked for
-  // on the catalogue's answer; the app's code (some 150 KB in about 27 files) follows it instead of taking
-  // the connections first, which held the picture back by a second or more on a slow link. The installed
-  // app's code comes from its worker's cache, off the network: it starts at once.
+  // on the catalogue's answer; the app's code (some 150 KB in about 27 files) follows the card's paint
+  // instead of taking the connections and the main thread first, which held the picture back by a second or
+  // more on a slow link. The fallback below still starts it within a second. The installed app's code comes
+  // from its worker's cache, off the network: it starts at once.
   const fromWorker = !!navigator.serviceWorker?.controller;
-  const after = pictureAsked && !fromWorker ? pictureAsked : undefined;
-  requestAnimationFrame(() => setTimeout(() => (after ? after.then(start) : start()), 0));
+  const after = pictureShown && !fromWorker ? pictureShown : undefined;
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
+  requestAnimationFrame(() => setTimeout(() => (after ? after.then(afterPaint) : start()), 0));
   setTimeout(start, NO_FRAME_FALLBACK_MS);
 }
 

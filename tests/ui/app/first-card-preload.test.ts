@@ -379,7 +379,7 @@ describe("the app's code after the first card's picture", () => {
   };
   const never = () => new Promise<Response>(() => undefined);
 
-  it("is added once the picture's request has left, not before: the picture does not queue behind it", async () => {
+  it('is added once the picture is in and the card drawn, not before: neither queues behind it', async () => {
     let answer: (reply: Response) => void = () => undefined;
     const pending = new Promise<Response>((resolve) => {
       answer = resolve;
@@ -387,11 +387,25 @@ describe("the app's code after the first card's picture", () => {
     bootFramed(HOME_PATH, () => pending);
     expect(await addedAfterTheFrame()).toBe(false);
     answer(new Response(JSON.stringify(CATALOGUE), { status: 200 }));
-    await waitFor(() => expect(entryScript()).not.toBeNull());
-    const order = [...document.head.children];
+    await waitFor(() => expect(document.querySelector('main .subject-card__picture')).not.toBeNull());
     const picture = document.head.querySelector('link[rel="preload"][as="image"]');
     expect(picture).not.toBeNull();
+    // Asked for and drawn, not yet in: the code still waits.
+    expect(await addedAfterTheFrame()).toBe(false);
+    picture?.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(entryScript()).not.toBeNull());
+    const order = [...document.head.children];
     expect(order.indexOf(picture as Element)).toBeLessThan(order.indexOf(entryScript() as Element));
+  });
+
+  it('is added when the picture fails as when it is in: a broken picture holds nothing back', async () => {
+    bootFramed(HOME_PATH, async () => new Response(JSON.stringify(CATALOGUE), { status: 200 }));
+    await waitFor(() =>
+      expect(document.head.querySelector('link[rel="preload"][as="image"]')).not.toBeNull(),
+    );
+    expect(await addedAfterTheFrame()).toBe(false);
+    document.head.querySelector('link[rel="preload"][as="image"]')?.dispatchEvent(new Event('error'));
+    await waitFor(() => expect(entryScript()).not.toBeNull());
   });
 
   it("is added after the first frame as before for the installed app, whose code comes from its worker's cache", async () => {
