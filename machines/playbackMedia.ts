@@ -80,6 +80,33 @@ export const mediaRegion = playbackSetup.createStateConfig({
             ],
           },
         ],
+        // Issue 19: the page's element, which the student started before the app's code: never started again.
+        'media.adopted': [
+          {
+            guard: { type: 'adoptedInFirstSeconds', params: ({ event }) => event },
+            target: 'paused',
+            actions: [
+              assign({
+                duration: ({ event }) => event.duration,
+                position: ({ context }) => context.resumeFrom ?? 0,
+                resumePlaying: false,
+              }),
+              { type: 'seekTo', params: ({ context }) => ({ position: context.resumeFrom ?? 0 }) },
+              { type: 'applyRate', params: ({ context }) => ({ rate: context.rate }) },
+            ],
+          },
+          {
+            target: 'paused',
+            actions: [
+              assign({
+                duration: ({ event }) => event.duration,
+                position: ({ event }) => event.position,
+                resumePlaying: false,
+              }),
+              { type: 'applyRate', params: ({ context }) => ({ rate: context.rate }) },
+            ],
+          },
+        ],
         'playback.setQuality': switchQuality(false),
       },
     },

@@ -146,6 +146,14 @@ export const playbackSetup = setup({
       context.duration > 0 &&
       isResumable(params.position, context.duration) &&
       context.position < PLAYBACK_LIMITS.minResumeSeconds,
+    /**
+     * An adopted element (issue 19) still in its first seconds and playing, with a stored position worth
+     * going to: as a late position does, it goes there; paused, or past those seconds, it stays.
+     */
+    adoptedInFirstSeconds: ({ context }, params: { duration: number; position: number; playing: boolean }) =>
+      params.playing &&
+      params.position < PLAYBACK_LIMITS.minResumeSeconds &&
+      isResumable(context.resumeFrom, params.duration),
     mayRefreshStream: ({ context }) => context.streamRefreshes < PLAYBACK_LIMITS.maxStreamRefreshes,
     /** Another URL to load: the same file under another quality name (a server listing fewer) is not. */
     changesSource: ({ context }, params: { quality: Quality }) =>

@@ -115,6 +115,13 @@ export type PlaybackEvent =
   /** The screen is being left (unmount, tab hidden): save where the student is. */
   | { type: 'playback.leave' }
   | { type: 'media.loadedMetadata'; duration: number }
+  /**
+   * Issue 19: the page's own video element, started by the student before the app's code ran
+   * (src/app/early-lesson-boot.ts) and taken over by the player, its metadata known: where it is, and
+   * whether it plays. It stays as the student has it; only in its first seconds does it go to the stored
+   * position. Sent after `playback.start`, in place of `media.loadedMetadata`.
+   */
+  | { type: 'media.adopted'; duration: number; position: number; playing: boolean }
   | { type: 'media.timeUpdate'; position: number }
   | { type: 'media.play' }
   | { type: 'media.pause' }

@@ -108,6 +108,9 @@ export const DURATION = 600;
 export const MIDWAY = 120;
 export const NEAR_END = 595;
 export const STORED_POSITION = 42;
+/** Where the page's own video is when the app takes it over (issue 19): playing its first second, or paused. */
+export const ADOPTED_PLAYING_AT = 1;
+export const ADOPTED_PAUSED_AT = 30;
 
 export const AFTER_SAVE = 'xstate.after.saveEvery.playback.watching.media.playing';
 export const NETWORK_ERROR = new Error('Network error. Please check your internet connection.');
@@ -123,6 +126,12 @@ export const playbackEventSamples = {
   'playback.setRate': () => [{ type: 'playback.setRate', rate: 1.5 }],
   'playback.leave': () => [{ type: 'playback.leave' }],
   'media.loadedMetadata': () => [{ type: 'media.loadedMetadata', duration: DURATION }],
+  // Issue 19: the page's element taken over, playing or paused in its first second, or paused past it.
+  'media.adopted': () => [
+    { type: 'media.adopted', duration: DURATION, position: ADOPTED_PLAYING_AT, playing: true },
+    { type: 'media.adopted', duration: DURATION, position: ADOPTED_PLAYING_AT, playing: false },
+    { type: 'media.adopted', duration: DURATION, position: ADOPTED_PAUSED_AT, playing: false },
+  ],
   'media.timeUpdate': () => [
     { type: 'media.timeUpdate', position: MIDWAY },
     { type: 'media.timeUpdate', position: NEAR_END },
@@ -192,6 +201,10 @@ function isSideBranch(snapshot: PlaybackSnapshot): boolean {
     context.video.comments.length !== 1 ||
     context.video.comments[0]?.likes !== COMMENT.likes ||
     context.price === 0 ||
+    // The page's own video taken over where it stood (issue 19): from there on the media region is the one
+    // explored after the metadata. Taken to the stored position, it is that very branch.
+    (context.duration > 0 &&
+      (context.position === ADOPTED_PLAYING_AT || context.position === ADOPTED_PAUSED_AT)) ||
     stream === LIST_STREAM ||
     // Retrying an unplayable stream could go on forever; two loads show every transition.
     context.streamLoads > 2 ||
@@ -213,6 +226,7 @@ const BEFORE_POSITION = new Set([
   'xstate.error.actor.loadPosition',
   'playback.start',
   'media.loadedMetadata',
+  'media.adopted',
 ]);
 
 function allowed(snapshot: PlaybackSnapshot, event: AnyEventObject): boolean {
@@ -274,6 +288,7 @@ export const playbackExecutors: EventExecutors<typeof playbackMachine> = {
   'playback.setRate': (harness, event) => harness.send(event),
   'playback.leave': (harness, event) => harness.send(event),
   'media.loadedMetadata': (harness, event) => harness.send(event),
+  'media.adopted': (harness, event) => harness.send(event),
   'media.timeUpdate': (harness, event) => harness.send(event),
   'media.play': (harness, event) => harness.send(event),
   'media.pause': (harness, event) => harness.send(event),

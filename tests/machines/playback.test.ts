@@ -107,6 +107,27 @@ describe('playback rules', () => {
     expect(late.fakes.effectsOf('seekTo')).toEqual([]);
   });
 
+  // Issue 19: the page started the lesson before the app's code ran; the player takes that element over.
+  it("takes the page's own video over as the student has it: never started again, sought only in its first seconds", async () => {
+    const paused = await watchingFrom(STORED_POSITION);
+    await paused.send({ type: 'media.adopted', duration: DURATION, position: 30, playing: false });
+    expect(paused.fakes.effectsOf('resumePlay')).toEqual([]);
+    expect(paused.fakes.effectsOf('seekTo')).toEqual([]);
+    await paused.send({ type: 'playback.leave' });
+    expect(paused.fakes.effectsOf('persistPosition')).toEqual([{ videoId: 'v1', position: 30 }]);
+
+    const pausedAtOnce = await watchingFrom(STORED_POSITION);
+    await pausedAtOnce.send({ type: 'media.adopted', duration: DURATION, position: 1, playing: false });
+    expect(pausedAtOnce.fakes.effectsOf('seekTo')).toEqual([]);
+
+    const playing = await watchingFrom(STORED_POSITION);
+    await playing.send({ type: 'media.adopted', duration: DURATION, position: 1, playing: true });
+    await playing.send({ type: 'media.play' });
+    expect(playing.fakes.effectsOf('seekTo')).toEqual([{ position: STORED_POSITION }]);
+    expect(playing.fakes.effectsOf('resumePlay')).toEqual([]);
+    expect(playing.fakes.pending('countView').input).toEqual({ videoId: 'v1' });
+  });
+
   it('plays a free subject even though the student never paid for it', async () => {
     const harness = createPlaybackHarness(INPUT);
     harness.start();

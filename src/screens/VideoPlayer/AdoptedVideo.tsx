@@ -1,6 +1,5 @@
 import type { RefObject } from 'react';
 import { useLayoutEffect, useRef } from 'react';
-import { PLAYBACK_LIMITS } from '../../../machines/playback';
 import { selectIsAwaitingStart } from '../../../machines/playbackSelectors';
 import type { PlaybackActor } from '../../app/use-playback';
 
@@ -61,21 +60,18 @@ export function AdoptedVideo(props: AdoptedVideoProps) {
     const send = playback.send.bind(playback);
     /**
      * The metadata, then (the play having happened before the player listened) that it plays. The machine
-     * takes the student's start as a wish to play once the metadata is known, from a stored position: right
-     * for its own new element, not for one the student has paused, or watched past its first seconds (the
-     * rule a late position follows). For those, the machine's media effects find no element while it hears of
-     * the metadata, so the video stays as the student has it; and the machine learns where it is, before
-     * and after, so that what it saves is the student's second.
+     * hears of the element as the student has it (`media.adopted`): where it is and whether it plays, so it
+     * neither starts it again nor takes it to the stored position unless it plays its first seconds.
      */
     const metadata = () => {
       const { duration } = element;
       latest.current.applyCaptions(element);
-      const asLeft = element.paused || element.currentTime >= PLAYBACK_LIMITS.minResumeSeconds;
-      send({ type: 'media.timeUpdate', position: element.currentTime });
-      if (asLeft) media.current = null;
-      send({ type: 'media.loadedMetadata', duration: Number.isFinite(duration) ? duration : 0 });
-      media.current = element;
-      send({ type: 'media.timeUpdate', position: element.currentTime });
+      send({
+        type: 'media.adopted',
+        duration: Number.isFinite(duration) ? duration : 0,
+        position: element.currentTime,
+        playing: !element.paused,
+      });
       if (!element.paused) send({ type: 'media.play' });
     };
     const listeners: Array<[string, () => void]> = [

@@ -26,7 +26,9 @@ import { type Media, type Phase, playbackEffects, streamFor } from './playback.r
 // failed count is tried again at the next play). Likes, dislikes and comment likes take the server's
 // counts, one at a time. A failing stream gets a fresh URL and goes on from the same second, twice in a row
 // at most before it is unplayable, with Retry; five seconds of good playback reset that count. Another
-// rendition plays from the same second.
+// rendition plays from the same second. The page's own video, which the student started before the app's
+// code ran, is taken over as it is: never started again, sought to the stored position only while it plays
+// its first 3 s.
 
 const SAVE_EVERY = 5_000;
 const MAX_REFRESHES = 2;
@@ -154,6 +156,20 @@ export const playbackOracle: Oracle<typeof playbackMachine> = (input) => {
         expected.applyRate(rate);
         if (playAfterLoad) expected.resumePlay();
         media = 'paused';
+        break;
+      // Issue 19: the page's own element, started by the student before the app's code: it is never started
+      // again, and goes to the stored position only while it plays its first seconds.
+      case 'media.adopted':
+        if (media === 'awaitingMetadata') {
+          [duration, position] = [event.duration as number, event.position as number];
+          const firstSeconds = event.playing === true && position < 3;
+          if (firstSeconds && resumeFrom !== null && expected.isResumable(resumeFrom, duration)) {
+            position = resumeFrom;
+            expected.seekTo(resumeFrom);
+          }
+          expected.applyRate(rate);
+          [media, playAfterLoad] = ['paused', false];
+        }
         break;
       case 'media.timeUpdate':
         position = event.position as number;
