@@ -281,12 +281,21 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const code = JSON.parse(block.textContent || '{}') as AppCode;
   // Issue 19: the screen's list leaves now, while the HTML is parsed, not once the app's code has run.
   const language = parts.visitLanguage(keys.languageKey);
+  // Home's "Continue" leaves with the catalogue for a stored student with a paid subject still open, as the
+  // app's own hint decides (src/main.tsx): its answer no longer waits for the app's code to ask.
+  const mayStudy =
+    visit.member &&
+    parts.mayStudyAny(
+      parts.storedPaidSubjects(keys.userKey, keys.storageVersion, parts.isPaidSubject),
+      Date.now(),
+    );
   const answers = parts.askFirstScreenData(
     code.data,
     visit.path,
     keys.tokenKey,
     keys.earlyAnswersKey,
     parts.matchRoute,
+    mayStudy,
   );
   // The screen's code is fetched with the entry's, not once the entry has run and asked for it: the chunks
   // of the route's screen, matched as the router does (`:name` takes one segment), if listed.
@@ -309,6 +318,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const root = document.getElementById(keys.rootId);
   const main = visit.adapted && root ? root.querySelector('main') : null;
   const pictureShown = parts.preloadFirstCard(
+    // The route's own list (the build lists a route's `data` before its `studentData`).
     answers[0]?.response,
     { path: visit.path, query, member: visit.member, language },
     keys,

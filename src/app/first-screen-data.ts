@@ -21,12 +21,18 @@ export interface FirstScreenRequest {
   url: string;
   /** A route for logged-in students: asked for only with a stored token (src/app/route-lookup.ts). */
   protected: boolean;
+  /**
+   * The route's `studentData` (home's "Continue"): asked for only for a stored student who may study a paid
+   * subject now, as src/main.tsx's hint decides, with the token it needs.
+   */
+  student?: true;
 }
 
 /**
- * Sends the request of the route the visit opens on, with the stored token as the API client would send it
- * (a protected route's only with one), and leaves the pending answers on `window[answersKey]` for the client;
- * answers them too (the first card's preload waits on the catalogue's).
+ * Sends the requests of the route the visit opens on, with the stored token as the API client would send it
+ * (a protected route's only with one, the student's own only when `mayStudy`), and leaves the pending
+ * answers on `window[answersKey]` for the client; answers them too (the first card's preload waits on the
+ * catalogue's).
  * A boot part: inlined into the page as its own source text (self-contained, ES2020, nothing from outside
  * but its arguments), and short, since every page carries it.
  */
@@ -36,13 +42,19 @@ export function askFirstScreenData(
   tokenKey: string,
   answersKey: string,
   matchRoute: (pattern: string, path: string) => boolean,
+  mayStudy: boolean,
 ): EarlyAnswer[] {
   try {
     const token = window.localStorage.getItem(tokenKey) || null;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     const answers: EarlyAnswer[] = (requests || [])
-      .filter((request) => matchRoute(request.route, path) && (token || !request.protected))
+      .filter(
+        (request) =>
+          matchRoute(request.route, path) &&
+          (token || !request.protected) &&
+          (!request.student || (token && mayStudy)),
+      )
       .map((request) => {
         const response = fetch(request.url, { headers });
         // A failure is the client's to report when it takes the answer; none is left unhandled meanwhile.
@@ -60,17 +72,16 @@ export function askFirstScreenData(
 }
 
 /**
- * The build's list of first requests: each route's `data` run against the app's own API client (with the
- * app's base URL) whose fetch only records. A route whose data depends on the address (the player's
- * `videoId`) asks nothing without it and is left to the app; only GETs are listed.
+ * The build's list of first requests: each route's `data`, then its `studentData`, run against the app's own
+ * API client (with the app's base URL) whose fetch only records. A route whose data depends on the address
+ * (the player's `videoId`) asks nothing without it and is left to the app; only GETs are listed.
  */
 export async function firstScreenRequests(
   routes: readonly RouteDefinition[],
   apiBaseUrl: string,
 ): Promise<FirstScreenRequest[]> {
   const requests: FirstScreenRequest[] = [];
-  for (const route of routes) {
-    if (!route.data) continue;
+  const recordedBy = async (ask: (api: ReturnType<typeof createEndpoints>) => Promise<unknown>) => {
     const recorded: string[] = [];
     const client = createApiClient({
       baseUrl: apiBaseUrl,
@@ -79,10 +90,23 @@ export async function firstScreenRequests(
         return new Promise<Response>(() => undefined);
       },
     });
-    void route.data(createEndpoints(client), new URLSearchParams()).catch(() => undefined);
+    void ask(createEndpoints(client)).catch(() => undefined);
     // The client sends after a few promise steps: a task later, everything it was going to send is sent.
     await new Promise((resolve) => setTimeout(resolve, 0));
-    for (const url of recorded) requests.push({ route: route.path, url, protected: route.protected });
+    return recorded;
+  };
+  for (const route of routes) {
+    const { data, studentData } = route;
+    if (data) {
+      for (const url of await recordedBy((api) => data(api, new URLSearchParams()))) {
+        requests.push({ route: route.path, url, protected: route.protected });
+      }
+    }
+    if (studentData) {
+      for (const url of await recordedBy(studentData)) {
+        requests.push({ route: route.path, url, protected: true, student: true });
+      }
+    }
   }
   return requests;
 }

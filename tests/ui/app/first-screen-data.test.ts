@@ -16,8 +16,10 @@ import { BOOT_TEST_KEYS, resetBootPage, servedBootPage } from './boot-keys';
 const KEYS = BOOT_TEST_KEYS;
 
 const CATALOGUE = 'subjects/subject/fetch-all';
+const CONTINUE = 'videos/continue';
 const DATA: FirstScreenRequest[] = [
   { route: '/home', url: CATALOGUE, protected: false },
+  { route: '/home', url: CONTINUE, protected: true, student: true },
   { route: '/study-sections', url: CATALOGUE, protected: true },
 ];
 const SUBJECTS = [{ _id: 'ang-maths-f5', subjectTitle: 'Mathematics' }];
@@ -29,6 +31,18 @@ function tokenExpiringIn(seconds: number): string {
 
 /** The prerendered page as the build writes it, its app-code block listing the routes' first requests. */
 const servedPage = (data: FirstScreenRequest[] | undefined = DATA) => servedBootPage(data);
+
+/** A stored student whose paid subjects' accesses end at these offsets from now (ms). */
+function storeStudent(endsIn: number[]) {
+  window.localStorage.setItem('id_token', tokenExpiringIn(3600));
+  const paidSubjects = endsIn.map((offset, index) => ({
+    subjectId: `ang-subject-${index}`,
+    subjectTitle: `Subject ${index}`,
+    section: 'anglophone',
+    expiresAt: new Date(Date.now() + offset).toISOString(),
+  }));
+  window.localStorage.setItem('user', JSON.stringify({ v: 1, data: { paidSubjects } }));
+}
 
 /** Opens the served page at `url` and runs its inline script, the first frame not painted yet. */
 function openAt(url: string, reply: unknown = SUBJECTS) {
@@ -63,6 +77,42 @@ describe("the first screen's list, asked for by the page's inline script", () =>
     const student = openAt('/#/study-sections');
     expect(student.calls.map((call) => call.url)).toEqual([CATALOGUE]);
     expect(student.calls[0]?.headers.get('Authorization')).toBe(`Bearer ${tokenExpiringIn(3600)}`);
+  });
+
+  it('asks for home\'s "Continue" with the catalogue only for a stored student with a paid subject still open', () => {
+    const asked = () =>
+      openAt('/#/home')
+        .calls.map((call) => `${call.url} ${call.headers.get('Authorization') ?? 'none'}`)
+        .sort();
+    expect(asked()).toEqual([`${CATALOGUE} none`]);
+    storeStudent([]);
+    expect(asked()).toEqual([`${CATALOGUE} Bearer ${tokenExpiringIn(3600)}`]);
+    storeStudent([-60_000]);
+    expect(asked()).toEqual([`${CATALOGUE} Bearer ${tokenExpiringIn(3600)}`]);
+    storeStudent([-60_000, 86_400_000]);
+    expect(asked()).toEqual([
+      `${CATALOGUE} Bearer ${tokenExpiringIn(3600)}`,
+      `${CONTINUE} Bearer ${tokenExpiringIn(3600)}`,
+    ]);
+    // Not on another screen, though the student has the subject.
+    expect(openAt('/#/study-sections').calls.map((call) => call.url)).toEqual([CATALOGUE]);
+  });
+
+  it('is the answer the app\'s own "Continue" call takes: asked for once', async () => {
+    storeStudent([86_400_000]);
+    const page = openAt('/#/home', { lastPlayed: null, nextUp: null });
+    const app = createFakeFetch([{ status: 200, body: [] }]);
+    const client = createApiClient({
+      baseUrl: '',
+      fetch: app.fetch,
+      getToken: () => tokenExpiringIn(3600),
+      takeEarlyAnswer: earlyAnswers(),
+    });
+    // What src/main.tsx does once the entry runs for this student: the route's data and its studentData.
+    prefetchRouteData('#/home', createEndpoints(client), true, true);
+    await createEndpoints(client).fetchContinue().catch(() => undefined);
+    expect(page.calls.map((call) => call.url).sort()).toEqual([CATALOGUE, CONTINUE]);
+    expect(app.calls.map((call) => call.url)).not.toContain(CONTINUE);
   });
 
   it('asks for nothing on a route without a list (the landing, the player, another screen)', () => {
@@ -130,7 +180,7 @@ describe("the API client's use of an early answer", () => {
 });
 
 describe("the build's list of first requests (src/app/prerender.tsx)", () => {
-  it("is each route's data as the app's client sends it: the catalogue for home and study-sections", async () => {
+  it("is each route's data as the app's client sends it: the catalogue for home and study-sections, and home's \"Continue\" for a student", async () => {
     expect(await firstScreenRequests(ROUTES, '')).toEqual(DATA);
   });
 
@@ -138,6 +188,7 @@ describe("the build's list of first requests (src/app/prerender.tsx)", () => {
     const requests = await firstScreenRequests(ROUTES, 'https://api.example.cm/');
     expect(requests.map((request) => request.url)).toEqual([
       `https://api.example.cm/${CATALOGUE}`,
+      `https://api.example.cm/${CONTINUE}`,
       `https://api.example.cm/${CATALOGUE}`,
     ]);
     expect(requests.some((request) => request.route === '/video-player')).toBe(false);
