@@ -343,7 +343,8 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   if (visit.path === keys.playerPath) {
     const asked = (window as unknown as Record<string, unknown>)[keys.earlyAnswersKey];
     const lesson = (Array.isArray(asked) ? asked : []).filter(
-      // Under the API's base URL where the build names one (the native shell's).
+      // The head script's answer. A build for another API origin (the native shell's) has no head script
+      // (scripts/prerender.ts): nothing is found, nothing drawn, and the app's local code starts at once.
       (entry) => entry && typeof entry.url === 'string' && entry.url.indexOf(`${keys.playPath}?`) >= 0,
     )[0];
     const styles = screen.filter((href) => /\.css$/.test(href));
