@@ -87,8 +87,8 @@ interface StartRun {
   mediaFromStart: number;
 }
 
-const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-const TIMEOUT_MS = 60_000;
+export const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const TIMEOUT_MS = 60_000;
 
 /**
  * Taps Play the moment it shows, and watches for the first frame: the first moment a video's currentTime is
@@ -217,7 +217,7 @@ const networkConditions = (profile: NetworkProfile | null) => ({
   uploadThroughput: profile ? (profile.uploadKbps * 1000) / 8 : -1,
 });
 
-async function throttle(cdp: CDPSession, profile: NetworkProfile | null): Promise<void> {
+export async function throttle(cdp: CDPSession, profile: NetworkProfile | null): Promise<void> {
   await cdp.send('Network.emulateNetworkConditions', networkConditions(profile));
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile?.cpuSlowdown ?? 1 });
 }
@@ -227,7 +227,7 @@ async function throttle(cdp: CDPSession, profile: NetworkProfile | null): Promis
  * Reached through the browser's session (Playwright opens none for workers), its messages wrapped in
  * Target.sendMessageToTarget.
  */
-async function workerSession(browser: Browser, origin: string) {
+export async function workerSession(browser: Browser, origin: string) {
   const session = await browser.newBrowserCDPSession();
   const { targetInfos } = await session.send('Target.getTargets');
   const target = targetInfos.find((info) => info.type === 'service_worker' && info.url.startsWith(origin));
@@ -396,14 +396,14 @@ export const median = (values: number[]): number => {
     ? (sorted[middle] ?? Number.NaN)
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} KB`;
-const load = () =>
+export const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' / ');
 
-function flag(name: string): string | undefined {
+export function flag(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index > 0 ? process.argv[index + 1] : undefined;
 }
@@ -447,7 +447,7 @@ async function lessonUrl(server: BenchServer): Promise<{ id: string; url: string
   };
 }
 
-function commitOf(): string {
+export function commitOf(): string {
   try {
     return execSync('git rev-parse --short HEAD', { cwd: ROOT }).toString().trim();
   } catch {
