@@ -87,7 +87,12 @@ interface StartRun {
   mediaFromStart: number;
 }
 
-export const PHONE = { viewport: { width: 360, height: 640 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const PHONE = {
+  viewport: { width: 360, height: 640 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
 export const TIMEOUT_MS = 60_000;
 
 /**

@@ -283,12 +283,8 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const language = parts.visitLanguage(keys.languageKey);
   // Home's "Continue" leaves with the catalogue for a stored student with a paid subject still open, as the
   // app's own hint decides (src/main.tsx): its answer no longer waits for the app's code to ask.
-  const mayStudy =
-    visit.member &&
-    parts.mayStudyAny(
-      parts.storedPaidSubjects(keys.userKey, keys.storageVersion, parts.isPaidSubject),
-      Date.now(),
-    );
+  const paid = parts.storedPaidSubjects(keys.userKey, keys.storageVersion, parts.isPaidSubject);
+  const mayStudy = visit.member && parts.mayStudyAny(paid, Date.now());
   const answers = parts.askFirstScreenData(
     code.data,
     visit.path,

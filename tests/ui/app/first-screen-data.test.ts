@@ -110,7 +110,9 @@ describe("the first screen's list, asked for by the page's inline script", () =>
     });
     // What src/main.tsx does once the entry runs for this student: the route's data and its studentData.
     prefetchRouteData('#/home', createEndpoints(client), true, true);
-    await createEndpoints(client).fetchContinue().catch(() => undefined);
+    await createEndpoints(client)
+      .fetchContinue()
+      .catch(() => undefined);
     expect(page.calls.map((call) => call.url).sort()).toEqual([CATALOGUE, CONTINUE]);
     expect(app.calls.map((call) => call.url)).not.toContain(CONTINUE);
   });
