@@ -11,7 +11,9 @@ import { playbackSetup, reactionOf, storePosition, withReaction } from './playba
 // sought to once the media's metadata is known, or when it arrives, if that is later. Another rendition (the student's choice, or Auto following the connection)
 // plays on from the same second. A signed stream URL expires; when the media errors, a fresh URL is loaded
 // and playback continues from the same position. A view is counted once, when playback starts. Likes,
-// dislikes and comment likes take their counts from the server's answer.
+// dislikes and comment likes take their counts from the server's answer. A video the page started before the
+// app's code ran (issue 19) is taken over as the student has it: never started again, and sought to the
+// stored position only while it plays its first seconds.
 
 export { nearEndOf, streamOf } from './playbackSetup';
 export * from './playbackTypes';
