@@ -48,12 +48,16 @@ export interface FirstCardShell {
   styles: string[];
 }
 
-/** The visit as the boot script read it: the route, the address's query, whether a student is logged in. */
+/**
+ * The visit as the boot script read it: the route, the address's query, whether a student is logged in, and
+ * the stored student's paid subjects as the app reads them at start (storedPaidSubjects; none for a visitor).
+ */
 export interface FirstCardVisit {
   path: string;
   query: string;
   member: boolean;
   language: string;
+  paid: ReturnType<FirstCardRules['studyCards']>[number]['entry'][];
 }
 
 /** The screens' rules, inlined beside this part (src/rules/first-card.ts and the rules they read). */
@@ -216,11 +220,8 @@ export function preloadFirstCard(
   shell: FirstCardShell,
 ): Promise<unknown> | undefined {
   if (!answer || (visit.path !== keys.homePath && visit.path !== keys.studyPath)) return undefined;
-  // The stored student's paid subjects, as the app reads them: home's section and study-sections' cards
-  // depend on them.
-  const paid = visit.member
-    ? rules.storedPaidSubjects(keys.userKey, keys.storageVersion, rules.isPaidSubject)
-    : [];
+  // Home's section and study-sections' cards depend on the student's paid subjects.
+  const paid = visit.paid;
   const now = Date.now();
   // The screen draws an expiry notice above its list once the list is in: a drawn card would then sit
   // where the app's does not. Home draws only for a student without paid subjects (the others see

@@ -73,7 +73,12 @@ export interface FirstScreenBootKeys {
   expiryNoticeMs: number;
   /** Marks the drawn part of the first card's screen the app keeps while its list loads. */
   shellRestAttribute: string;
+  /** The longest the app's code waits for the first paint, or for home's first card (ms): CODE_FALLBACK_MS. */
+  codeFallbackMs: number;
 }
+
+/** A frame that never comes, or a first card's picture that does not arrive, delays the app's code this long. */
+export const CODE_FALLBACK_MS = 1000;
 
 interface AppCode {
   /** Each language's dictionary URL, with its version (scripts/prerender.ts). */
@@ -274,17 +279,16 @@ type BootParts = typeof BOOT_PARTS;
 
 export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BOOT_PARTS): void {
   const visit = parts.adaptToVisit(keys, location.hash.replace(/^#/, '').split('?')[0] || '');
-  /** How long the code waits for a first frame before it starts anyway. */
-  const NO_FRAME_FALLBACK_MS = 1000;
   const block = document.getElementById(keys.appCodeId);
   if (!block) return;
   const code = JSON.parse(block.textContent || '{}') as AppCode;
   // Issue 19: the screen's list leaves now, while the HTML is parsed, not once the app's code has run.
   const language = parts.visitLanguage(keys.languageKey);
-  // Home's "Continue" leaves with the catalogue for a stored student with a paid subject still open, as the
-  // app's own hint decides (src/main.tsx): its answer no longer waits for the app's code to ask.
-  const paid = parts.storedPaidSubjects(keys.userKey, keys.storageVersion, parts.isPaidSubject);
-  const mayStudy = visit.member && parts.mayStudyAny(paid, Date.now());
+  // Home's "Continue" leaves with the catalogue for a student with a paid subject open (src/main.tsx's hint).
+  const paid = visit.member
+    ? parts.storedPaidSubjects(keys.userKey, keys.storageVersion, parts.isPaidSubject)
+    : [];
+  const mayStudy = parts.mayStudyAny(paid, Date.now());
   const answers = parts.askFirstScreenData(
     code.data,
     visit.path,
@@ -316,7 +320,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const pictureShown = parts.preloadFirstCard(
     // The route's own list (the build lists a route's `data` before its `studentData`).
     answers[0]?.response,
-    { path: visit.path, query, member: visit.member, language },
+    { path: visit.path, query, member: visit.member, language, paid },
     keys,
     parts,
     { main, texts: code.firstCard, styles: screen.filter((href) => /\.css$/.test(href)) },
@@ -358,7 +362,7 @@ export function firstScreenBoot(keys: FirstScreenBootKeys, parts: BootParts = BO
   const after = pictureShown && !fromWorker ? pictureShown : undefined;
   const afterPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
   requestAnimationFrame(() => setTimeout(() => (after ? after.then(afterPaint) : start()), 0));
-  setTimeout(start, NO_FRAME_FALLBACK_MS);
+  setTimeout(start, keys.codeFallbackMs);
 }
 
 /** The page's inline script: firstScreenBoot called with its keys and its parts, all as source text. */

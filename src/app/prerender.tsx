@@ -20,7 +20,7 @@ import type { AppActors, AppApi } from './create-app-actors';
 import { EARLY_LESSON_KEY } from './early-lesson';
 import { HOME_PATH, STUDY_PATH } from './first-card-preload';
 import { PRERENDER_ATTRIBUTES, servedView } from './first-screen';
-import { bootScript } from './first-screen-boot';
+import { bootScript, CODE_FALLBACK_MS } from './first-screen-boot';
 import type { FirstScreenRequest } from './first-screen-data';
 import { firstScreenRequests } from './first-screen-data';
 import { LANDING_PATH, MEMBER_START_PATH } from './landing-path';
@@ -65,6 +65,7 @@ export const BOOT_SCRIPT = bootScript({
   sectionIds: SECTION_IDS,
   expiryNoticeMs: REMINDER_TIMING.expiryFirstNotice,
   shellRestAttribute: SHELL_REST_ATTRIBUTE,
+  codeFallbackMs: CODE_FALLBACK_MS,
 });
 
 /** The page's lesson request (issue 19), in its own inline script in the head (src/app/lesson-start-boot.ts). */

@@ -3,7 +3,7 @@ import { REMINDER_TIMING } from '../../../machines/reminderPlan';
 import { EARLY_LESSON_KEY } from '../../../src/app/early-lesson';
 import { HOME_PATH, STUDY_PATH } from '../../../src/app/first-card-preload';
 import type { FirstCardTexts } from '../../../src/app/first-card-shell';
-import type { FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
+import { CODE_FALLBACK_MS, type FirstScreenBootKeys } from '../../../src/app/first-screen-boot';
 import type { FirstScreenRequest } from '../../../src/app/first-screen-data';
 import { PLAYER_PATH } from '../../../src/app/player-path';
 import { SHELL_REST_ATTRIBUTE } from '../../../src/app/shell-rest';
@@ -35,6 +35,7 @@ export const BOOT_TEST_KEYS: FirstScreenBootKeys = {
   sectionIds: SECTION_IDS,
   expiryNoticeMs: REMINDER_TIMING.expiryFirstNotice,
   shellRestAttribute: SHELL_REST_ATTRIBUTE,
+  codeFallbackMs: CODE_FALLBACK_MS,
 };
 
 /** The prerendered page as the build writes it, its app-code block listing the routes' first requests. */
@@ -42,6 +43,8 @@ export function servedBootPage(
   data: FirstScreenRequest[] | undefined,
   /** The words of the drawn first card (src/app/first-card-shell.ts), as the build puts them in the block. */
   firstCard?: FirstCardTexts,
+  /** The app's entry, by its URL: a test can tell its own boot's from an earlier test's late fallback. */
+  script = './assets/index-3.js',
 ): void {
   document.body.innerHTML = [
     '<div id="root" data-prerendered="landing" data-lang="en" data-year="2026">',
@@ -51,7 +54,7 @@ export function servedBootPage(
   const block = document.createElement('script');
   block.type = 'application/json';
   block.id = 'app-code';
-  const code = { dictionaries: {}, modulepreload: [], script: './assets/index-3.js' };
+  const code = { dictionaries: {}, modulepreload: [], script };
   block.textContent = JSON.stringify({
     ...code,
     ...(data ? { data } : {}),
