@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedIfEmpty } from '../../server/seed/seed';
@@ -72,6 +72,9 @@ beforeAll(async () => {
     tickMs: 200,
   });
 });
+
+// Each journey starts behind the slow front (one lets a resumed download through at full speed).
+beforeEach(() => proxy.setThrottled(true));
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
@@ -256,7 +259,9 @@ describe.each(['en', 'fr'] as const)('video for students who pay for every megab
     await page.getByText(templatePattern(t('video.download.interrupted'))).waitFor({ timeout: 20_000 });
     await device.screenshot(`video-${lang}-03-download-interrupted`);
 
-    // The server comes back: the download goes on by itself, from where it stopped.
+    // The server comes back: the download goes on by itself, from where it stopped (at full speed: the slow
+    // front was there to have it under way when the server stopped).
+    proxy.setThrottled(false);
     await startServer();
     const stored = t('video.download.downloaded', { quality: saverName, size: formatBytes(saverSize, lang) });
     await page.getByText(stored).waitFor({ timeout: 40_000 });

@@ -34,6 +34,10 @@ export function e2eServerEnv(options: {
     RATE_LIMIT_FORGOT_MAX: '1000',
     RATE_LIMIT_FORGOT_EMAIL_MAX: '1000',
     RATE_LIMIT_PAYMENT_MAX: '1000',
+    // argon2id far below production cost, as in the server suite (CHEAP_PASSWORD_HASHING there): each journey
+    // registers and signs in its own students, and no journey checks the cost (password-hashing.test.ts does).
+    ARGON2_MEMORY_KIB: '256',
+    ARGON2_TIME_COST: '1',
   };
 }
 

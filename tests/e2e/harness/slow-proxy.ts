@@ -17,6 +17,11 @@ export interface SlowProxy {
    */
   readonly requests: readonly string[];
   dropConnections(): void;
+  /**
+   * Lesson videos slow (the default, when the proxy was started with a rate) or at full speed: a journey
+   * that needed a download under way lets the rest of it through at once.
+   */
+  setThrottled(throttled: boolean): void;
   /** The network gone: while offline every connection is cut at once, whatever the browser's cache. */
   setOffline(offline: boolean): void;
   close(): Promise<void>;
@@ -32,10 +37,11 @@ export async function startSlowProxy(options: {
   const sockets = new Set<Socket>();
   const requests: string[] = [];
   let offline = false;
+  let throttled = true;
   const { chunkBytes = 0, tickMs = 0 } = options;
   const server: Server = createServer((incoming, outgoing) => {
     requests.push(`${incoming.method} ${incoming.url}`);
-    const slow = chunkBytes > 0 && /^\/media\/videos\/[^?]+\.mp4/.test(incoming.url ?? '');
+    const slow = throttled && chunkBytes > 0 && /^\/media\/videos\/[^?]+\.mp4/.test(incoming.url ?? '');
     const upstream = httpRequest(
       {
         host: '127.0.0.1',
@@ -100,6 +106,9 @@ export async function startSlowProxy(options: {
     requests,
     dropConnections() {
       for (const socket of sockets) socket.destroy();
+    },
+    setThrottled(value) {
+      throttled = value;
     },
     setOffline(value) {
       offline = value;
