@@ -2,12 +2,7 @@ import type { RefObject } from 'react';
 import { useLayoutEffect, useRef } from 'react';
 import { selectIsAwaitingStart } from '../../../machines/playbackSelectors';
 import type { PlaybackActor } from '../../app/use-playback';
-
-const MEDIA_ERR_ABORTED = 1;
-
-/** A media error that is the stream's failure: an aborted load (a new src replacing the old) is not. */
-export const isStreamFailure = (element: HTMLMediaElement): boolean =>
-  element.error?.code !== MEDIA_ERR_ABORTED;
+import { isStreamFailure } from './stream-failure';
 
 export interface AdoptedTrack {
   lang: string;

@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { Caption, Video } from '../../../contract/videos';
 import type { PlaybackActor } from '../../app/use-playback';
 import { Loader } from '../../ui/Loader';
-import { AdoptedVideo, isStreamFailure } from './AdoptedVideo';
+import { AdoptedVideo } from './AdoptedVideo';
 import type { CaptionsChoice } from './CaptionsPicker';
+import { isStreamFailure } from './stream-failure';
 
 /**
  * The video loads in CORS mode, same-origin media too. The native shell's media are on another origin:
