@@ -30,7 +30,7 @@ import {
   throttle,
   workerSession,
 } from './bench-video-start';
-import { type BenchServer, startBenchServer } from './page-bench';
+import { type BenchServer, benchEachServedBuild } from './page-bench';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -44,6 +44,9 @@ const PAGE_PROBE = `(() => {
     if (w.__cardMs === null && document.querySelector('.subject-card')) w.__cardMs = performance.now();
   }).observe(document, { childList: true, subtree: true });
 })();`;
+
+/** The pictures of what is on screen arrive after their boxes: the largest paint settles a little later. */
+const LCP_SETTLE_MS = 2_000;
 
 interface ReturnRun {
   continueMs: number;
@@ -87,8 +90,7 @@ async function measuredReturn(
       null,
       { timeout: TIMEOUT_MS, polling: 50 },
     );
-    // The pictures of what is on screen arrive after their boxes: the largest paint settles a little later.
-    await page.waitForTimeout(2_000);
+    await page.waitForTimeout(LCP_SETTLE_MS);
     return await page.evaluate(
       () =>
         new Promise<ReturnRun>((done) => {
@@ -114,45 +116,35 @@ const cell = (values: number[]) =>
 
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'inherit' });
-  const runs = Number(flag('--runs') ?? 5);
   const only = flag('--profile');
   const profiles = PROFILES.filter((profile) => only === undefined || profile.name === only);
-  const compareDir = flag('--compare');
-  const builds = [{ name: 'this build', server: await startBenchServer() }];
-  if (compareDir) builds.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
-  const results = new Map<string, ReturnRun[]>();
   try {
-    console.log(`### \`npm run bench:home-return\`, ${new Date().toISOString()} (${commitOf()})`);
-    console.log(`Load average (1/5/15 min) before: ${load()}; ${runs} runs each`);
-    // Builds take turns run by run, so a burst of load on a shared machine falls on both alike.
-    for (let run = 1; run <= runs; run++)
-      for (const profile of profiles)
-        for (const build of builds) {
-          const result = await measuredReturn(browser, build.server, profile);
-          const key = `${build.name}|${profile.label}`;
-          results.set(key, [...(results.get(key) ?? []), result]);
-          console.log(
-            `${build.name}, ${profile.name}, run ${run}: Continue ${seconds(result.continueMs)}, first card ${seconds(result.cardMs)}, LCP ${seconds(result.lcpMs)}`,
-          );
-        }
+    const all = await benchEachServedBuild(
+      `### \`npm run bench:home-return\`, ${new Date().toISOString()} (${commitOf()})\nLoad average (1/5/15 min) before: ${load()}`,
+      () => profiles,
+      async (build, profile) => ({ profile, ...(await measuredReturn(browser, build.server, profile)) }),
+      (result, build, run) =>
+        console.log(
+          `${build.name}, ${result.profile.name}, run ${run}: Continue ${seconds(result.continueMs)}, first card ${seconds(result.cardMs)}, LCP ${seconds(result.lcpMs)}`,
+        ),
+    );
+    console.log('\n| build | profile | "Continue" on screen | first subject card | LCP |');
+    console.log('|---|---|---:|---:|---:|');
+    for (const profile of profiles)
+      for (const { build, results } of all) {
+        const mine = results.filter((result) => result.profile === profile);
+        console.log(
+          `| ${build} | ${profile.label} | ${cell(mine.map((r) => r.continueMs))} | ${cell(mine.map((r) => r.cardMs))} | ${cell(mine.map((r) => r.lcpMs))} |`,
+        );
+      }
+    console.log(`\nLoad average after: ${load()}`);
   } finally {
     await browser.close();
-    for (const build of builds) await build.server.close();
   }
-  console.log('');
-  console.log('| build | profile | "Continue" on screen | first subject card | LCP |');
-  console.log('|---|---|---:|---:|---:|');
-  for (const [key, mine] of results) {
-    const [build, profile] = key.split('|');
-    console.log(
-      `| ${build} | ${profile} | ${cell(mine.map((r) => r.continueMs))} | ${cell(mine.map((r) => r.cardMs))} | ${cell(mine.map((r) => r.lcpMs))} |`,
-    );
-  }
-  console.log(`\nLoad average after: ${load()}`);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

@@ -188,7 +188,7 @@ async function main() {
       if (process.argv.includes('--lcp')) console.log(lcpLines(numbered));
     },
   );
-  for (const { build, pages, results } of all) {
+  for (const { build, items: pages, results } of all) {
     console.log(`\n${compareDir ? `${build}\n` : ''}${medianRows(results, pages)}`);
   }
   const { files, bytes } = precacheSize(DIST);

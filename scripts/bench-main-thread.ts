@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     );
     console.log('\n| page | build | CPU (median) | TBT estimate (median) |');
     console.log('|---|---|---:|---:|');
-    for (const page of all[0]?.pages ?? []) {
+    for (const page of all[0]?.items ?? []) {
       for (const { build, results } of all) {
         const mine = results.filter((result) => result.page === page.name);
         const cpu = median(mine.map((result) => result.cpuMs));

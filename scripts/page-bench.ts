@@ -110,38 +110,40 @@ export interface BenchBuild {
   pages: BenchPage[];
 }
 
-export interface BuildResults<R> {
+export interface BuildResults<R, I = BenchPage> {
   build: string;
-  pages: BenchPage[];
+  /** What was measured (pages, profiles), in the order measured. */
+  items: I[];
   results: R[];
 }
 
 /**
- * Serves this build (and `--compare DIR`'s), prints `header`, then measures each selected page `--runs`
- * times: page by page, each build in turn, so a burst of load on the shared machine falls on both alike.
- * `measure` may give up on a run (undefined). The servers are closed at the end, whatever happened.
+ * Serves this build (and `--compare DIR`'s), prints `header`, then measures each of the build's items (what
+ * `itemsOf` lists for its server: pages, network profiles) `--runs` times: item by item, each build in turn,
+ * so a burst of load on the shared machine falls on both alike. `measure` may give up on a run (undefined).
+ * The servers are closed at the end, whatever happened.
  */
-export async function benchEachBuild<R>(
+export async function benchEachServedBuild<I, R>(
   header: string,
-  measure: (build: BenchBuild, page: BenchPage, run: number) => Promise<R | undefined>,
-  onResult: (result: R, build: BenchBuild, run: number) => void,
-): Promise<BuildResults<R>[]> {
+  itemsOf: (server: BenchServer) => I[],
+  measure: (build: { name: string; server: BenchServer }, item: I, run: number) => Promise<R | undefined>,
+  onResult: (result: R, build: { name: string; server: BenchServer }, run: number) => void,
+): Promise<BuildResults<R, I>[]> {
   const { runs, compareDir } = benchOptions();
-  const servers = [{ name: 'this build', server: await startBenchServer() }];
+  const builds = [{ name: 'this build', server: await startBenchServer() }];
   try {
-    if (compareDir) servers.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });
-    const builds: BenchBuild[] = servers.map(({ name, server }) => ({
-      name,
-      origin: server.origin,
-      pages: selectedPages(benchPages(server.studentStorage)),
+    if (compareDir) builds.push({ name: compareDir, server: await startBenchServer(resolve(compareDir)) });
+    const all = builds.map((build) => ({
+      build: build.name,
+      items: itemsOf(build.server),
+      results: [] as R[],
     }));
-    const all = builds.map((build) => ({ build: build.name, pages: build.pages, results: [] as R[] }));
     console.log(header);
     for (let run = 1; run <= runs; run++) {
-      for (let page = 0; page < (builds[0]?.pages.length ?? 0); page++) {
+      for (let item = 0; item < (all[0]?.items.length ?? 0); item++) {
         for (const [index, build] of builds.entries()) {
-          const benchPage = build.pages[page];
-          const result = benchPage ? await measure(build, benchPage, run) : undefined;
+          const benchItem = all[index]?.items[item];
+          const result = benchItem === undefined ? undefined : await measure(build, benchItem, run);
           if (result === undefined) continue;
           all[index]?.results.push(result);
           onResult(result, build, run);
@@ -150,6 +152,25 @@ export async function benchEachBuild<R>(
     }
     return all;
   } finally {
-    for (const { server } of servers) await server.close();
+    for (const { server } of builds) await server.close();
   }
+}
+
+/** benchEachServedBuild over the selected pages (`--pages`), each build's with its own logged-in student. */
+export function benchEachBuild<R>(
+  header: string,
+  measure: (build: BenchBuild, page: BenchPage, run: number) => Promise<R | undefined>,
+  onResult: (result: R, build: BenchBuild, run: number) => void,
+): Promise<BuildResults<R>[]> {
+  const asPageBuild = ({ name, server }: { name: string; server: BenchServer }): BenchBuild => ({
+    name,
+    origin: server.origin,
+    pages: selectedPages(benchPages(server.studentStorage)),
+  });
+  return benchEachServedBuild(
+    header,
+    (server) => selectedPages(benchPages(server.studentStorage)),
+    (build, page, run) => measure(asPageBuild(build), page, run),
+    (result, build, run) => onResult(result, asPageBuild(build), run),
+  );
 }
